@@ -1,0 +1,42 @@
+# DocSheet — every command a developer or CI needs. See README.md.
+SHELL := /bin/bash
+SWIFT ?= swift
+BUILD_FLAGS ?=
+SAMPLE ?= samples/TaskBoard
+OUT ?= out
+
+.PHONY: deps build release sample test interop compare bench clean
+
+## Install what the build needs when it is missing (libxlsxwriter through apt, openpyxl through pip).
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(BUILD_FLAGS)
+
+## Quick start 1: generate the design document for a bundled sample into out/.
+sample: build
+	@mkdir -p $(OUT)
+	$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(SAMPLE) --output $(OUT)/$(notdir $(SAMPLE))-design.xlsx
+	@echo "Wrote $(OUT)/$(notdir $(SAMPLE))-design.xlsx"
+
+## Quick start 2: the whole test suite (unit, fixture, end-to-end, independent workbook reader).
+test: deps
+	scripts/run-tests
+
+## LibreOffice as a real client: convert the sample documents to PDF and CSV.
+interop: build
+	scripts/interop
+
+## The compiler as referee: compare extraction with the compiler's symbol graphs.
+compare: release
+	scripts/compare-with-compiler
+
+bench: release
+	scripts/bench-check
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// DocSheet: Swift source → function inventory → design-document workbook.
+///
+/// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
+/// Inventory ← SwiftExtraction;  Inventory ← DesignDocument → Workbook → CXLSXWriter;
+/// Workflow → (Inventory, SwiftExtraction, DesignDocument);  docsheet → all.
+let package = Package(
+    name: "DocSheet",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "docsheet", targets: ["docsheet"]),
+        .library(name: "DocSheetKit", targets: ["Inventory", "SwiftExtraction", "Workbook", "DesignDocument", "Workflow"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CXLSXWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
+        .target(name: "Inventory"),
+        .target(
+            name: "SwiftExtraction",
+            dependencies: [
+                "Inventory",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "Workbook", dependencies: ["CXLSXWriter"]),
+        .target(
+            name: "DesignDocument",
+            dependencies: ["Inventory", "Workbook", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "Workflow",
+            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "docsheet",
+            dependencies: [
+                "Inventory", "SwiftExtraction", "DesignDocument", "Workflow",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
+        .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "TestSupport"]),
+        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "TestSupport"]),
+    ]
+)

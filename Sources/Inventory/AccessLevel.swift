@@ -1,0 +1,20 @@
+/// A Swift access level, ordered from the most restrictive (`private`) to the most open (`open`).
+///
+/// The raw values are the keywords, which are also the JSON representation.
+public enum AccessLevel: String, Codable, CaseIterable, Comparable, Sendable {
+    case `private`
+    case `fileprivate`
+    case `internal`
+    case `package`
+    case `public`
+    case `open`
+
+    /// The position of the level in the ordering `private < fileprivate < internal < package < public < open`.
+    public var rank: Int { AccessLevel.allCases.firstIndex(of: self)! }
+
+    /// Orders access levels from the most restrictive to the most open.
+    public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rank < rhs.rank }
+
+    /// Parses a keyword such as `public`; returns `nil` for anything else.
+    public init?(keyword: String) { self.init(rawValue: keyword) }
+}

@@ -1,0 +1,86 @@
+/// A documentation comment attached to a declaration, with its Swift Markup structure parsed out.
+public struct DocComment: Codable, Hashable, Sendable {
+    /// One documented parameter (`- Parameter name:` / `- Parameters:` list / `@param name`).
+    public struct Parameter: Codable, Hashable, Sendable {
+        /// The parameter name as written in the comment.
+        public var name: String
+        /// The description text.
+        public var description: String
+
+        /// Creates a documented parameter.
+        public init(name: String, description: String) {
+            self.name = name
+            self.description = description
+        }
+    }
+
+    /// A callout such as `- Note:` or `- Warning:`.
+    public struct Callout: Codable, Hashable, Sendable {
+        /// The callout's kind, lower-cased (`note`, `warning`, `important`, `precondition`, `complexity`, ...).
+        public var kind: String
+        /// The callout's text.
+        public var text: String
+
+        /// Creates a callout.
+        public init(kind: String, text: String) {
+            self.kind = kind
+            self.text = text
+        }
+    }
+
+    /// The comment text with the comment markers and common indentation removed.
+    public var raw: String
+    /// The first paragraph.
+    public var summary: String?
+    /// Everything after the summary that is not a recognised field or callout, or `nil` when empty.
+    public var discussion: String?
+    /// The documented parameters, in the order written.
+    public var parameters: [Parameter]
+    /// The `- Returns:` text.
+    public var returns: String?
+    /// The `- Throws:` text.
+    public var `throws`: String?
+    /// Other callouts, in the order written.
+    public var callouts: [Callout]
+    /// True when the comment still holds Xcode placeholders (`<#Description#>`): it counts as undocumented.
+    public var isPlaceholder: Bool
+
+    /// Creates a doc comment.
+    public init(
+        raw: String, summary: String? = nil, discussion: String? = nil, parameters: [Parameter] = [],
+        returns: String? = nil, throws: String? = nil, callouts: [Callout] = [], isPlaceholder: Bool = false
+    ) {
+        self.raw = raw
+        self.summary = summary
+        self.discussion = discussion
+        self.parameters = parameters
+        self.returns = returns
+        self.throws = `throws`
+        self.callouts = callouts
+        self.isPlaceholder = isPlaceholder
+    }
+
+    /// True when the comment is real documentation: it has a summary and is not an Xcode placeholder.
+    public var isMeaningful: Bool {
+        !isPlaceholder && !(summary ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case raw, summary, discussion, parameters, returns, `throws`, callouts, isPlaceholder
+    }
+
+    /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(raw, forKey: .raw)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(discussion, forKey: .discussion)
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(returns, forKey: .returns)
+        try c.encode(`throws`, forKey: .throws)
+        try c.encode(callouts, forKey: .callouts)
+        try c.encode(isPlaceholder, forKey: .isPlaceholder)
+    }
+}
+
+import Foundation

@@ -1,0 +1,158 @@
+import Foundation
+
+/// One function-like declaration (`func`, `init`, `deinit`, `subscript`, operator, protocol requirement).
+///
+/// The JSON field names are DocSheet's public schema (see `Documentation/Schema.md`); keep them stable.
+public struct FunctionRecord: Codable, Hashable, Sendable {
+    /// One parameter of a function, initializer or subscript.
+    public struct Parameter: Codable, Hashable, Sendable {
+        /// The argument label used at the call site, `nil` for `_` (an unlabeled argument).
+        public var label: String?
+        /// The parameter name used inside the body.
+        public var name: String
+        /// The type as written (including `inout`, `...`, attributes such as `@escaping`).
+        public var type: String
+        /// The default value expression as written, or `nil`.
+        public var defaultValue: String?
+
+        /// Creates a parameter.
+        public init(label: String?, name: String, type: String, defaultValue: String? = nil) {
+            self.label = label
+            self.name = name
+            self.type = type
+            self.defaultValue = defaultValue
+        }
+
+        private enum CodingKeys: String, CodingKey { case label, name, type, defaultValue }
+
+        /// Encodes every key, writing `null` for absent values.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(label, forKey: .label)
+            try c.encode(name, forKey: .name)
+            try c.encode(type, forKey: .type)
+            try c.encode(defaultValue, forKey: .defaultValue)
+        }
+    }
+
+    /// Path relative to the scanned root, with `/` separators.
+    public var file: String
+    /// 1-based line of the name token.
+    public var line: Int
+    /// 1-based column (UTF-8) of the name token.
+    public var column: Int
+    /// The SwiftPM target (or top folder) the file belongs to.
+    public var module: String
+    /// The declaration's kind.
+    public var kind: FunctionKind
+    /// The compiler's full name, e.g. `fetch(id:completion:)`, `init(_:)`, `==(_:_:)`.
+    public var name: String
+    /// The base name, e.g. `fetch`, `init`, `subscript`, `==`.
+    public var baseName: String
+    /// The declaration as written without body and comments, whitespace collapsed.
+    public var signature: String
+    /// Dotted path of the enclosing types, or `nil` at top level.
+    public var enclosingType: String?
+    /// The kind of the innermost enclosing declaration, or `nil` at top level.
+    public var enclosingKind: TypeKind?
+    /// The access level as the compiler reports it.
+    public var accessLevel: AccessLevel
+    /// The most a caller can see: `accessLevel` capped by every enclosing type.
+    public var effectiveAccess: AccessLevel
+    /// True for a protocol requirement.
+    public var isRequirement: Bool
+    /// Attributes as written, e.g. `@MainActor`, `@objc(foo:)`.
+    public var attributes: [String]
+    /// Non-access modifiers, e.g. `static`, `mutating`, `override`.
+    public var modifiers: [String]
+    /// True for an `async` declaration.
+    public var isAsync: Bool
+    /// `"throws"`, `"rethrows"`, `"throws(E)"`, or `nil`.
+    public var `throws`: String?
+    /// The parameters, in order.
+    public var parameters: [Parameter]
+    /// The return type as written (the element type for a subscript), or `nil`.
+    public var returnType: String?
+    /// The generic `where` clause as written, or `nil`.
+    public var genericWhere: String?
+    /// The enclosing `#if` conditions joined with ` && `, or `nil`.
+    public var condition: String?
+    /// The nearest preceding `// MARK:` title in the same scope, or `nil`.
+    public var section: String?
+    /// The attached documentation comment, or `nil`.
+    public var doc: DocComment?
+
+    /// Creates a record.
+    public init(
+        file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
+        signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
+        accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal, isRequirement: Bool = false,
+        attributes: [String] = [], modifiers: [String] = [], isAsync: Bool = false, throws: String? = nil,
+        parameters: [Parameter] = [], returnType: String? = nil, genericWhere: String? = nil,
+        condition: String? = nil, section: String? = nil, doc: DocComment? = nil
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.module = module
+        self.kind = kind
+        self.name = name
+        self.baseName = baseName
+        self.signature = signature
+        self.enclosingType = enclosingType
+        self.enclosingKind = enclosingKind
+        self.accessLevel = accessLevel
+        self.effectiveAccess = effectiveAccess
+        self.isRequirement = isRequirement
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.isAsync = isAsync
+        self.throws = `throws`
+        self.parameters = parameters
+        self.returnType = returnType
+        self.genericWhere = genericWhere
+        self.condition = condition
+        self.section = section
+        self.doc = doc
+    }
+
+    /// True when the record has meaningful documentation (a summary that is not an Xcode placeholder).
+    public var isDocumented: Bool { doc?.isMeaningful ?? false }
+
+    /// `Type.name` for members, `name` for free functions: how people refer to the function in prose.
+    public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, line, column, module, kind, name, baseName, signature, enclosingType, enclosingKind
+        case accessLevel, effectiveAccess, isRequirement, attributes, modifiers, isAsync, `throws`
+        case parameters, returnType, genericWhere, condition, section, doc
+    }
+
+    /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(module, forKey: .module)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(name, forKey: .name)
+        try c.encode(baseName, forKey: .baseName)
+        try c.encode(signature, forKey: .signature)
+        try c.encode(enclosingType, forKey: .enclosingType)
+        try c.encode(enclosingKind, forKey: .enclosingKind)
+        try c.encode(accessLevel, forKey: .accessLevel)
+        try c.encode(effectiveAccess, forKey: .effectiveAccess)
+        try c.encode(isRequirement, forKey: .isRequirement)
+        try c.encode(attributes, forKey: .attributes)
+        try c.encode(modifiers, forKey: .modifiers)
+        try c.encode(isAsync, forKey: .isAsync)
+        try c.encode(`throws`, forKey: .throws)
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(returnType, forKey: .returnType)
+        try c.encode(genericWhere, forKey: .genericWhere)
+        try c.encode(condition, forKey: .condition)
+        try c.encode(section, forKey: .section)
+        try c.encode(doc, forKey: .doc)
+    }
+}

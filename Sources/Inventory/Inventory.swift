@@ -1,0 +1,102 @@
+import Foundation
+
+/// The tool that produced an inventory.
+public struct ToolInfo: Codable, Hashable, Sendable {
+    /// The tool's name, `docsheet`.
+    public var name: String
+    /// The tool's version.
+    public var version: String
+
+    /// Creates tool information.
+    public init(name: String = "docsheet", version: String = DocSheetVersion.current) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// The project an inventory describes.
+public struct ProjectInfo: Codable, Hashable, Sendable {
+    /// The project's name (the root folder's name unless configured).
+    public var name: String
+    /// The scanned root as given on the command line (relative roots stay relative so output is portable).
+    public var root: String
+    /// The git commit of the scanned tree, if known.
+    public var commit: String?
+
+    /// Creates project information.
+    public init(name: String, root: String, commit: String? = nil) {
+        self.name = name
+        self.root = root
+        self.commit = commit
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, root, commit }
+
+    /// Encodes every key, writing `null` for an unknown commit.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(root, forKey: .root)
+        try c.encode(commit, forKey: .commit)
+    }
+}
+
+/// DocSheet's version, written into every inventory and used to key the extraction cache.
+public enum DocSheetVersion {
+    /// The current version string.
+    public static let current = "0.1.0"
+}
+
+/// Everything DocSheet extracted from a project: its types and functions, in stable order.
+public struct Inventory: Codable, Hashable, Sendable {
+    /// The JSON schema version written by this build.
+    public static let currentSchemaVersion = 1
+
+    /// The schema version of this inventory.
+    public var schemaVersion: Int
+    /// The tool that produced it.
+    public var tool: ToolInfo
+    /// The project it describes.
+    public var project: ProjectInfo
+    /// Type records sorted by file, line, column.
+    public var types: [TypeRecord]
+    /// Function records sorted by file, line, column.
+    public var functions: [FunctionRecord]
+
+    /// Creates an inventory; records are put into the stable order (file, line, column).
+    public init(
+        project: ProjectInfo, types: [TypeRecord], functions: [FunctionRecord], tool: ToolInfo = ToolInfo(),
+        schemaVersion: Int = Inventory.currentSchemaVersion
+    ) {
+        self.schemaVersion = schemaVersion
+        self.tool = tool
+        self.project = project
+        self.types = types.sorted(by: Inventory.precedes)
+        self.functions = functions.sorted(by: Inventory.precedes)
+    }
+
+    /// The stable order of function records: file, line, column, then name (for records at one position,
+    /// which only happens across inactive `#if` clauses).
+    public static func precedes(_ a: FunctionRecord, _ b: FunctionRecord) -> Bool {
+        (a.file, a.line, a.column, a.name) < (b.file, b.line, b.column, b.name)
+    }
+
+    /// The stable order of type records: file, line, column, then name.
+    public static func precedes(_ a: TypeRecord, _ b: TypeRecord) -> Bool {
+        (a.file, a.line, a.column, a.name) < (b.file, b.line, b.column, b.name)
+    }
+
+    /// A copy keeping only records whose `effectiveAccess` is at least `minimum`.
+    public func filtered(minimumAccess minimum: AccessLevel) -> Inventory {
+        var copy = self
+        copy.functions = functions.filter { $0.effectiveAccess >= minimum }
+        copy.types = types.filter { $0.effectiveAccess >= minimum }
+        return copy
+    }
+
+    /// The share of functions that are documented, from 0 to 100; 100 for an empty inventory.
+    public var documentedPercentage: Double {
+        guard !functions.isEmpty else { return 100 }
+        return Double(functions.filter(\.isDocumented).count) * 100 / Double(functions.count)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A type declaration or extension: `class`, `struct`, `enum`, `protocol`, `actor` or `extension`.
+public struct TypeRecord: Codable, Hashable, Sendable {
+    /// Dotted path of the type (`Outer.Inner`); for an extension, the extended type as written
+    /// minus module qualifier and generic arguments.
+    public var name: String
+    /// The declaration's kind.
+    public var kind: TypeKind
+    /// The SwiftPM target (or top folder) the file belongs to.
+    public var module: String
+    /// Path relative to the scanned root, with `/` separators.
+    public var file: String
+    /// 1-based line of the name token.
+    public var line: Int
+    /// 1-based column of the name token.
+    public var column: Int
+    /// The access level as the compiler reports it (for an extension: its explicit modifier, else `internal`).
+    public var accessLevel: AccessLevel
+    /// `accessLevel` capped by every enclosing type.
+    public var effectiveAccess: AccessLevel
+    /// Inherited types and conformances as written.
+    public var inheritedTypes: [String]
+    /// The generic `where` clause as written, or `nil`.
+    public var genericWhere: String?
+    /// The enclosing `#if` conditions joined with ` && `, or `nil`.
+    public var condition: String?
+    /// The attached documentation comment, or `nil`.
+    public var doc: DocComment?
+
+    /// Creates a type record.
+    public init(
+        name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
+        accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
+        inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.module = module
+        self.file = file
+        self.line = line
+        self.column = column
+        self.accessLevel = accessLevel
+        self.effectiveAccess = effectiveAccess
+        self.inheritedTypes = inheritedTypes
+        self.genericWhere = genericWhere
+        self.condition = condition
+        self.doc = doc
+    }
+
+    /// True when the record has meaningful documentation.
+    public var isDocumented: Bool { doc?.isMeaningful ?? false }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, kind, module, file, line, column, accessLevel, effectiveAccess, inheritedTypes
+        case genericWhere, condition, doc
+    }
+
+    /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(module, forKey: .module)
+        try c.encode(file, forKey: .file)
+        try c.encode(line, forKey: .line)
+        try c.encode(column, forKey: .column)
+        try c.encode(accessLevel, forKey: .accessLevel)
+        try c.encode(effectiveAccess, forKey: .effectiveAccess)
+        try c.encode(inheritedTypes, forKey: .inheritedTypes)
+        try c.encode(genericWhere, forKey: .genericWhere)
+        try c.encode(condition, forKey: .condition)
+        try c.encode(doc, forKey: .doc)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Inventory
+
+// PLACEHOLDER API (to be replaced by the real implementation; the shapes below are the contract other
+// modules code against — keep the public names, extend freely).
+
+/// A Swift source file found under a scanned root.
+public struct SourceFile: Hashable, Sendable {
+    /// Path relative to the root, `/` separators.
+    public var relativePath: String
+    /// Absolute location on disk.
+    public var url: URL
+    /// The module (SwiftPM target or top folder) the file belongs to.
+    public var module: String
+
+    /// Creates a source file entry.
+    public init(relativePath: String, url: URL, module: String) {
+        self.relativePath = relativePath
+        self.url = url
+        self.module = module
+    }
+}
+
+/// Swift source text that does not (necessarily) come from disk, e.g. a file at a git revision or in the index.
+public struct SourceText: Hashable, Sendable {
+    /// Path relative to the root, `/` separators.
+    public var relativePath: String
+    /// The module the file belongs to.
+    public var module: String
+    /// The file's contents.
+    public var text: String
+
+    /// Creates a source text.
+    public init(relativePath: String, module: String, text: String) {
+        self.relativePath = relativePath
+        self.module = module
+        self.text = text
+    }
+}
+
+/// Which files discovery returns.
+public struct DiscoveryOptions: Hashable, Sendable {
+    /// Glob patterns (relative to the root, `**` allowed); when non-empty, a file must match one.
+    public var includes: [String]
+    /// Glob patterns of files or folders to leave out.
+    public var excludes: [String]
+    /// Skip files git ignores when the root is inside a git work tree.
+    public var respectGitIgnore: Bool
+
+    /// Creates discovery options.
+    public init(includes: [String] = [], excludes: [String] = [], respectGitIgnore: Bool = true) {
+        self.includes = includes
+        self.excludes = excludes
+        self.respectGitIgnore = respectGitIgnore
+    }
+}
+
+/// How extraction behaves.
+public struct ExtractionOptions: Hashable, Sendable {
+    /// Also report local functions (inside bodies, closures, property initialisers).
+    public var includeLocal: Bool
+    /// The number of files parsed at once; `nil` means one per core.
+    public var jobs: Int?
+
+    /// Creates extraction options.
+    public init(includeLocal: Bool = false, jobs: Int? = nil) {
+        self.includeLocal = includeLocal
+        self.jobs = jobs
+    }
+}
+
+/// A warning or error found while extracting (e.g. a syntax error); extraction still goes on.
+public struct ExtractionDiagnostic: Codable, Hashable, Sendable, CustomStringConvertible {
+    /// How serious the diagnostic is.
+    public enum Severity: String, Codable, Sendable {
+        /// Extraction went on; some declarations may be missing or partial.
+        case warning
+        /// The file could not be extracted.
+        case error
+    }
+
+    /// Path relative to the root.
+    public var file: String
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+    /// Severity.
+    public var severity: Severity
+    /// What is wrong.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(file: String, line: Int, column: Int, severity: Severity, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+    }
+
+    /// `file:line:column: warning: message`, the format editors understand.
+    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+}
+
+/// What extraction found in one file.
+public struct FileExtraction: Codable, Hashable, Sendable {
+    /// Function records of the file.
+    public var functions: [FunctionRecord]
+    /// Type records of the file.
+    public var types: [TypeRecord]
+    /// Diagnostics for the file.
+    public var diagnostics: [ExtractionDiagnostic]
+
+    /// Creates a file extraction.
+    public init(functions: [FunctionRecord] = [], types: [TypeRecord] = [], diagnostics: [ExtractionDiagnostic] = []) {
+        self.functions = functions
+        self.types = types
+        self.diagnostics = diagnostics
+    }
+}
+
+/// A store of earlier extractions keyed by a string that covers the file content, path, module,
+/// options and tool version (see `SwiftExtractor.cacheKey`). Implementations must be thread-safe.
+public protocol ExtractionCache: Sendable {
+    /// The stored extraction for `key`, or `nil`.
+    func cachedExtraction(forKey key: String) -> FileExtraction?
+    /// Stores an extraction under `key`.
+    func store(_ extraction: FileExtraction, forKey key: String)
+}
+
+/// Errors of the extraction module.
+public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The root to scan does not exist.
+    case rootNotFound(String)
+    /// A file could not be read.
+    case unreadableFile(path: String, reason: String)
+
+    /// A one-line message naming the path and what to do.
+    public var description: String {
+        switch self {
+        case .rootNotFound(let path): return "\(path): no such file or directory; pass an existing project folder"
+        case .unreadableFile(let path, let reason): return "\(path): cannot read the file (\(reason)); check its permissions"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import Inventory
+
+@Suite struct InventoryCodingTests {
+    func sampleRecord(file: String = "Sources/App/A.swift", line: Int = 3) -> FunctionRecord {
+        FunctionRecord(
+            file: file, line: line, column: 10, module: "App", kind: .method, name: "load(id:)", baseName: "load",
+            signature: "public func load(id: Int) -> String", enclosingType: "Loader", enclosingKind: .class,
+            accessLevel: .public, effectiveAccess: .internal,
+            parameters: [.init(label: "id", name: "id", type: "Int")], returnType: "String",
+            doc: DocComment(raw: "Loads.", summary: "Loads."))
+    }
+
+    @Test func absentOptionalFieldsAreWrittenAsNull() throws {
+        let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [sampleRecord()])
+        let json = String(decoding: try InventoryCoding.encode(inventory), as: UTF8.self)
+        #expect(json.contains("\"genericWhere\" : null"))
+        #expect(json.contains("\"commit\" : null"))
+        #expect(json.contains("\"defaultValue\" : null"))
+        #expect(json.contains("\"discussion\" : null"))
+        #expect(json.hasSuffix("}\n"))
+    }
+
+    @Test func encodingRoundTripsAndIsDeterministic() throws {
+        let inventory = Inventory(
+            project: ProjectInfo(name: "P", root: ".", commit: "abc"), types: [],
+            functions: [sampleRecord(file: "b.swift"), sampleRecord(file: "a.swift", line: 9), sampleRecord(file: "a.swift", line: 2)])
+        let first = try InventoryCoding.encode(inventory)
+        let second = try InventoryCoding.encode(inventory)
+        #expect(first == second)
+        let decoded = try InventoryCoding.decodeInventory(first, source: "test.json")
+        #expect(decoded == inventory)
+        #expect(decoded.functions.map { "\($0.file):\($0.line)" } == ["a.swift:2", "a.swift:9", "b.swift:3"])
+    }
+
+    @Test func decodingRejectsNewerSchemaAndGarbageWithSourceName() throws {
+        #expect(throws: InventoryError.unsupportedSchemaVersion(source: "x.json", found: 99)) {
+            let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [], schemaVersion: 99)
+            _ = try InventoryCoding.decodeInventory(try InventoryCoding.encode(inventory), source: "x.json")
+        }
+        do {
+            _ = try InventoryCoding.decodeInventory(Data("{\"schemaVersion\": 1}".utf8), source: "bad.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("bad.json: not a DocSheet JSON inventory"))
+            #expect(error.description.contains("missing key 'tool'"))
+        }
+    }
+
+    @Test func accessLevelsAreOrderedAndFilteringUsesEffectiveAccess() {
+        #expect(AccessLevel.private < .fileprivate && AccessLevel.package < .public && AccessLevel.public < .open)
+        var open = sampleRecord()
+        open.effectiveAccess = .public
+        let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [sampleRecord(), open])
+        #expect(inventory.filtered(minimumAccess: .public).functions == [open])
+        #expect(inventory.filtered(minimumAccess: .private).functions.count == 2)
+    }
+
+    @Test func placeholderDocsDoNotCountAsDocumented() {
+        var record = sampleRecord()
+        #expect(record.isDocumented)
+        record.doc = DocComment(raw: "<#Description#>", summary: "<#Description#>", isPlaceholder: true)
+        #expect(!record.isDocumented)
+        record.doc = nil
+        #expect(!record.isDocumented)
+    }
+}

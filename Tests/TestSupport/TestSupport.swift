@@ -1,0 +1,3 @@
+import Foundation
+/// Test helpers: reading workbooks back.
+public enum TestSupport {}
