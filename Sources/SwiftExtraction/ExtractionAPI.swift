@@ -144,3 +144,63 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable
         }
     }
 }
+
+/// Everything extracted from a set of files, sorted by file, line, column.
+public struct ExtractionResult: Hashable, Sendable {
+    /// Function records.
+    public var functions: [FunctionRecord]
+    /// Type records.
+    public var types: [TypeRecord]
+    /// Diagnostics (syntax errors and the like), sorted by file and position.
+    public var diagnostics: [ExtractionDiagnostic]
+
+    /// Creates a result.
+    public init(functions: [FunctionRecord] = [], types: [TypeRecord] = [], diagnostics: [ExtractionDiagnostic] = []) {
+        self.functions = functions
+        self.types = types
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Finds the Swift files under a root. (PLACEHOLDER: returns nothing until implemented.)
+public enum SourceDiscovery {
+    /// The Swift files under `root` that `options` select, sorted by relative path.
+    public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
+        guard FileManager.default.fileExists(atPath: root.path) else { throw .rootNotFound(root.path) }
+        return []
+    }
+}
+
+/// Maps a file's relative path to its module (SwiftPM target, else top folder). (PLACEHOLDER)
+public struct ModuleResolver: Sendable {
+    /// Reads the package layout under `root` (its `Package.swift`, when there is one).
+    public init(root: URL) {}
+
+    /// The module of the file at `relativePath`.
+    public func module(forRelativePath relativePath: String) -> String {
+        relativePath.split(separator: "/").first.map(String.init) ?? ""
+    }
+}
+
+/// Extracts records from Swift source. (PLACEHOLDER: extracts nothing until implemented.)
+public struct SwiftExtractor: Sendable {
+    /// The options in effect.
+    public var options: ExtractionOptions
+
+    /// Creates an extractor.
+    public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
+
+    /// The records of one file's source text.
+    public func extract(source: String, relativePath: String, module: String) -> FileExtraction { FileExtraction() }
+
+    /// Reads and extracts files from disk, in parallel, using `cache` for unchanged files.
+    public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
+        ExtractionResult()
+    }
+
+    /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.
+    public func extract(sources: [SourceText], cache: (any ExtractionCache)?) -> ExtractionResult { ExtractionResult() }
+
+    /// The cache key of a source text under these options and this tool version.
+    public func cacheKey(for source: SourceText) -> String { "" }
+}
