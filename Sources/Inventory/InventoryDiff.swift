@@ -56,3 +56,76 @@ public struct InventoryDiff: Codable, Hashable, Sendable {
     /// True when nothing was added, removed or changed.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 }
+
+extension InventoryDiff {
+    /// The identity of a function across revisions: module, enclosing type and full name. Overloads that differ
+    /// only in parameter types share a key; `init(base:head:)` pairs them by signature, then in source order.
+    public struct Key: Hashable, Comparable, Sendable {
+        /// The module.
+        public var module: String
+        /// The enclosing type path, empty at top level.
+        public var enclosingType: String
+        /// The full name, e.g. `fetch(id:)`.
+        public var name: String
+
+        /// The key of `record`.
+        public init(_ record: FunctionRecord) {
+            module = record.module
+            enclosingType = record.enclosingType ?? ""
+            name = record.name
+        }
+
+        /// Orders keys by module, type, name.
+        public static func < (a: Key, b: Key) -> Bool {
+            (a.module, a.enclosingType, a.name) < (b.module, b.enclosingType, b.name)
+        }
+    }
+
+    /// Compares two inventories. Functions are matched by `Key`; a matched pair whose signature, access level,
+    /// doc or file differs is `changed` (a moved file shows as a `.file` change, not as removed + added).
+    /// Results are in the inventories' stable order (file, line, column; `changed` by the new record).
+    public init(base: Inventory, head: Inventory, baseLabel: String, headLabel: String) {
+        var baseGroups: [Key: [FunctionRecord]] = [:]
+        for record in base.functions { baseGroups[Key(record), default: []].append(record) }
+        var headGroups: [Key: [FunctionRecord]] = [:]
+        for record in head.functions { headGroups[Key(record), default: []].append(record) }
+
+        var added: [FunctionRecord] = []
+        var removed: [FunctionRecord] = []
+        var changed: [ChangedFunction] = []
+        for key in Set(baseGroups.keys).union(headGroups.keys) {
+            var olds = baseGroups[key] ?? []
+            var news = headGroups[key] ?? []
+            var pairs: [(FunctionRecord, FunctionRecord)] = []
+            // Same signature first (overloads keep their partners), then what is left, in source order.
+            for newIndex in news.indices.reversed() {
+                if let oldIndex = olds.firstIndex(where: { $0.signature == news[newIndex].signature && $0.condition == news[newIndex].condition })
+                    ?? olds.firstIndex(where: { $0.signature == news[newIndex].signature }) {
+                    pairs.append((olds.remove(at: oldIndex), news.remove(at: newIndex)))
+                }
+            }
+            while !olds.isEmpty && !news.isEmpty { pairs.append((olds.removeFirst(), news.removeFirst())) }
+            added += news
+            removed += olds
+            for (old, new) in pairs {
+                let changes = InventoryDiff.changes(from: old, to: new)
+                if !changes.isEmpty { changed.append(ChangedFunction(old: old, new: new, changes: changes)) }
+            }
+        }
+        self.init(
+            base: baseLabel, head: headLabel,
+            added: added.sorted(by: Inventory.precedes), removed: removed.sorted(by: Inventory.precedes),
+            changed: changed.sorted { Inventory.precedes($0.new, $1.new) }
+        )
+    }
+
+    /// What differs between two records of the same function.
+    public static func changes(from old: FunctionRecord, to new: FunctionRecord) -> [Change] {
+        var changes: [Change] = []
+        if old.signature != new.signature { changes.append(.signature) }
+        if old.accessLevel != new.accessLevel || old.effectiveAccess != new.effectiveAccess { changes.append(.accessLevel) }
+        if old.doc != new.doc { changes.append(.doc) }
+        if old.file != new.file { changes.append(.file) }
+        return changes
+    }
+}

@@ -1,12 +1,87 @@
 import ArgumentParser
+import Foundation
 import Inventory
+import Workflow
 
-/// The `docsheet` command line.
+/// The `docsheet` command line. The work happens in the Workflow module; commands map options and errors.
 @main
 struct DocSheetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "docsheet",
         abstract: "Turn a Swift code base into a function inventory and an Excel design document.",
-        version: DocSheetVersion.current
+        discussion: "Exit codes: 0 success, 1 the check gate failed, 2 usage or configuration error, 3 input error, 4 output error.",
+        version: DocSheetVersion.current,
+        subcommands: [
+            GenerateCommand.self, CheckCommand.self, DiffCommand.self, HookCommand.self, InitCommand.self,
+            TemplatesCommand.self,
+        ]
     )
+
+    /// Parses the command line, runs the command and exits with a documented code; errors are one line on stderr.
+    static func main() {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as WorkflowError {
+            Console.error("error: \(error)")
+            Foundation.exit(ExitStatus(error.category).rawValue)
+        } catch let failure as GateFailure {
+            Foundation.exit(failure.status.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                Console.error(fullMessage(for: error))
+                Foundation.exit(ExitStatus.usage.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// The process exit codes, documented in `Documentation/CLI.md`.
+enum ExitStatus: Int32 {
+    /// Success.
+    case success = 0
+    /// `docsheet check` found violations (the gate failed).
+    case gateFailed = 1
+    /// A usage or configuration error.
+    case usage = 2
+    /// An input error (missing root, unreadable file, unknown revision).
+    case input = 3
+    /// An output error (the result could not be written).
+    case output = 4
+
+    /// The status for a workflow error category.
+    init(_ category: WorkflowError.Category) {
+        switch category {
+        case .usage: self = .usage
+        case .input: self = .input
+        case .output: self = .output
+        }
+    }
+}
+
+/// Thrown by a command that already printed its report and must exit with `status`.
+struct GateFailure: Error {
+    /// The exit status.
+    var status: ExitStatus
+}
+
+/// Writing to standard output and standard error.
+enum Console {
+    /// Writes a line to standard error.
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    }
+
+    /// Writes a line to standard output.
+    static func output(_ line: String) {
+        FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    }
+
+    /// Writes bytes to standard output.
+    static func output(_ data: Data) {
+        FileHandle.standardOutput.write(data)
+    }
 }

@@ -1,0 +1,211 @@
+import Foundation
+import Inventory
+import SwiftExtraction
+
+/// What `docsheet check` was asked for; `nil` means "not given" (the configuration, then the default decides).
+public struct CheckOptions: Sendable {
+    /// Which functions are checked.
+    public enum Scope: Equatable, Sendable {
+        /// Every function under the roots (the default).
+        case tree
+        /// Functions added or changed in the staged content (the index) compared with HEAD.
+        case staged
+        /// Functions added or changed in the work tree since a revision.
+        case since(String)
+    }
+
+    /// The roots to check (default: the current folder).
+    public var roots: [String] = []
+    /// The scope.
+    public var scope: Scope = .tree
+    /// The lowest `effectiveAccess` checked (default: public).
+    public var minAccess: AccessLevel?
+    /// Extra documentation rules (default: none).
+    public var require: [Configuration.Requirement]?
+    /// The lowest acceptable coverage in percent.
+    public var minCoverage: Double?
+    /// A baseline of accepted violations.
+    public var baseline: String?
+    /// Where to record today's violations as a baseline.
+    public var writeBaseline: String?
+    /// Extra include globs (added to the configuration's).
+    public var include: [String] = []
+    /// Extra exclude globs (added to the configuration's).
+    public var exclude: [String] = []
+    /// Whether local functions are checked too.
+    public var includeLocal: Bool?
+    /// The number of files parsed at once.
+    public var jobs: Int?
+    /// Whether the on-disk extraction cache is used.
+    public var useCache = true
+    /// An explicit configuration file instead of the nearest `.docsheet.yml`.
+    public var configurationFile: String?
+
+    /// Creates options with nothing given.
+    public init() {}
+}
+
+/// One function that fails the documentation rules.
+public struct Violation: Codable, Hashable, Sendable {
+    /// The record's path, relative to its scanned root (the baseline key).
+    public var file: String
+    /// The path to print, relative to the current folder.
+    public var path: String
+    /// 1-based line of the function's name.
+    public var line: Int
+    /// 1-based column of the function's name.
+    public var column: Int
+    /// The rule: `undocumented`, `parameters`, `returns` or `throws`.
+    public var rule: String
+    /// The module.
+    public var module: String
+    /// The enclosing type, or `nil`.
+    public var enclosingType: String?
+    /// The function's full name.
+    public var name: String
+    /// What is wrong, in one line.
+    public var message: String
+}
+
+/// The result of `docsheet check`.
+public struct CheckReport: Codable, Sendable {
+    /// Violations that fail the gate (not covered by the baseline).
+    public var violations: [Violation]
+    /// How many violations the baseline accepted.
+    public var baselinedCount: Int
+    /// How many functions were checked.
+    public var checkedCount: Int
+    /// How many of them are documented.
+    public var documentedCount: Int
+    /// The documented share in percent (100 when nothing was checked).
+    public var coverage: Double
+    /// The required coverage, if any.
+    public var minCoverage: Double?
+    /// The access level checked.
+    public var minAccess: AccessLevel
+    /// True when there are no new violations and the coverage is high enough.
+    public var passed: Bool
+    /// Extraction diagnostics (syntax errors), as `path:line:column: warning: message` lines.
+    public var diagnostics: [String]
+
+    /// The summary line, e.g. `docsheet check: 2 violations; coverage 75.0% (3 of 4 public functions documented); failed`.
+    public var summary: String {
+        var parts = ["\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
+        if baselinedCount > 0 { parts[0] += " (\(baselinedCount) more accepted by the baseline)" }
+        var coverageText = "coverage \(String(format: "%.1f", coverage))% (\(documentedCount) of \(checkedCount) \(minAccess.rawValue)+ functions documented)"
+        if let minCoverage { coverageText += ", minimum \(String(format: "%.1f", minCoverage))%" }
+        parts.append(coverageText)
+        return "docsheet check: " + parts.joined(separator: "; ") + (passed ? "; passed" : "; failed")
+    }
+}
+
+/// `docsheet check`: the doc-coverage gate.
+public enum Check {
+    /// Runs the gate. Writes the baseline file when asked (and then passes, since every violation is accepted).
+    public static func run(_ options: CheckOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> CheckReport {
+        let roots = options.roots.isEmpty ? ["."] : options.roots
+        let configuration = try Configuration.resolve(file: options.configurationFile, from: environment.url(for: roots[0]), environment: environment)
+        let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
+        let rules = Set(options.require ?? configuration.check.require ?? [])
+        let minCoverage = options.minCoverage ?? configuration.check.minCoverage
+        let discovery = DiscoveryOptions(includes: (configuration.include ?? []) + options.include,
+                                         excludes: (configuration.exclude ?? []) + options.exclude)
+        let extraction = ExtractionOptions(includeLocal: options.includeLocal ?? configuration.includeLocal ?? false,
+                                           jobs: options.jobs ?? configuration.jobs)
+
+        var functions: [(record: FunctionRecord, path: String)] = []
+        var diagnostics: [String] = []
+        for root in roots {
+            let result: ExtractionResult
+            switch options.scope {
+            case .tree:
+                let scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.useCache)
+                result = try scan.run(environment: environment)
+            case .staged, .since:
+                result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
+                                                   extraction: extraction, useCache: options.useCache, environment: environment)
+            }
+            let prefix = roots.count > 1 ? SourceScan.displayPath(root: root, file: "") : ""
+            functions += result.functions.map { record in
+                var record = record
+                record.file = prefix + record.file
+                return (record, roots.count > 1 ? record.file : SourceScan.displayPath(root: root, file: record.file))
+            }
+            diagnostics += result.diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.file = SourceScan.displayPath(root: root, file: diagnostic.file)
+                return diagnostic.description
+            }
+        }
+
+        let checked = functions.filter { $0.record.effectiveAccess >= minAccess && $0.record.kind != .deinitializer }
+        var violations = checked.flatMap { violationsOf($0.record, path: $0.path, rules: rules) }
+        let documented = checked.filter { $0.record.isDocumented }.count
+        let coverage = checked.isEmpty ? 100 : Double(documented) * 100 / Double(checked.count)
+
+        if let file = options.writeBaseline {
+            try Baseline(violations: violations).write(to: environment.url(for: file))
+        }
+        var baselinedCount = 0
+        if options.writeBaseline != nil {
+            baselinedCount = violations.count
+            violations = []
+        } else if let baselineURL = options.baseline.map(environment.url(for:)) ?? configuration.check.baseline {
+            let baseline = try Baseline.load(from: baselineURL)
+            let remaining = baseline.newViolations(in: violations)
+            baselinedCount = violations.count - remaining.count
+            violations = remaining
+        }
+        let passed = violations.isEmpty && coverage + 1e-9 >= (minCoverage ?? 0)
+        return CheckReport(violations: violations, baselinedCount: baselinedCount, checkedCount: checked.count,
+                           documentedCount: documented, coverage: coverage, minCoverage: minCoverage,
+                           minAccess: minAccess, passed: passed, diagnostics: diagnostics)
+    }
+
+    /// The violations of one function under `rules` (a missing or placeholder doc is one `undocumented` violation).
+    public static func violationsOf(_ record: FunctionRecord, path: String, rules: Set<Configuration.Requirement>) -> [Violation] {
+        let subject = "\(record.effectiveAccess.rawValue) \(describe(record.kind)) '\(record.qualifiedName)'"
+        func violation(_ rule: String, _ message: String) -> Violation {
+            Violation(file: record.file, path: path, line: record.line, column: record.column, rule: rule,
+                      module: record.module, enclosingType: record.enclosingType, name: record.name, message: message)
+        }
+        guard let doc = record.doc, record.isDocumented else {
+            let reason = record.doc?.isPlaceholder == true ? "has only an Xcode placeholder doc comment" : "is not documented"
+            return [violation("undocumented", "\(subject) \(reason); add a /// summary")]
+        }
+        var result: [Violation] = []
+        if rules.contains(.parameters) {
+            let documentedNames = Set(doc.parameters.map(\.name))
+            let missing = record.parameters.map(\.name).filter { $0 != "_" && !documentedNames.contains($0) }
+            if !missing.isEmpty {
+                result.append(violation("parameters", "\(subject) does not document parameter\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); add '- Parameter name:' lines"))
+            }
+        }
+        if rules.contains(.returns), let returnType = record.returnType, !isVoid(returnType),
+           (doc.returns ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            result.append(violation("returns", "\(subject) does not document its return value; add '- Returns:'"))
+        }
+        if rules.contains(.throws), record.throws != nil, (doc.throws ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+            result.append(violation("throws", "\(subject) does not document the errors it throws; add '- Throws:'"))
+        }
+        return result
+    }
+
+    static func isVoid(_ type: String) -> Bool {
+        let trimmed = type.replacingOccurrences(of: " ", with: "")
+        return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void"
+    }
+
+    static func describe(_ kind: FunctionKind) -> String {
+        switch kind {
+        case .function: return "function"
+        case .method: return "method"
+        case .typeMethod: return "type method"
+        case .initializer: return "initializer"
+        case .deinitializer: return "deinitializer"
+        case .subscript: return "subscript"
+        case .typeSubscript: return "type subscript"
+        case .operator: return "operator"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Inventory
+
+/// How `docsheet check` prints its findings.
+public enum CheckReporter: String, CaseIterable, Sendable {
+    /// `path:line:column: error: message` lines that Xcode and editors understand, then the summary.
+    case xcode
+    /// One JSON document with the violations and the summary.
+    case json
+    /// GitHub Actions annotations (`::error file=...,line=...,col=...::message`), then the summary.
+    case github
+
+    /// The report as text for standard output.
+    public func render(_ report: CheckReport) -> String {
+        switch self {
+        case .xcode:
+            let lines = report.violations.map { "\($0.path):\($0.line):\($0.column): error: \($0.message)" }
+            return (lines + [report.summary]).joined(separator: "\n") + "\n"
+        case .github:
+            let lines = report.violations.map { violation in
+                "::error file=\(Self.property(violation.path)),line=\(violation.line),col=\(violation.column),title=\(Self.property("docsheet " + violation.rule))::\(Self.message(violation.message))"
+            }
+            let summary = (report.passed ? "::notice::" : "::error::") + Self.message(report.summary)
+            return (lines + [summary]).joined(separator: "\n") + "\n"
+        case .json:
+            let data = (try? InventoryCoding.encode(report)) ?? Data("{}\n".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Escapes a workflow-command message (`%`, CR, LF).
+    static func message(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a workflow-command property (also `:` and `,`).
+    static func property(_ text: String) -> String {
+        message(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,302 @@
+import DesignDocument
+import Foundation
+import Inventory
+import Yams
+
+/// What a `.docsheet.yml` file says. Every value is optional: command-line options override it, and built-in
+/// defaults fill what neither gives. Relative paths (`output`, `template`, `check.baseline`) are relative to the
+/// folder that holds the file.
+public struct Configuration: Equatable, Sendable {
+    /// The configuration file's name.
+    public static let fileName = ".docsheet.yml"
+
+    /// Documentation rules that `docsheet check` can require beyond a summary.
+    public enum Requirement: String, CaseIterable, Sendable {
+        /// Every parameter is described.
+        case parameters
+        /// A non-Void return value is described.
+        case returns
+        /// A throwing function's errors are described.
+        case `throws`
+    }
+
+    /// The `check:` section.
+    public struct CheckSection: Equatable, Sendable {
+        /// The lowest `effectiveAccess` the gate looks at.
+        public var minAccess: AccessLevel?
+        /// Extra documentation rules.
+        public var require: [Requirement]?
+        /// The lowest acceptable coverage, 0–100.
+        public var minCoverage: Double?
+        /// A baseline file of accepted violations (absolute).
+        public var baseline: URL?
+
+        /// Creates an empty section.
+        public init(minAccess: AccessLevel? = nil, require: [Requirement]? = nil, minCoverage: Double? = nil, baseline: URL? = nil) {
+            self.minAccess = minAccess
+            self.require = require
+            self.minCoverage = minCoverage
+            self.baseline = baseline
+        }
+    }
+
+    /// The file this configuration was read from, or `nil` for an empty configuration.
+    public var file: URL?
+    /// Glob patterns a file must match (relative to the scanned root).
+    public var include: [String]?
+    /// Glob patterns of files or folders to leave out.
+    public var exclude: [String]?
+    /// Whether local functions are extracted.
+    public var includeLocal: Bool?
+    /// A built-in template name or a template file (absolute).
+    public var template: String?
+    /// The output file of `docsheet generate` (absolute).
+    public var output: URL?
+    /// The output format.
+    public var format: OutputFormat?
+    /// The label language.
+    public var locale: DocumentLocale?
+    /// The lowest `effectiveAccess` that `generate` writes.
+    public var minAccess: AccessLevel?
+    /// The source-link pattern (`{file}`, `{line}`, `{commit}`).
+    public var sourceURL: String?
+    /// The project's name.
+    public var projectName: String?
+    /// The project's version.
+    public var projectVersion: String?
+    /// The document's author.
+    public var author: String?
+    /// The number of files parsed at once.
+    public var jobs: Int?
+    /// The `check:` section.
+    public var check: CheckSection
+
+    /// Creates an empty configuration.
+    public init() { check = CheckSection() }
+
+    /// The top-level keys a configuration file may hold.
+    public static let topLevelKeys = [
+        "include", "exclude", "include_local", "template", "output", "format", "locale", "min_access",
+        "source_url", "project", "jobs", "check",
+    ]
+    /// The keys of the `project:` section.
+    public static let projectKeys = ["name", "version", "author"]
+    /// The keys of the `check:` section.
+    public static let checkKeys = ["min_access", "require", "min_coverage", "baseline"]
+
+    /// Finds the nearest `.docsheet.yml` in `start` (a file or folder) or a folder above it, and loads it.
+    /// Returns an empty configuration when there is none.
+    public static func find(from start: URL) throws(WorkflowError) -> Configuration {
+        var folder = start.standardizedFileURL
+        var isFolder: ObjCBool = false
+        if !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue) {
+            folder.deleteLastPathComponent()
+        }
+        while true {
+            let candidate = folder.appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate.path) { return try load(from: candidate) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path || folder.path == "/" { return Configuration() }
+            folder = parent
+        }
+    }
+
+    /// The configuration in effect: `file` when given (relative to the current folder), else the nearest
+    /// `.docsheet.yml` at or above `start`.
+    public static func resolve(file: String?, from start: URL, environment: WorkflowEnvironment) throws(WorkflowError) -> Configuration {
+        if let file { return try load(from: environment.url(for: file)) }
+        return try find(from: start)
+    }
+
+    /// Loads and validates a configuration file.
+    /// - Throws: `WorkflowError.invalidConfiguration` with `file:line` for bad YAML, unknown keys and wrong types.
+    public static func load(from url: URL) throws(WorkflowError) -> Configuration {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw .inputNotFound(path: url.path, hint: "check that the configuration file is readable")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: url)
+    }
+
+    /// Parses configuration text; `file` names it in messages and anchors relative paths.
+    public static func parse(_ text: String, file: URL) throws(WorkflowError) -> Configuration {
+        let reader = ConfigurationReader(file: file)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw reader.yamlError(error)
+        } catch {
+            throw .invalidConfiguration(file: file.path, line: 1, message: "\(error)")
+        }
+        var configuration = Configuration()
+        configuration.file = file
+        guard let root else { return configuration }
+        guard let mapping = root.mapping else {
+            throw reader.error(at: root, "the file must be a mapping of keys to values; valid keys: \(topLevelKeys.joined(separator: ", "))")
+        }
+        let folder = file.deletingLastPathComponent()
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "include": configuration.include = try reader.strings(value, key: key)
+            case "exclude": configuration.exclude = try reader.strings(value, key: key)
+            case "include_local": configuration.includeLocal = try reader.bool(value, key: key)
+            case "template":
+                let name = try reader.string(value, key: key)
+                configuration.template = Template.builtinNames.contains(name) ? name : folder.appendingPathComponent(name).standardizedFileURL.path
+            case "output": configuration.output = folder.appendingPathComponent(try reader.string(value, key: key)).standardizedFileURL
+            case "format": configuration.format = try reader.choice(value, key: key, OutputFormat.allCases.filter { $0 != .markdown }.map(\.rawValue)).flatMap(OutputFormat.init(rawValue:))
+            case "locale": configuration.locale = try reader.choice(value, key: key, DocumentLocale.allCases.map(\.rawValue)).flatMap(DocumentLocale.init(rawValue:))
+            case "min_access": configuration.minAccess = try reader.accessLevel(value, key: key)
+            case "source_url": configuration.sourceURL = try reader.string(value, key: key)
+            case "jobs":
+                guard let jobs = value.int, jobs > 0 else { throw reader.error(at: value, "'jobs' must be a positive whole number") }
+                configuration.jobs = jobs
+            case "project":
+                for (subKey, subValue) in try reader.mapping(value, key: key, validKeys: projectKeys) {
+                    switch subKey {
+                    case "name": configuration.projectName = try reader.string(subValue, key: "project.name")
+                    case "version": configuration.projectVersion = try reader.string(subValue, key: "project.version")
+                    default: configuration.author = try reader.string(subValue, key: "project.author")
+                    }
+                }
+            case "check":
+                for (subKey, subValue) in try reader.mapping(value, key: key, validKeys: checkKeys) {
+                    switch subKey {
+                    case "min_access": configuration.check.minAccess = try reader.accessLevel(subValue, key: "check.min_access")
+                    case "require":
+                        let names = subValue.scalar != nil
+                            ? (subValue.string ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                            : try reader.strings(subValue, key: "check.require")
+                        configuration.check.require = try names.map { name throws(WorkflowError) in
+                            guard let requirement = Requirement(rawValue: name) else {
+                                throw reader.error(at: subValue, "'check.require' has unknown rule '\(name)'; valid rules: \(Requirement.allCases.map(\.rawValue).joined(separator: ", "))")
+                            }
+                            return requirement
+                        }
+                    case "min_coverage":
+                        guard let number = subValue.float, (0...100).contains(number) else {
+                            throw reader.error(at: subValue, "'check.min_coverage' must be a number from 0 to 100")
+                        }
+                        configuration.check.minCoverage = number
+                    default:
+                        configuration.check.baseline = folder.appendingPathComponent(try reader.string(subValue, key: "check.baseline")).standardizedFileURL
+                    }
+                }
+            default:
+                throw reader.error(at: keyNode, "unknown key '\(key)'; valid keys: \(topLevelKeys.joined(separator: ", "))")
+            }
+        }
+        return configuration
+    }
+
+    /// The commented starter file that `docsheet init` writes.
+    public static let starterText = """
+        # DocSheet configuration (see Documentation/Configuration.md).
+        # Found by walking up from the scanned folder; command-line options override every value here.
+        # Paths are relative to this file's folder; globs are relative to the scanned folder.
+
+        # Files to scan (globs, ** matches any number of folders). Leave include empty to scan every .swift file.
+        include: []
+        exclude:
+          - "Tests/**"
+        # include_local: false        # also list local functions (inside bodies and closures)
+
+        # What `docsheet generate` writes.
+        output: docs/design.xlsx       # .xlsx, .json or .csv; the format follows the extension
+        template: design-doc           # design-doc, inventory, class-spec, or a path to your own template
+        locale: en                     # en, vi or ja: the labels of built-in templates
+        # min_access: internal         # leave out functions less visible than this (default: all)
+        # source_url: "https://example.com/repo/blob/{commit}/{file}#L{line}"   # default: from the git remote
+
+        project:
+          # name: MyApp                # default: the scanned folder's name
+          # version: "1.0"
+          # author: "Your Name"
+
+        # The doc-coverage gate: `docsheet check` and the pre-commit hook.
+        check:
+          min_access: public           # check functions at least this visible
+          require: []                  # any of: parameters, returns, throws
+          # min_coverage: 80           # fail below this percentage of documented functions
+          # baseline: .docsheet-baseline.json   # accepted violations (docsheet check --write-baseline FILE)
+
+        """
+}
+
+/// Reads typed values from YAML nodes, turning every problem into a `file:line: message` error.
+struct ConfigurationReader {
+    let file: URL
+
+    func error(at node: Node, _ message: String) -> WorkflowError {
+        .invalidConfiguration(file: file.path, line: node.mark?.line ?? 1, message: message)
+    }
+
+    func yamlError(_ error: YamlError) -> WorkflowError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return .invalidConfiguration(file: file.path, line: mark.line, message: "invalid YAML: \(problem)")
+        default:
+            let text = String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid YAML"
+            return .invalidConfiguration(file: file.path, line: 1, message: "invalid YAML: \(text)")
+        }
+    }
+
+    func string(_ node: Node, key: String) throws(WorkflowError) -> String {
+        guard let scalar = node.scalar else { throw error(at: node, "'\(key)' must be a text value") }
+        return scalar.string
+    }
+
+    func bool(_ node: Node, key: String) throws(WorkflowError) -> Bool {
+        guard let value = node.bool else { throw error(at: node, "'\(key)' must be true or false") }
+        return value
+    }
+
+    func strings(_ node: Node, key: String) throws(WorkflowError) -> [String] {
+        if let scalar = node.scalar, node.null == nil { return [scalar.string] }
+        if node.null != nil { return [] }
+        guard let sequence = node.sequence else { throw error(at: node, "'\(key)' must be a list of text values") }
+        return try sequence.map { item throws(WorkflowError) in
+            guard let scalar = item.scalar else { throw error(at: item, "'\(key)' must be a list of text values") }
+            return scalar.string
+        }
+    }
+
+    func choice(_ node: Node, key: String, _ choices: [String]) throws(WorkflowError) -> String? {
+        let value = try string(node, key: key)
+        guard choices.contains(value) else {
+            throw error(at: node, "'\(key)' must be one of \(choices.joined(separator: ", ")), not '\(value)'")
+        }
+        return value
+    }
+
+    func accessLevel(_ node: Node, key: String) throws(WorkflowError) -> AccessLevel? {
+        try choice(node, key: key, AccessLevel.allCases.map(\.rawValue)).flatMap(AccessLevel.init(rawValue:))
+    }
+
+    func mapping(_ node: Node, key: String, validKeys: [String]) throws(WorkflowError) -> [(String, Node)] {
+        if node.null != nil { return [] }
+        guard let mapping = node.mapping else {
+            throw error(at: node, "'\(key)' must be a mapping with the keys \(validKeys.joined(separator: ", "))")
+        }
+        return try mapping.map { pair throws(WorkflowError) in
+            let name = pair.key.string ?? ""
+            guard validKeys.contains(name) else {
+                throw error(at: pair.key, "unknown key '\(key).\(name)'; valid keys in '\(key)': \(validKeys.joined(separator: ", "))")
+            }
+            return (name, pair.value)
+        }
+    }
+}
+
+/// Writes the starter configuration (`docsheet init`).
+public enum ConfigurationStarter {
+    /// Writes `Configuration.starterText` to `.docsheet.yml` in `folder` and returns the file.
+    /// - Throws: `WorkflowError.fileExists` when the file exists and `force` is false.
+    public static func write(into folder: URL, force: Bool) throws(WorkflowError) -> URL {
+        let file = folder.appendingPathComponent(Configuration.fileName)
+        if FileManager.default.fileExists(atPath: file.path), !force { throw .fileExists(path: file.path) }
+        try AtomicFile.write(Data(Configuration.starterText.utf8), to: file)
+        return file
+    }
+}

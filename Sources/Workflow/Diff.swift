@@ -1,0 +1,100 @@
+import DesignDocument
+import Foundation
+import Inventory
+import SwiftExtraction
+
+/// What `docsheet diff` was asked for.
+public struct DiffOptions: Sendable {
+    /// The base revision.
+    public var base: String
+    /// The head revision; `nil` compares with the work tree.
+    public var head: String?
+    /// The root to compare (default: the current folder).
+    public var root: String = "."
+    /// The output format (default: from the output's extension; Markdown on standard output without `--output`).
+    public var format: OutputFormat?
+    /// The output file; `nil` or `-` writes to standard output.
+    public var output: String?
+    /// Extra include globs (added to the configuration's).
+    public var include: [String] = []
+    /// Extra exclude globs (added to the configuration's).
+    public var exclude: [String] = []
+    /// Whether local functions are compared too.
+    public var includeLocal: Bool?
+    /// The number of files parsed at once.
+    public var jobs: Int?
+    /// Whether the on-disk extraction cache is used.
+    public var useCache = true
+    /// An explicit configuration file instead of the nearest `.docsheet.yml`.
+    public var configurationFile: String?
+
+    /// Creates options comparing `base` with the work tree.
+    public init(base: String) { self.base = base }
+}
+
+/// What `docsheet diff` produced.
+public struct DiffOutcome: Sendable {
+    /// The comparison.
+    public var diff: InventoryDiff
+    /// The file written, or `nil` for standard output.
+    public var outputFile: URL?
+    /// The bytes for standard output.
+    public var standardOutput: Data?
+}
+
+/// `docsheet diff BASE [HEAD]`: the review inventory between two revisions.
+public enum DiffCommandRunner {
+    /// Builds both inventories (through git, without checkout), compares them and writes the review.
+    public static func run(_ options: DiffOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> DiffOutcome {
+        let configuration = try Configuration.resolve(file: options.configurationFile, from: environment.url(for: options.root), environment: environment)
+        let discovery = DiscoveryOptions(includes: (configuration.include ?? []) + options.include,
+                                         excludes: (configuration.exclude ?? []) + options.exclude)
+        let extraction = ExtractionOptions(includeLocal: options.includeLocal ?? configuration.includeLocal ?? false,
+                                           jobs: options.jobs ?? configuration.jobs)
+        let toStandardOutput = options.output == nil || options.output == "-"
+        let format = options.format
+            ?? (toStandardOutput ? .markdown : OutputFormat(pathExtension: ((options.output ?? "") as NSString).pathExtension) ?? .xlsx)
+        if toStandardOutput, format == .xlsx {
+            throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
+        }
+        guard format != .csv else { throw .invalidOption("--format: diff writes xlsx, markdown or json") }
+
+        let base = try RevisionInventory.load(root: options.root, revision: options.base, discovery: discovery,
+                                              extraction: extraction, useCache: options.useCache, environment: environment)
+        let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
+                                              extraction: extraction, useCache: options.useCache, environment: environment)
+        let diff = InventoryDiff(base: base, head: head, baseLabel: options.base, headLabel: options.head ?? "working tree")
+
+        let target = toStandardOutput
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-diff-\(UUID().uuidString).\(format.rawValue)")
+            : environment.url(for: options.output ?? "")
+        defer { if toStandardOutput { try? FileManager.default.removeItem(at: target) } }
+        if format == .json {
+            let data: Data
+            do {
+                data = try InventoryCoding.encode(diff)
+            } catch {
+                throw .outputFailed(path: target.path, reason: error.description)
+            }
+            try AtomicFile.write(data, to: target)
+        } else {
+            try Generate.checkWritableFolder(of: target)
+            let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
+            let git = Git.enclosing(environment.url(for: options.root))
+            let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
+                                          commit: head.project.commit, generatedAt: environment.documentDate(git: git),
+                                          author: configuration.author, sourceURLPattern: configuration.sourceURL,
+                                          locale: configuration.locale ?? .en)
+            do {
+                let writer = DocumentWriter(template: try Template.resolve("review"), context: context)
+                try writer.writeReview(diff, format: format, to: target)
+            } catch {
+                throw .documentFailed("\(target.path): \(error)")
+            }
+        }
+        if toStandardOutput {
+            return DiffOutcome(diff: diff, outputFile: nil, standardOutput: FileManager.default.contents(atPath: target.path) ?? Data())
+        }
+        return DiffOutcome(diff: diff, outputFile: target, standardOutput: nil)
+    }
+}

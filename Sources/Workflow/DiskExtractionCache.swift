@@ -1,0 +1,113 @@
+import Foundation
+import Inventory
+import SwiftExtraction
+
+/// An `ExtractionCache` kept on disk, one JSON file per entry, so an unchanged file is never parsed twice.
+///
+/// Safe against concurrent runs (each entry is written to a temporary file and renamed into place) and against
+/// corruption (an entry that cannot be decoded, or that holds another key, is ignored and rewritten). Bounded:
+/// `prune()` removes the least recently used entries beyond `maximumEntries`.
+public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
+    /// The folder that holds the entries.
+    public let folder: URL
+    /// How many entries `prune()` keeps.
+    public let maximumEntries: Int
+    private let lock = NSLock()
+    private var folderCreated = false
+
+    private struct Entry: Codable {
+        var key: String
+        var extraction: FileExtraction
+    }
+
+    /// Creates a cache in `folder` (created on the first store).
+    public init(folder: URL, maximumEntries: Int = 20_000) {
+        self.folder = folder
+        self.maximumEntries = maximumEntries
+    }
+
+    /// The cache folder for a scan of `root`: `DOCSHEET_CACHE_DIR` when set; else `.build/docsheet-cache` in the
+    /// nearest folder at or above `root` that holds a `Package.swift`; else `$XDG_CACHE_HOME/docsheet`
+    /// (`~/.cache/docsheet` when unset).
+    public static func defaultFolder(for root: URL, environment: WorkflowEnvironment) -> URL {
+        if let moved = environment.variables["DOCSHEET_CACHE_DIR"], !moved.isEmpty {
+            return environment.url(for: moved)
+        }
+        var folder = root.standardizedFileURL
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent(".build/docsheet-cache", isDirectory: true)
+            }
+            folder.deleteLastPathComponent()
+        }
+        if let xdg = environment.variables["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("docsheet", isDirectory: true)
+        }
+        let home = environment.variables["HOME"] ?? NSTemporaryDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/docsheet", isDirectory: true)
+    }
+
+    /// The file that holds the entry for `key`.
+    public func entryURL(forKey key: String) -> URL {
+        folder.appendingPathComponent(Self.fileName(forKey: key))
+    }
+
+    /// The stored extraction for `key`, or `nil` when there is none or it is unreadable.
+    public func cachedExtraction(forKey key: String) -> FileExtraction? {
+        guard !key.isEmpty else { return nil }
+        let url = entryURL(forKey: key)
+        guard let data = FileManager.default.contents(atPath: url.path),
+              let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key
+        else { return nil }
+        utime(url.path, nil) // mark as recently used for pruning
+        return entry.extraction
+    }
+
+    /// Stores `extraction` under `key`; failures are ignored (the cache only saves time).
+    public func store(_ extraction: FileExtraction, forKey key: String) {
+        guard !key.isEmpty, createFolderIfNeeded(),
+              let data = try? JSONEncoder().encode(Entry(key: key, extraction: extraction))
+        else { return }
+        try? AtomicFile.write(data, to: entryURL(forKey: key))
+    }
+
+    /// Removes the least recently used entries until at most `maximumEntries` remain, and stray temporary files.
+    public func prune() {
+        let keys: [URLResourceKey] = [.contentModificationDateKey]
+        guard let names = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys) else { return }
+        var entries: [(url: URL, date: Date)] = []
+        for url in names {
+            let date = (try? url.resourceValues(forKeys: Set(keys)))?.contentModificationDate ?? .distantPast
+            if url.lastPathComponent.hasPrefix(".") {
+                if date < Date().addingTimeInterval(-3600) { try? FileManager.default.removeItem(at: url) }
+            } else if url.pathExtension == "json" {
+                entries.append((url, date))
+            }
+        }
+        guard entries.count > maximumEntries else { return }
+        for entry in entries.sorted(by: { $0.date < $1.date }).prefix(entries.count - maximumEntries) {
+            try? FileManager.default.removeItem(at: entry.url)
+        }
+    }
+
+    private func createFolderIfNeeded() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if !folderCreated {
+            folderCreated = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+        }
+        return folderCreated
+    }
+
+    /// A short file name for a key of any length: two 64-bit FNV-1a hashes in hex. The entry repeats the key,
+    /// so a collision reads as a miss, never as a wrong result.
+    static func fileName(forKey key: String) -> String {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x8422_2325_cbf2_9ce4
+        for byte in key.utf8 {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second &* 0x0000_0100_0000_01B3) ^ UInt64(byte)
+        }
+        return String(format: "%016llx%016llx.json", first, second)
+    }
+}

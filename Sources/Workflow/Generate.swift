@@ -1,0 +1,201 @@
+import DesignDocument
+import Foundation
+import Inventory
+import SwiftExtraction
+
+/// What `docsheet generate` was asked for. `nil` means "not given": the configuration file, then the built-in
+/// default decides.
+public struct GenerateOptions: Sendable {
+    /// The roots to scan (default: the current folder).
+    public var roots: [String] = []
+    /// The output file; `-` writes JSON or CSV to standard output.
+    public var output: String?
+    /// The output format (default: from the output's extension, else xlsx).
+    public var format: OutputFormat?
+    /// The lowest `effectiveAccess` written.
+    public var minAccess: AccessLevel?
+    /// Extra include globs (added to the configuration's).
+    public var include: [String] = []
+    /// Extra exclude globs (added to the configuration's).
+    public var exclude: [String] = []
+    /// Whether local functions are extracted.
+    public var includeLocal: Bool?
+    /// The number of files parsed at once.
+    public var jobs: Int?
+    /// A built-in template name or a template file.
+    public var template: String?
+    /// The label language.
+    public var locale: DocumentLocale?
+    /// The source-link pattern.
+    public var sourceURL: String?
+    /// The document's author.
+    public var author: String?
+    /// The project's name.
+    public var projectName: String?
+    /// The project's version.
+    public var projectVersion: String?
+    /// Whether the on-disk extraction cache is used.
+    public var useCache = true
+    /// An explicit configuration file instead of the nearest `.docsheet.yml`.
+    public var configurationFile: String?
+
+    /// Creates options with nothing given.
+    public init() {}
+}
+
+/// What `docsheet generate` did.
+public struct GenerateOutcome: Sendable {
+    /// Syntax errors and the like, as `path:line:column: warning: message` lines.
+    public var diagnostics: [String]
+    /// The file written, or `nil` when the output went to standard output.
+    public var outputFile: URL?
+    /// The bytes for standard output when the output is `-`.
+    public var standardOutput: Data?
+    /// The inventory that was written (after the access filter).
+    public var inventory: Inventory
+}
+
+/// `docsheet generate`: scan the roots, build the inventory, write the document.
+public enum Generate {
+    /// The output file name used when neither the command line nor the configuration names one.
+    public static func defaultOutputName(for format: OutputFormat) -> String {
+        switch format {
+        case .xlsx: return "docsheet.xlsx"
+        case .json: return "docsheet.json"
+        case .csv: return "docsheet.csv"
+        case .markdown: return "docsheet.md"
+        }
+    }
+
+    /// Runs the whole pipeline. Nothing is written unless everything before the write succeeded, and the output
+    /// replaces an existing file only once it is complete.
+    public static func run(_ options: GenerateOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> GenerateOutcome {
+        let roots = options.roots.isEmpty ? ["."] : options.roots
+        let firstRoot = environment.url(for: roots[0])
+        let configuration = try Configuration.resolve(file: options.configurationFile, from: firstRoot, environment: environment)
+
+        let (format, output) = try resolveOutput(options, configuration: configuration, environment: environment)
+        let templateName = options.template.map { Template.builtinNames.contains($0) ? $0 : environment.url(for: $0).path }
+            ?? configuration.template ?? "design-doc"
+        let template: Template
+        do {
+            template = try Template.resolve(templateName)
+        } catch {
+            throw .invalidOption("\(error)")
+        }
+
+        let scan = SourceScan(
+            roots: roots,
+            discovery: DiscoveryOptions(includes: (configuration.include ?? []) + options.include,
+                                        excludes: (configuration.exclude ?? []) + options.exclude),
+            extraction: ExtractionOptions(includeLocal: options.includeLocal ?? configuration.includeLocal ?? false,
+                                          jobs: options.jobs ?? configuration.jobs),
+            useCache: options.useCache
+        )
+        let result = try scan.run(environment: environment)
+
+        let git = Git.enclosing(firstRoot)
+        let commit = git?.headCommit()
+        let projectName = options.projectName ?? configuration.projectName ?? projectFolderName(firstRoot)
+        let rootLabel = roots.count == 1 ? roots[0] : "."
+        var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
+                                  types: result.types, functions: result.functions)
+        if let minimum = options.minAccess ?? configuration.minAccess {
+            inventory = inventory.filtered(minimumAccess: minimum)
+        }
+
+        var sourceURL = options.sourceURL ?? configuration.sourceURL
+        if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = git.remoteURL() {
+            sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
+        }
+        let context = DocumentContext(
+            projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,
+            generatedAt: environment.documentDate(git: git), author: options.author ?? configuration.author,
+            sourceURLPattern: sourceURL, locale: options.locale ?? configuration.locale ?? .en
+        )
+        let writer = DocumentWriter(template: template, context: context)
+        let diagnostics = result.diagnostics.map(\.description)
+
+        guard let output else {
+            let temporary = FileManager.default.temporaryDirectory
+                .appendingPathComponent("docsheet-\(UUID().uuidString).\(format.rawValue)")
+            defer { try? FileManager.default.removeItem(at: temporary) }
+            try write(inventory, format: format, to: temporary, writer: writer)
+            let data = FileManager.default.contents(atPath: temporary.path) ?? Data()
+            return GenerateOutcome(diagnostics: diagnostics, outputFile: nil, standardOutput: data, inventory: inventory)
+        }
+        try write(inventory, format: format, to: output, writer: writer)
+        return GenerateOutcome(diagnostics: diagnostics, outputFile: output, standardOutput: nil, inventory: inventory)
+    }
+
+    /// Writes `inventory` in `format` to `url`, atomically.
+    static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) {
+        switch format {
+        case .json:
+            let data: Data
+            do {
+                data = try InventoryCoding.encode(inventory)
+            } catch {
+                throw .outputFailed(path: url.path, reason: error.description)
+            }
+            try AtomicFile.write(data, to: url)
+        default:
+            try checkWritableFolder(of: url)
+            do {
+                try writer.write(inventory, format: format, to: url)
+            } catch {
+                throw .documentFailed("\(url.path): \(error)")
+            }
+        }
+    }
+
+    /// Fails early, with the usual message, when the output's folder is missing or not writable.
+    static func checkWritableFolder(of url: URL) throws(WorkflowError) {
+        let folder = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .outputFailed(path: url.path, reason: "the folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw .outputFailed(path: url.path, reason: "the folder is not writable")
+        }
+    }
+
+    /// The format and output file (`nil` for standard output) from the options, the configuration and defaults.
+    static func resolveOutput(_ options: GenerateOptions, configuration: Configuration, environment: WorkflowEnvironment) throws(WorkflowError) -> (OutputFormat, URL?) {
+        if let format = options.format, format == .markdown {
+            throw .invalidOption("--format: generate writes xlsx, json or csv; markdown is for 'docsheet diff'")
+        }
+        let explicitOutput = options.output
+        let format: OutputFormat
+        if let given = options.format {
+            format = given
+        } else if let explicitOutput, explicitOutput != "-" {
+            format = OutputFormat(pathExtension: (explicitOutput as NSString).pathExtension) ?? .xlsx
+        } else if explicitOutput == nil, let configured = configuration.format ?? configuration.output.flatMap({ OutputFormat(pathExtension: $0.pathExtension) }) {
+            format = configured
+        } else {
+            format = explicitOutput == "-" ? .json : .xlsx
+        }
+        guard format != .markdown else {
+            throw .invalidOption("--output: generate writes .xlsx, .json or .csv files; markdown is for 'docsheet diff'")
+        }
+        if explicitOutput == "-" {
+            guard format != .xlsx else {
+                throw .invalidOption("--output -: a workbook cannot go to standard output; pass --format json or csv, or a file name")
+            }
+            return (format, nil)
+        }
+        if let explicitOutput { return (format, environment.url(for: explicitOutput)) }
+        if let configured = configuration.output, OutputFormat(pathExtension: configured.pathExtension) == format {
+            return (format, configured)
+        }
+        return (format, environment.url(for: defaultOutputName(for: format)))
+    }
+
+    /// The project name used when none is configured: the root folder's name.
+    static func projectFolderName(_ root: URL) -> String {
+        let name = root.standardizedFileURL.lastPathComponent
+        return name.isEmpty || name == "/" ? "project" : name
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// Runs git commands in one folder. Every failure becomes a `WorkflowError` with git's own message.
+public struct Git: Sendable {
+    /// The folder the commands run in.
+    public let directory: URL
+
+    /// Creates a runner for `directory`.
+    public init(directory: URL) { self.directory = directory }
+
+    /// A runner for the work tree that holds `url` (a file or folder), or `nil` when it is not inside one
+    /// or git is not installed.
+    public static func enclosing(_ url: URL) -> Git? {
+        var folder = url.standardizedFileURL
+        var isFolder: ObjCBool = false
+        if !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue) {
+            folder.deleteLastPathComponent()
+        }
+        let probe = Git(directory: folder)
+        guard let inside = try? probe.string(["rev-parse", "--is-inside-work-tree"]), inside == "true" else { return nil }
+        return probe
+    }
+
+    /// Runs `git arguments` and returns its standard output.
+    /// - Parameter input: data written to git's standard input.
+    /// - Throws: `WorkflowError.gitFailed` with git's message when it exits with a non-zero status.
+    public func run(_ arguments: [String], input: Data? = nil) throws(WorkflowError) -> Data {
+        let result: ProcessResult
+        do {
+            result = try ProcessRunner.run(executable: "/usr/bin/env", arguments: ["git"] + arguments,
+                                           directory: directory, input: input)
+        } catch {
+            throw .gitFailed(command: arguments.joined(separator: " "), reason: "could not start git (\(error)); install git")
+        }
+        guard result.status == 0 else {
+            let message = String(decoding: result.standardError, as: UTF8.self)
+                .split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(result.status)"
+            throw .gitFailed(command: arguments.joined(separator: " "), reason: message)
+        }
+        return result.standardOutput
+    }
+
+    /// Runs `git arguments` and returns its output as text without the trailing newline.
+    public func string(_ arguments: [String]) throws(WorkflowError) -> String {
+        String(decoding: try run(arguments), as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+
+    /// The top folder of the work tree.
+    public func topLevel() throws(WorkflowError) -> URL {
+        URL(fileURLWithPath: try string(["rev-parse", "--show-toplevel"]), isDirectory: true)
+    }
+
+    /// The path of `directory` relative to the top of the work tree, ending in `/` (empty at the top).
+    public func prefix() throws(WorkflowError) -> String {
+        try string(["rev-parse", "--show-prefix"])
+    }
+
+    /// The full hash of `revision` as a commit.
+    /// - Throws: `WorkflowError.invalidInput` when the revision does not name a commit.
+    public func resolveCommit(_ revision: String) throws(WorkflowError) -> String {
+        do {
+            return try string(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
+        } catch {
+            throw .invalidInput(path: revision, reason: "not a commit in this repository; pass a branch, tag or commit hash")
+        }
+    }
+
+    /// The commit HEAD points at, or `nil` in a repository without commits.
+    public func headCommit() -> String? {
+        try? string(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])
+    }
+
+    /// The committer date of `revision`, or `nil` when there is no such commit.
+    public func commitDate(_ revision: String = "HEAD") -> Date? {
+        guard let text = try? string(["log", "-1", "--format=%ct", revision]), let seconds = TimeInterval(text) else {
+            return nil
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// The URL of the `origin` remote (else the first remote), or `nil`.
+    public func remoteURL() -> String? {
+        if let origin = try? string(["remote", "get-url", "origin"]), !origin.isEmpty { return origin }
+        guard let first = (try? string(["remote"]))?.split(whereSeparator: \.isNewline).first else { return nil }
+        return try? string(["remote", "get-url", String(first)])
+    }
+
+    /// The folder git runs hooks from, honouring `core.hooksPath` and linked worktrees.
+    public func hooksFolder() throws(WorkflowError) -> URL {
+        let path = try string(["rev-parse", "--git-path", "hooks"])
+        return path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: true)
+            : directory.appendingPathComponent(path, isDirectory: true).standardizedFileURL
+    }
+
+    /// One changed path between two states of the tree (paths relative to the top of the work tree).
+    public struct Change: Hashable, Sendable {
+        /// The path in the newer state.
+        public var path: String
+        /// The path in the older state (differs from `path` for a rename; `nil` for an added file).
+        public var oldPath: String?
+    }
+
+    /// Files added, copied, modified or renamed in the index compared with HEAD (all files when there is no HEAD).
+    public func stagedChanges() throws(WorkflowError) -> [Change] {
+        guard headCommit() != nil else {
+            return try nullSeparated(try run(["ls-files", "--cached", "-z"])).map { Change(path: $0, oldPath: nil) }
+        }
+        return try changes(try run(["diff", "--cached", "--name-status", "-z", "-M", "--diff-filter=ACMR", "--no-ext-diff"]))
+    }
+
+    /// Files changed in the work tree (staged or not) since `revision`, plus untracked files.
+    public func changes(since revision: String) throws(WorkflowError) -> [Change] {
+        var result = try changes(try run(["diff", "--name-status", "-z", "-M", "--diff-filter=ACMR", "--no-ext-diff", revision, "--"]))
+        let untracked = try nullSeparated(try run(["ls-files", "--others", "--exclude-standard", "-z"]))
+        result += untracked.map { Change(path: $0, oldPath: nil) }
+        return result
+    }
+
+    /// The files of `revision` under `folder` (relative to the top of the work tree), relative to the top.
+    public func files(at revision: String, under folder: String) throws(WorkflowError) -> [String] {
+        var arguments = ["ls-tree", "-r", "-z", "--name-only", "--full-tree", revision]
+        if !folder.isEmpty { arguments += ["--", folder] }
+        return try nullSeparated(try run(arguments))
+    }
+
+    /// Reads many objects at once with `git cat-file --batch`; `specs` are `REV:path` or `:path` (the index).
+    /// Missing objects are left out of the result.
+    public func readObjects(_ specs: [String]) throws(WorkflowError) -> [String: Data] {
+        guard !specs.isEmpty else { return [:] }
+        let input = Data(specs.map { $0 + "\n" }.joined().utf8)
+        let output = try run(["cat-file", "--batch"], input: input)
+        var result: [String: Data] = [:]
+        var index = output.startIndex
+        for spec in specs {
+            guard let newline = output[index...].firstIndex(of: 0x0A) else { break }
+            let header = String(decoding: output[index..<newline], as: UTF8.self)
+            index = output.index(after: newline)
+            let fields = header.split(separator: " ")
+            guard fields.count == 3, let size = Int(fields[2]) else { continue } // "<spec> missing"
+            let end = output.index(index, offsetBy: size)
+            result[spec] = output.subdata(in: index..<end)
+            index = min(output.index(after: end), output.endIndex)
+        }
+        return result
+    }
+
+    private func nullSeparated(_ data: Data) throws(WorkflowError) -> [String] {
+        data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func changes(_ data: Data) throws(WorkflowError) -> [Change] {
+        let fields = try nullSeparated(data)
+        var result: [Change] = []
+        var index = 0
+        while index < fields.count {
+            let status = fields[index]
+            if status.hasPrefix("R") || status.hasPrefix("C"), index + 2 < fields.count {
+                result.append(Change(path: fields[index + 2], oldPath: status.hasPrefix("R") ? fields[index + 1] : nil))
+                index += 3
+            } else if index + 1 < fields.count {
+                result.append(Change(path: fields[index + 1], oldPath: status.hasPrefix("A") ? nil : fields[index + 1]))
+                index += 2
+            } else {
+                break
+            }
+        }
+        return result
+    }
+}
+
+/// What a finished process produced.
+public struct ProcessResult: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Everything written to standard output.
+    public var standardOutput: Data
+    /// Everything written to standard error.
+    public var standardError: Data
+}
+
+/// Runs a child process, feeding its input and draining its outputs concurrently so large outputs never block.
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments` in `directory` and waits for it to finish.
+    /// - Parameter environment: the child's environment; `nil` inherits this process's.
+    public static func run(
+        executable: String, arguments: [String], directory: URL, input: Data? = nil,
+        environment: [String: String]? = nil
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        let outputPipe = Pipe(), errorPipe = Pipe(), inputPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        let group = DispatchGroup()
+        let errorBox = DataBox()
+        DispatchQueue.global().async(group: group) {
+            errorBox.data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        }
+        if let input {
+            DispatchQueue.global().async(group: group) {
+                inputPipe.fileHandleForWriting.write(input)
+                try? inputPipe.fileHandleForWriting.close()
+            }
+        }
+        let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, standardOutput: output, standardError: errorBox.data)
+    }
+
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
+    }
+}

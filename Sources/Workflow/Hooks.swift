@@ -1,0 +1,134 @@
+import Foundation
+
+/// The git hooks DocSheet can install.
+public enum HookKind: String, CaseIterable, Sendable {
+    /// Runs `docsheet check --staged` before each commit (the default).
+    case preCommit = "pre-commit"
+    /// Regenerates the design document after each commit.
+    case postCommit = "post-commit"
+    /// Regenerates the design document before each push.
+    case prePush = "pre-push"
+
+    /// The docsheet command the hook runs.
+    public var command: String {
+        switch self {
+        case .preCommit: return "docsheet check --staged"
+        case .postCommit, .prePush: return "docsheet generate"
+        }
+    }
+}
+
+/// The state of one hook.
+public enum HookState: Equatable, Sendable {
+    /// No hook file.
+    case notInstalled
+    /// DocSheet's hook; `chained` when it runs an earlier hook first.
+    case installed(chained: Bool)
+    /// A hook DocSheet did not write.
+    case foreign
+}
+
+/// Installs, removes and inspects DocSheet's git hooks in a repository's hooks folder (honouring
+/// `core.hooksPath` and linked worktrees). A hook DocSheet did not write is never overwritten: it is chained
+/// (renamed to `<hook>.docsheet-chained` and run first) when asked, replaced only with `force`, else refused.
+public struct HookInstaller: Sendable {
+    /// The comment that marks a hook as DocSheet's.
+    public static let marker = "# docsheet-hook"
+    /// The folder git runs hooks from.
+    public let hooksFolder: URL
+
+    /// An installer for the repository that holds `path`.
+    /// - Throws: `WorkflowError.notAGitRepository` when `path` is not inside a git work tree.
+    public init(repositoryPath path: URL) throws(WorkflowError) {
+        guard let git = Git.enclosing(path) else { throw .notAGitRepository(path: path.path) }
+        hooksFolder = try git.hooksFolder()
+    }
+
+    /// The hook file of `kind`.
+    public func hookURL(_ kind: HookKind) -> URL { hooksFolder.appendingPathComponent(kind.rawValue) }
+
+    /// Where a chained foreign hook is kept.
+    public func chainedURL(_ kind: HookKind) -> URL { hooksFolder.appendingPathComponent(kind.rawValue + ".docsheet-chained") }
+
+    /// The state of the hook of `kind`.
+    public func state(_ kind: HookKind) -> HookState {
+        guard let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return .notInstalled }
+        guard String(decoding: data, as: UTF8.self).contains(Self.marker) else { return .foreign }
+        return .installed(chained: FileManager.default.fileExists(atPath: chainedURL(kind).path))
+    }
+
+    /// Installs (or updates) the hook of `kind` and returns its file.
+    /// - Parameters:
+    ///   - chain: keep a foreign hook and run it before DocSheet's.
+    ///   - force: replace a foreign hook.
+    /// - Throws: `WorkflowError.foreignHook` when a foreign hook is in the way and neither option is given.
+    public func install(_ kind: HookKind, chain: Bool = false, force: Bool = false) throws(WorkflowError) -> URL {
+        let hook = hookURL(kind)
+        do {
+            try FileManager.default.createDirectory(at: hooksFolder, withIntermediateDirectories: true)
+        } catch {
+            throw .outputFailed(path: hooksFolder.path, reason: "cannot create the hooks folder")
+        }
+        if state(kind) == .foreign {
+            if chain {
+                guard !FileManager.default.fileExists(atPath: chainedURL(kind).path) else {
+                    throw .fileExists(path: chainedURL(kind).path)
+                }
+                guard rename(hook.path, chainedURL(kind).path) == 0 else {
+                    throw .outputFailed(path: chainedURL(kind).path, reason: String(cString: strerror(errno)))
+                }
+            } else if !force {
+                throw .foreignHook(path: hook.path)
+            }
+        }
+        try AtomicFile.write(Data(Self.script(for: kind).utf8), to: hook)
+        guard chmod(hook.path, 0o755) == 0 else {
+            throw .outputFailed(path: hook.path, reason: "cannot make the hook executable")
+        }
+        return hook
+    }
+
+    /// Removes DocSheet's hook of `kind`, putting a chained hook back. Returns false when none was installed.
+    /// - Throws: `WorkflowError.foreignHook` when the hook is not DocSheet's (it is left alone).
+    public func uninstall(_ kind: HookKind) throws(WorkflowError) -> Bool {
+        switch state(kind) {
+        case .notInstalled:
+            return false
+        case .foreign:
+            throw .invalidInput(path: hookURL(kind).path, reason: "this hook was not installed by DocSheet; leaving it in place")
+        case .installed(let chained):
+            let hook = hookURL(kind)
+            if chained {
+                guard rename(chainedURL(kind).path, hook.path) == 0 else {
+                    throw .outputFailed(path: hook.path, reason: String(cString: strerror(errno)))
+                }
+            } else {
+                do {
+                    try FileManager.default.removeItem(at: hook)
+                } catch {
+                    throw .outputFailed(path: hook.path, reason: "cannot remove the hook")
+                }
+            }
+            return true
+        }
+    }
+
+    /// The hook script: runs a chained hook first, then docsheet; prints a line and succeeds when docsheet is
+    /// not on PATH, so a teammate without DocSheet can still commit.
+    public static func script(for kind: HookKind) -> String {
+        """
+        #!/bin/sh
+        \(marker): \(kind.rawValue). Installed by 'docsheet hook install'; 'docsheet hook uninstall' removes it.
+        chained="$(dirname "$0")/\(kind.rawValue).docsheet-chained"
+        if [ -x "$chained" ]; then
+            "$chained" "$@" || exit $?
+        fi
+        if ! command -v docsheet >/dev/null 2>&1; then
+            echo "docsheet: not found on PATH; skipping '\(kind.command)' (install docsheet to enable this hook)" >&2
+            exit 0
+        fi
+        exec \(kind.command)
+
+        """
+    }
+}

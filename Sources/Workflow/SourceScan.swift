@@ -1,0 +1,75 @@
+import Foundation
+import Inventory
+import SwiftExtraction
+
+/// Discovers and extracts the Swift files of one or more roots on disk into one set of records.
+///
+/// With one root, record paths are relative to it; with several, each path starts with its root as given
+/// (so `Sources/A.swift` of `app` and of `kit` stay apart).
+public struct SourceScan: Sendable {
+    /// The roots as given on the command line.
+    public var roots: [String]
+    /// Which files to take.
+    public var discovery: DiscoveryOptions
+    /// How to extract.
+    public var extraction: ExtractionOptions
+    /// Whether the on-disk cache is used.
+    public var useCache: Bool
+
+    /// Creates a scan.
+    public init(roots: [String], discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool) {
+        self.roots = roots
+        self.discovery = discovery
+        self.extraction = extraction
+        self.useCache = useCache
+    }
+
+    /// Runs discovery and extraction.
+    /// - Throws: `WorkflowError.inputNotFound` for a missing root, `.invalidInput` for an unreadable file.
+    public func run(environment: WorkflowEnvironment) throws(WorkflowError) -> ExtractionResult {
+        var combined = ExtractionResult()
+        let extractor = SwiftExtractor(options: extraction)
+        for root in roots {
+            let url = environment.url(for: root)
+            let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: url, environment: environment)) : nil
+            var result: ExtractionResult
+            do {
+                let files = try SourceDiscovery.discover(root: url, options: discovery)
+                result = try extractor.extract(files: files, cache: cache)
+            } catch {
+                throw WorkflowError(error, root: root)
+            }
+            cache?.prune()
+            if roots.count > 1 {
+                let prefix = SourceScan.displayPath(root: root, file: "")
+                result.functions = result.functions.map { var record = $0; record.file = prefix + record.file; return record }
+                result.types = result.types.map { var record = $0; record.file = prefix + record.file; return record }
+                result.diagnostics = result.diagnostics.map { var diagnostic = $0; diagnostic.file = prefix + diagnostic.file; return diagnostic }
+            }
+            combined.functions += result.functions
+            combined.types += result.types
+            combined.diagnostics += result.diagnostics
+        }
+        return combined
+    }
+
+    /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`.
+    public static func displayPath(root: String, file: String) -> String {
+        var prefix = root
+        while prefix.hasPrefix("./") { prefix.removeFirst(2) }
+        while prefix.hasSuffix("/") && prefix.count > 1 { prefix.removeLast() }
+        if prefix == "." || prefix.isEmpty { return file }
+        return prefix + "/" + file
+    }
+}
+
+extension WorkflowError {
+    /// Translates an extraction error; `root` names the scanned root in messages.
+    init(_ error: ExtractionError, root: String) {
+        if case .rootNotFound = error {
+            self = .inputNotFound(path: root, hint: "pass an existing project folder")
+        } else {
+            self = .extractionFailed(error.description)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Inventory
+import Workflow
+
+/// `docsheet check`: the doc-coverage gate.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Report functions that lack documentation; exit 1 when the gate fails.",
+        discussion: "Exit codes: 0 the gate passed, 1 it failed, 2 usage or configuration error, 3 input error, 4 output error."
+    )
+
+    @Argument(help: "Folders to check (default: the current folder).")
+    var roots: [String] = []
+
+    @Option(help: ArgumentHelp("Check functions at least this visible (effective access; default: public).", valueName: "level"))
+    var minAccess: AccessLevel?
+
+    @Option(help: ArgumentHelp("Also require these parts of the doc: parameters, returns, throws (comma-separated).", valueName: "rules"))
+    var require: String?
+
+    @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked functions are documented.", valueName: "pct"))
+    var minCoverage: Double?
+
+    @Flag(help: "Only check functions added or changed in the staged content (the index).")
+    var staged = false
+
+    @Option(help: ArgumentHelp("Only check functions added or changed since this revision.", valueName: "rev"))
+    var since: String?
+
+    @Option(help: "xcode (default), json or github.")
+    var reporter: CheckReporter = .xcode
+
+    @Option(help: ArgumentHelp("Fail only on violations this baseline file does not list.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record today's violations in this baseline file (the gate then passes).", valueName: "file"))
+    var writeBaseline: String?
+
+    @OptionGroup var scan: ScanOptionGroup
+
+    func validate() throws {
+        if staged && since != nil { throw ValidationError("--staged and --since cannot be combined") }
+        if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be from 0 to 100") }
+        if baseline != nil && writeBaseline != nil { throw ValidationError("--baseline and --write-baseline cannot be combined") }
+        _ = try requirements()
+    }
+
+    func requirements() throws -> [Configuration.Requirement]? {
+        try require.map { text in
+            try text.split(separator: ",").map { name in
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                guard let rule = Configuration.Requirement(rawValue: trimmed) else {
+                    throw ValidationError("--require: unknown rule '\(trimmed)'; valid rules: parameters, returns, throws")
+                }
+                return rule
+            }
+        }
+    }
+
+    func run() throws {
+        var options = CheckOptions()
+        options.roots = roots
+        options.scope = staged ? .staged : since.map(CheckOptions.Scope.since) ?? .tree
+        options.minAccess = minAccess
+        options.require = try requirements()
+        options.minCoverage = minCoverage
+        options.baseline = baseline
+        options.writeBaseline = writeBaseline
+        options.include = scan.includes
+        options.exclude = scan.excludes
+        options.includeLocal = scan.includeLocal ? true : nil
+        options.jobs = scan.jobs
+        options.useCache = !scan.noCache
+        options.configurationFile = scan.config
+        let report = try Check.run(options)
+        report.diagnostics.forEach(Console.error)
+        Console.output(Data(reporter.render(report).utf8))
+        if let writeBaseline {
+            Console.error("docsheet: wrote \(report.baselinedCount) accepted violations to \(writeBaseline)")
+        }
+        if !report.passed { throw GateFailure(status: .gateFailed) }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import DesignDocument
+import Foundation
+import Workflow
+
+/// `docsheet diff BASE [HEAD]`: added, removed and changed functions between two revisions.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "List functions added, removed or changed between two git revisions (HEAD: the work tree).",
+        discussion: "Files are read through git without checking anything out. Output: a review workbook (.xlsx), Markdown (the default on standard output) or JSON."
+    )
+
+    @Argument(help: "The base revision (branch, tag or commit).")
+    var base: String
+
+    @Argument(help: "The head revision (default: the work tree).")
+    var head: String?
+
+    @Option(help: ArgumentHelp("The folder to compare (default: the current folder).", valueName: "path"))
+    var root: String = "."
+
+    @Option(help: "xlsx, markdown or json (default: from the output's extension; markdown on standard output).")
+    var format: OutputFormat?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var scan: ScanOptionGroup
+
+    func run() throws {
+        var options = DiffOptions(base: base)
+        options.head = head
+        options.root = root
+        options.format = format
+        options.output = output
+        options.include = scan.includes
+        options.exclude = scan.excludes
+        options.includeLocal = scan.includeLocal ? true : nil
+        options.jobs = scan.jobs
+        options.useCache = !scan.noCache
+        options.configurationFile = scan.config
+        let outcome = try DiffCommandRunner.run(options)
+        if let data = outcome.standardOutput {
+            Console.output(data)
+        } else if let file = outcome.outputFile {
+            let diff = outcome.diff
+            Console.error("docsheet: \(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed; wrote \(file.path)")
+        }
+    }
+}

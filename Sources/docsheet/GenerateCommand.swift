@@ -1,0 +1,72 @@
+import ArgumentParser
+import DesignDocument
+import Foundation
+import Inventory
+import Workflow
+
+/// `docsheet generate`: write the design document, JSON or CSV inventory of one or more roots.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write the design document (.xlsx), JSON or CSV inventory of Swift sources."
+    )
+
+    @Argument(help: "Folders to scan (default: the current folder). Several roots make one inventory.")
+    var roots: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON or CSV to standard output.", valueName: "file"))
+    var output: String?
+
+    @Option(help: "xlsx, json or csv (default: from the output's extension, else xlsx).")
+    var format: OutputFormat?
+
+    @Option(help: ArgumentHelp("Leave out functions less visible than this effective access level.", valueName: "level"))
+    var minAccess: AccessLevel?
+
+    @Option(help: ArgumentHelp("A built-in template (design-doc, inventory, class-spec) or a template file.", valueName: "name|path"))
+    var template: String?
+
+    @Option(help: "The labels' language: en, vi or ja.")
+    var locale: DocumentLocale?
+
+    @Option(help: ArgumentHelp("Link pattern for source lines with {file}, {line}, {commit} (default: from the git remote).", valueName: "pattern"))
+    var sourceURL: String?
+
+    @Option(help: "The author shown on the cover.")
+    var author: String?
+
+    @Option(help: "The project name (default: the root folder's name).")
+    var projectName: String?
+
+    @Option(help: "The project version shown on the cover.")
+    var projectVersion: String?
+
+    @OptionGroup var scan: ScanOptionGroup
+
+    func run() throws {
+        var options = GenerateOptions()
+        options.roots = roots
+        options.output = output
+        options.format = format
+        options.minAccess = minAccess
+        options.include = scan.includes
+        options.exclude = scan.excludes
+        options.includeLocal = scan.includeLocal ? true : nil
+        options.jobs = scan.jobs
+        options.template = template
+        options.locale = locale
+        options.sourceURL = sourceURL
+        options.author = author
+        options.projectName = projectName
+        options.projectVersion = projectVersion
+        options.useCache = !scan.noCache
+        options.configurationFile = scan.config
+        let outcome = try Generate.run(options)
+        outcome.diagnostics.forEach(Console.error)
+        if let data = outcome.standardOutput {
+            Console.output(data)
+        } else if let file = outcome.outputFile {
+            Console.error("docsheet: wrote \(outcome.inventory.functions.count) functions to \(file.path)")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Workflow
+
+/// The options every scanning command shares: which files, how to extract, the cache and the configuration.
+struct ScanOptionGroup: ParsableArguments {
+    @Option(name: .customLong("include"), help: ArgumentHelp("Only scan files matching this glob (relative to the root, ** allowed; repeatable).", valueName: "glob"))
+    var includes: [String] = []
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp("Leave out files or folders matching this glob (repeatable).", valueName: "glob"))
+    var excludes: [String] = []
+
+    @Flag(help: "Also list local functions (inside bodies, closures and property initialisers).")
+    var includeLocal = false
+
+    @Option(help: ArgumentHelp("Parse at most this many files at once (default: one per core).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Do not read or write the on-disk extraction cache.")
+    var noCache = false
+
+    @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"))
+    var config: String?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}
