@@ -1,0 +1,21 @@
+import Inventory
+
+/// A function record with the fields the workflow looks at; everything else defaulted.
+func record(
+    _ name: String, file: String = "Sources/App/A.swift", line: Int = 1, type: String? = nil, module: String = "App",
+    signature: String? = nil, access: AccessLevel = .public, doc: String? = "Does it.",
+    parameters: [FunctionRecord.Parameter] = [], returnType: String? = nil, throws: String? = nil,
+    kind: FunctionKind = .function
+) -> FunctionRecord {
+    let base = String(name.prefix { $0 != "(" })
+    return FunctionRecord(
+        file: file, line: line, column: 13, module: module, kind: kind, name: name, baseName: base,
+        signature: signature ?? "public func \(name)", enclosingType: type, enclosingKind: type == nil ? nil : .struct,
+        accessLevel: access, effectiveAccess: access, throws: `throws`, parameters: parameters, returnType: returnType,
+        doc: doc.map { DocComment(raw: $0, summary: $0) }
+    )
+}
+
+func inventory(_ functions: [FunctionRecord]) -> Inventory {
+    Inventory(project: ProjectInfo(name: "App", root: "."), types: [], functions: functions)
+}
