@@ -60,6 +60,6 @@ let package = Package(
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "TestSupport"]),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "TestSupport"]),
     ]
 )
