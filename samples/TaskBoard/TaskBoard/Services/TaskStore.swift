@@ -101,7 +101,7 @@ actor TaskStore {
         memoryCache.removeAll()
     }
 
-    // MARK: - File access
+    // MARK: File access
 
     private func fileURL(for boardID: UUID) -> URL {
         directory.appendingPathComponent("\(boardID.uuidString).json")
