@@ -1,10 +1,4 @@
 import Foundation
-import Inventory
-import Workbook
-import Yams
-
-// PLACEHOLDER API (to be replaced by the real implementation; the shapes below are the contract the CLI and
-// Workflow code against — keep the public names, extend freely).
 
 /// An output format DocSheet can write.
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -69,55 +63,22 @@ public struct DocumentContext: Sendable {
         self.sourceURLPattern = sourceURLPattern
         self.locale = locale
     }
-}
 
-/// A workbook layout. (PLACEHOLDER)
-public struct Template: Sendable {
-    /// The built-in template names.
-    public static let builtinNames = ["design-doc", "inventory", "class-spec", "review"]
-
-    /// The template's name.
-    public var name: String
-
-    /// A built-in template by name, or a template file by path.
-    public static func resolve(_ nameOrPath: String) throws(DesignDocumentError) -> Template {
-        guard builtinNames.contains(nameOrPath) else { throw .notImplemented }
-        return Template(name: nameOrPath)
+    /// The link to `file` at `line` from ``sourceURLPattern`` (`{commit}` falls back to `HEAD`), or `nil`.
+    public func sourceURL(file: String, line: Int) -> String? {
+        guard let pattern = sourceURLPattern, !pattern.isEmpty else { return nil }
+        let encodedFile = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
+        return pattern.replacingOccurrences(of: "{file}", with: encodedFile)
+            .replacingOccurrences(of: "{line}", with: String(line))
+            .replacingOccurrences(of: "{commit}", with: commit ?? "HEAD")
     }
 
-    /// The YAML text of a built-in template, or `nil`.
-    public static func builtinSource(named name: String) -> String? { nil }
-}
-
-/// Writes inventories and diffs in every output format; every write is atomic. (PLACEHOLDER)
-public struct DocumentWriter: Sendable {
-    /// The layout for workbooks.
-    public var template: Template
-    /// Facts shown in the document.
-    public var context: DocumentContext
-
-    /// Creates a writer.
-    public init(template: Template, context: DocumentContext) {
-        self.template = template
-        self.context = context
+    /// The date as `yyyy-MM-dd` in UTC, as the cover shows it.
+    public var dateText: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: generatedAt)
     }
-
-    /// Writes `inventory` to `url` in `format`, replacing an existing file only once the new one is complete.
-    public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
-        throw .notImplemented
-    }
-
-    /// Writes a review of `diff` to `url` in `format` (xlsx uses the `review` template).
-    public func writeReview(_ diff: InventoryDiff, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
-        throw .notImplemented
-    }
-}
-
-/// Errors of the design-document module.
-public enum DesignDocumentError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// Placeholder until implemented.
-    case notImplemented
-
-    /// A one-line message.
-    public var description: String { "not implemented" }
 }

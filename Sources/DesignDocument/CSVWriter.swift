@@ -1,0 +1,71 @@
+import Foundation
+import Inventory
+
+/// CSV output: RFC 4180 (comma separated, CRLF line ends, fields with commas, quotes or line breaks quoted,
+/// quotes doubled), UTF-8, one header row, one row per function.
+///
+/// A cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return would run as a formula when the
+/// file is opened in a spreadsheet (CSV injection); such cells get a leading apostrophe, which spreadsheets
+/// show as text.
+public enum CSVWriter {
+    /// The columns of the inventory CSV, in order (the JSON field names where one exists).
+    public static let inventoryColumns = [
+        "module", "file", "line", "column", "type", "kind", "name", "signature", "accessLevel", "effectiveAccess",
+        "documented", "summary", "parameters", "returns", "throws", "condition", "section",
+    ]
+
+    /// The inventory as CSV text.
+    public static func inventory(_ inventory: Inventory, context: DocumentContext) -> String {
+        var lines = [row(inventoryColumns)]
+        for record in inventory.functions {
+            lines.append(row([
+                record.module, record.file, String(record.line), String(record.column), record.enclosingType ?? "",
+                record.kind.rawValue, record.name, record.signature, record.accessLevel.rawValue,
+                record.effectiveAccess.rawValue, record.isDocumented ? "yes" : "no", record.doc?.summary ?? "",
+                FieldCatalog.parameterText(record), FieldCatalog.returnsText(record), FieldCatalog.throwsText(record),
+                record.condition ?? "", record.section ?? "",
+            ]))
+        }
+        return lines.joined()
+    }
+
+    /// The columns of the review CSV.
+    public static let reviewColumns = [
+        "change", "module", "file", "line", "type", "name", "oldSignature", "newSignature", "oldAccess", "newAccess",
+        "changes",
+    ]
+
+    /// A diff as CSV text: one row per added, removed or changed function.
+    public static func review(_ diff: InventoryDiff) -> String {
+        var lines = [row(reviewColumns)]
+        func add(_ change: String, old: FunctionRecord?, new: FunctionRecord?, changes: [InventoryDiff.Change]) {
+            let shown = new ?? old!
+            lines.append(row([
+                change, shown.module, shown.file, String(shown.line), shown.enclosingType ?? "", shown.name,
+                old?.signature ?? "", new?.signature ?? "", old?.accessLevel.rawValue ?? "", new?.accessLevel.rawValue ?? "",
+                changes.map(\.rawValue).joined(separator: " "),
+            ]))
+        }
+        for record in diff.added { add("added", old: nil, new: record, changes: []) }
+        for record in diff.removed { add("removed", old: record, new: nil, changes: []) }
+        for change in diff.changed { add("changed", old: change.old, new: change.new, changes: change.changes) }
+        return lines.joined()
+    }
+
+    /// One CSV line (with its CRLF) from `fields`.
+    public static func row(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+
+    /// One field, neutralised against formula injection and quoted when needed.
+    public static func field(_ value: String) -> String {
+        var text = value
+        if let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+            text = "'" + text
+        }
+        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return text
+    }
+}

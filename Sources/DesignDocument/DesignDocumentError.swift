@@ -1,0 +1,37 @@
+import Foundation
+import Inventory
+import Workbook
+
+/// Errors of the design-document module; each message is one line naming the file and what to do.
+public enum DesignDocumentError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A template with an error, reported as `path:line: message`.
+    case invalidTemplate(path: String, line: Int, message: String)
+    /// A `--template` value that is neither a built-in name nor a file.
+    case templateNotFound(String)
+    /// A template file that exists but cannot be read.
+    case unreadableTemplate(path: String, reason: String)
+    /// The workbook could not be built or written.
+    case workbook(WorkbookError)
+    /// A JSON, CSV or Markdown file could not be written.
+    case writeFailed(path: String, reason: String)
+    /// The inventory could not be encoded.
+    case encodingFailed(String)
+
+    /// A one-line message that says what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .invalidTemplate(let path, let line, let message):
+            return "\(path):\(line): \(message)"
+        case .templateNotFound(let name):
+            return "template '\(name)' is neither a built-in (\(Template.builtinNames.joined(separator: ", "))) nor a readable file; run 'docsheet templates list'"
+        case .unreadableTemplate(let path, let reason):
+            return "\(path): cannot read the template (\(reason))"
+        case .workbook(let error):
+            return error.description
+        case .writeFailed(let path, let reason):
+            return "\(path): could not write (\(reason)); check that the folder exists and is writable"
+        case .encodingFailed(let reason):
+            return "could not encode the output: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Inventory
+import Workbook
+
+/// Writes inventories and diffs in every output format; every write is atomic (a temporary file in the
+/// destination's folder, renamed over the destination once complete).
+public struct DocumentWriter: Sendable {
+    /// The layout for workbooks.
+    public var template: Template
+    /// Facts shown in the document.
+    public var context: DocumentContext
+
+    /// Creates a writer.
+    public init(template: Template, context: DocumentContext) {
+        self.template = template
+        self.context = context
+    }
+
+    /// Writes `inventory` to `url` in `format`, replacing an existing file only once the new one is complete.
+    public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
+        switch format {
+        case .xlsx:
+            try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
+        case .json:
+            let data: Data
+            do { data = try InventoryCoding.encode(inventory) } catch { throw .encodingFailed(error.description) }
+            try writeAtomically(data, to: url)
+        case .csv:
+            try writeAtomically(Data(CSVWriter.inventory(inventory, context: context).utf8), to: url)
+        case .markdown:
+            try writeAtomically(Data(MarkdownWriter.inventory(inventory, context: context).utf8), to: url)
+        }
+    }
+
+    /// Writes a review of `diff` to `url` in `format` (xlsx uses the `review` template unless this writer's
+    /// template has review sheets).
+    public func writeReview(_ diff: InventoryDiff, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
+        switch format {
+        case .xlsx:
+            let layout = template.sheets.contains { $0.kind.isReview } ? template : try Template.resolve("review")
+            try WorkbookRenderer(template: layout, context: context, inventory: nil, diff: diff).render(to: url)
+        case .json:
+            let data: Data
+            do { data = try InventoryCoding.encode(diff) } catch { throw .encodingFailed(error.description) }
+            try writeAtomically(data, to: url)
+        case .csv:
+            try writeAtomically(Data(CSVWriter.review(diff).utf8), to: url)
+        case .markdown:
+            try writeAtomically(Data(MarkdownWriter.review(diff, context: context).utf8), to: url)
+        }
+    }
+
+    private func writeAtomically(_ data: Data, to url: URL) throws(DesignDocumentError) {
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            if case .writeFailed(let path, let reason) = error { throw .writeFailed(path: path, reason: reason) }
+            throw .workbook(error)
+        }
+    }
+}

@@ -1,0 +1,355 @@
+import Foundation
+import Inventory
+
+/// A value for one cell.
+enum CellValue: Equatable {
+    case text(String)
+    case number(Double)
+    case empty
+
+    /// The value as text (numbers without a trailing `.0`).
+    var text: String {
+        switch self {
+        case .text(let text): return text
+        case .number(let number):
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .empty: return ""
+        }
+    }
+}
+
+/// The fields a template column can show, per sheet kind. `docsheet templates fields` and
+/// `Documentation/Templates.md` list them with these descriptions.
+public enum FieldCatalog {
+    /// Fields of `functions` sheets (one row per function).
+    public static let functionFields: [(name: String, description: String)] = [
+        ("number", "running number of the row (No.)"),
+        ("module", "the SwiftPM module"),
+        ("file", "the file, relative to the scanned root"),
+        ("line", "the line of the name"),
+        ("column", "the column of the name"),
+        ("type", "the enclosing type (Outer.Inner), empty for free functions"),
+        ("typeKind", "class, struct, enum, protocol, actor or extension"),
+        ("kind", "function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator"),
+        ("name", "the full name, e.g. fetch(id:completion:)"),
+        ("baseName", "the base name, e.g. fetch"),
+        ("qualifiedName", "Type.name, or the name for free functions"),
+        ("signature", "the declaration as written, without body"),
+        ("access", "the access level as written or implied"),
+        ("effectiveAccess", "the most a caller can see"),
+        ("summary", "the doc comment's first paragraph"),
+        ("discussion", "the doc comment after the summary"),
+        ("description", "summary and discussion"),
+        ("parameters", "each parameter with its type and documented description"),
+        ("returns", "the return type with the documented description"),
+        ("returnType", "the return type as written"),
+        ("throws", "the documented errors, else the throws clause"),
+        ("throwsClause", "throws, rethrows or throws(E)"),
+        ("async", "async when the function is async"),
+        ("attributes", "attributes such as @MainActor"),
+        ("modifiers", "modifiers such as static, mutating, override"),
+        ("requirement", "marks protocol requirements"),
+        ("condition", "the enclosing #if condition"),
+        ("section", "the // MARK: section"),
+        ("callouts", "Note:, Warning:, … callouts of the doc comment"),
+        ("documented", "Yes/No: has a real doc comment"),
+        ("status", "Documented, Undocumented or Placeholder"),
+        ("sourceURL", "the link to the source line"),
+        ("review", "empty cell for the reviewer (use with choices: for a drop-down)"),
+        ("blank", "an empty cell to fill in"),
+    ]
+
+    /// Fields of `types` sheets (one row per type or extension).
+    public static let typeFields: [(name: String, description: String)] = [
+        ("number", "running number of the row"),
+        ("name", "the type's dotted name"),
+        ("kind", "class, struct, enum, protocol, actor or extension"),
+        ("module", "the SwiftPM module"),
+        ("file", "the file"),
+        ("line", "the line of the name"),
+        ("access", "the access level"),
+        ("effectiveAccess", "the most a caller can see"),
+        ("inheritedTypes", "superclass and conformances as written"),
+        ("genericWhere", "the generic where clause"),
+        ("condition", "the enclosing #if condition"),
+        ("summary", "the doc comment's first paragraph"),
+        ("description", "summary and discussion"),
+        ("functions", "number of functions declared in it"),
+        ("documentedFunctions", "number of those that are documented"),
+        ("coverage", "documented share of its functions (0–1, format it with 0.0%)"),
+        ("documented", "Yes/No: the type has a real doc comment"),
+        ("sourceURL", "the link to the source line"),
+        ("blank", "an empty cell to fill in"),
+    ]
+
+    /// Fields of `summary` sheets (one row per module, then per file).
+    public static let summaryFields: [(name: String, description: String)] = [
+        ("name", "the module name, or the file path in the per-file table"),
+        ("module", "the module"),
+        ("types", "number of types"),
+        ("functions", "number of functions"),
+        ("documented", "number of documented functions"),
+        ("undocumented", "number of undocumented functions"),
+        ("coverage", "documented share (0–1, format it with 0.0%)"),
+    ]
+
+    /// Fields of review sheets (`added`, `removed`, `changed`).
+    public static let reviewFields: [(name: String, description: String)] = [
+        ("number", "running number of the row"),
+        ("module", "the module"),
+        ("file", "the file (in the newer revision for changes)"),
+        ("line", "the line (in the newer revision for changes)"),
+        ("type", "the enclosing type"),
+        ("kind", "the function kind"),
+        ("name", "the full name"),
+        ("signature", "the signature (newer revision for changes)"),
+        ("oldSignature", "the signature in the base revision"),
+        ("newSignature", "the signature in the head revision"),
+        ("access", "the access level"),
+        ("oldAccess", "the access level in the base revision"),
+        ("newAccess", "the access level in the head revision"),
+        ("summary", "the doc summary"),
+        ("oldDoc", "the doc comment text in the base revision"),
+        ("newDoc", "the doc comment text in the head revision"),
+        ("changes", "what changed: signature, accessLevel, doc, file"),
+        ("status", "empty cell for the review status (use with choices:)"),
+        ("comment", "empty cell for the reviewer's comment"),
+    ]
+
+    /// Fields of `contents` sheets (one row per sheet).
+    public static let contentsFields: [(name: String, description: String)] = [
+        ("number", "running number"),
+        ("sheet", "the sheet's name, linked to it"),
+        ("description", "the sheet's description from the template"),
+    ]
+
+    /// Fields of `history` sheets (rows to fill in).
+    public static let historyFields: [(name: String, description: String)] = [
+        ("number", "running number"),
+        ("blank", "an empty cell to fill in"),
+        ("date", "the document date in the first row"),
+        ("version", "the version in the first row"),
+        ("author", "the author in the first row"),
+    ]
+
+    /// The valid field names for a sheet kind (empty for kinds without columns).
+    static func fieldNames(for kind: SheetKind) -> [String] {
+        switch kind {
+        case .functions: return functionFields.map(\.name)
+        case .types: return typeFields.map(\.name)
+        case .summary: return summaryFields.map(\.name)
+        case .added, .removed, .changed: return reviewFields.map(\.name)
+        case .contents: return contentsFields.map(\.name)
+        case .history: return historyFields.map(\.name)
+        case .cover, .static: return []
+        }
+    }
+
+    // MARK: - Values
+
+    static func value(of field: String, function record: FunctionRecord, number: Int, context: DocumentContext) -> CellValue {
+        let doc = record.doc
+        switch field {
+        case "number": return .number(Double(number))
+        case "module": return .text(record.module)
+        case "file": return .text(record.file)
+        case "line": return .number(Double(record.line))
+        case "column": return .number(Double(record.column))
+        case "type": return .text(record.enclosingType ?? "")
+        case "typeKind": return .text(record.enclosingKind?.rawValue ?? "")
+        case "kind": return .text(record.kind.rawValue)
+        case "name": return .text(record.name)
+        case "baseName": return .text(record.baseName)
+        case "qualifiedName": return .text(record.qualifiedName)
+        case "signature": return .text(record.signature)
+        case "access": return .text(record.accessLevel.rawValue)
+        case "effectiveAccess": return .text(record.effectiveAccess.rawValue)
+        case "summary": return .text(doc?.summary ?? "")
+        case "discussion": return .text(doc?.discussion ?? "")
+        case "description": return .text(joined([doc?.summary, doc?.discussion], separator: "\n\n"))
+        case "parameters": return .text(parameterText(record))
+        case "returns": return .text(returnsText(record))
+        case "returnType": return .text(record.returnType ?? "")
+        case "throws": return .text(throwsText(record))
+        case "throwsClause": return .text(record.throws ?? "")
+        case "async": return .text(record.isAsync ? "async" : "")
+        case "attributes": return .text(record.attributes.joined(separator: " "))
+        case "modifiers": return .text(record.modifiers.joined(separator: " "))
+        case "requirement": return .text(record.isRequirement ? "requirement" : "")
+        case "condition": return .text(record.condition ?? "")
+        case "section": return .text(record.section ?? "")
+        case "callouts":
+            return .text((doc?.callouts ?? []).map { "\($0.kind.capitalized): \($0.text)" }.joined(separator: "\n"))
+        case "documented": return .text(Words.yesNo(record.isDocumented, context.locale))
+        case "status": return .text(Words.status(record.doc, context.locale))
+        case "sourceURL": return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
+        default: return .empty
+        }
+    }
+
+    static func value(of field: String, type record: TypeRecord, number: Int, functions: [FunctionRecord],
+                      context: DocumentContext) -> CellValue {
+        switch field {
+        case "number": return .number(Double(number))
+        case "name": return .text(record.name)
+        case "kind": return .text(record.kind.rawValue)
+        case "module": return .text(record.module)
+        case "file": return .text(record.file)
+        case "line": return .number(Double(record.line))
+        case "access": return .text(record.accessLevel.rawValue)
+        case "effectiveAccess": return .text(record.effectiveAccess.rawValue)
+        case "inheritedTypes": return .text(record.inheritedTypes.joined(separator: ", "))
+        case "genericWhere": return .text(record.genericWhere ?? "")
+        case "condition": return .text(record.condition ?? "")
+        case "summary": return .text(record.doc?.summary ?? "")
+        case "description": return .text(joined([record.doc?.summary, record.doc?.discussion], separator: "\n\n"))
+        case "functions": return .number(Double(functions.count))
+        case "documentedFunctions": return .number(Double(functions.filter(\.isDocumented).count))
+        case "coverage":
+            return functions.isEmpty ? .empty : .number(Double(functions.filter(\.isDocumented).count) / Double(functions.count))
+        case "documented": return .text(Words.yesNo(record.isDocumented, context.locale))
+        case "sourceURL": return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
+        default: return .empty
+        }
+    }
+
+    static func value(of field: String, summary row: SummaryRow) -> CellValue {
+        switch field {
+        case "name": return .text(row.name)
+        case "module": return .text(row.module)
+        case "types": return .number(Double(row.types))
+        case "functions": return .number(Double(row.functions))
+        case "documented": return .number(Double(row.documented))
+        case "undocumented": return .number(Double(row.functions - row.documented))
+        case "coverage": return row.functions == 0 ? .empty : .number(Double(row.documented) / Double(row.functions))
+        default: return .empty
+        }
+    }
+
+    static func value(of field: String, review entry: ReviewEntry, number: Int) -> CellValue {
+        let shown = entry.new ?? entry.old!
+        switch field {
+        case "number": return .number(Double(number))
+        case "module": return .text(shown.module)
+        case "file": return .text(shown.file)
+        case "line": return .number(Double(shown.line))
+        case "type": return .text(shown.enclosingType ?? "")
+        case "kind": return .text(shown.kind.rawValue)
+        case "name": return .text(shown.name)
+        case "signature": return .text(shown.signature)
+        case "oldSignature": return .text(entry.old?.signature ?? "")
+        case "newSignature": return .text(entry.new?.signature ?? "")
+        case "access": return .text(shown.accessLevel.rawValue)
+        case "oldAccess": return .text(entry.old?.accessLevel.rawValue ?? "")
+        case "newAccess": return .text(entry.new?.accessLevel.rawValue ?? "")
+        case "summary": return .text(shown.doc?.summary ?? "")
+        case "oldDoc": return .text(entry.old?.doc?.raw ?? "")
+        case "newDoc": return .text(entry.new?.doc?.raw ?? "")
+        case "changes": return .text(entry.changes.map(\.rawValue).joined(separator: ", "))
+        default: return .empty
+        }
+    }
+
+    // MARK: - Text helpers
+
+    static func parameterText(_ record: FunctionRecord) -> String {
+        let documented = record.doc?.parameters ?? []
+        return record.parameters.map { parameter in
+            let description = documented.first { $0.name == parameter.name || $0.name == parameter.label }?.description
+            var line = "\(parameter.name): \(parameter.type)"
+            if let defaultValue = parameter.defaultValue { line += " = \(defaultValue)" }
+            if let description, !description.isEmpty { line += " — \(description)" }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    static func returnsText(_ record: FunctionRecord) -> String {
+        let type = record.returnType.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 }
+        return joined([type, record.doc?.returns], separator: " — ")
+    }
+
+    static func throwsText(_ record: FunctionRecord) -> String {
+        if let documented = record.doc?.throws, !documented.isEmpty { return documented }
+        return record.throws ?? ""
+    }
+
+    static func joined(_ parts: [String?], separator: String) -> String {
+        parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: separator)
+    }
+}
+
+/// Words DocSheet itself writes into cells, per locale.
+enum Words {
+    static func yesNo(_ value: Bool, _ locale: DocumentLocale) -> String {
+        switch locale {
+        case .en: return value ? "Yes" : "No"
+        case .vi: return value ? "Có" : "Không"
+        case .ja: return value ? "有" : "無"
+        }
+    }
+
+    static func status(_ doc: DocComment?, _ locale: DocumentLocale) -> String {
+        let state = doc == nil ? 0 : (doc!.isPlaceholder ? 1 : (doc!.isMeaningful ? 2 : 0))
+        switch locale {
+        case .en: return ["Undocumented", "Placeholder", "Documented"][state]
+        case .vi: return ["Chưa có mô tả", "Mô tả tạm", "Đã mô tả"][state]
+        case .ja: return ["未記述", "仮記述", "記述済"][state]
+        }
+    }
+
+    static func freeFunctions(_ locale: DocumentLocale) -> String {
+        switch locale {
+        case .en: return "Free functions"
+        case .vi: return "Hàm toàn cục"
+        case .ja: return "グローバル関数"
+        }
+    }
+
+    static func total(_ locale: DocumentLocale) -> String {
+        switch locale {
+        case .en: return "Total"
+        case .vi: return "Tổng"
+        case .ja: return "合計"
+        }
+    }
+
+    static func continued(_ locale: DocumentLocale) -> String {
+        switch locale {
+        case .en: return "cont."
+        case .vi: return "tiếp"
+        case .ja: return "続き"
+        }
+    }
+}
+
+/// One row of a summary sheet.
+struct SummaryRow {
+    var name: String
+    var module: String
+    var types: Int
+    var functions: Int
+    var documented: Int
+}
+
+/// One row of a review sheet.
+struct ReviewEntry {
+    var old: FunctionRecord?
+    var new: FunctionRecord?
+    var changes: [InventoryDiff.Change]
+}
+
+extension Words {
+    static func level(_ level: GroupLevel, _ locale: DocumentLocale) -> String {
+        switch (level, locale) {
+        case (.module, .en): return "Module"
+        case (.module, .vi): return "Mô-đun"
+        case (.module, .ja): return "モジュール"
+        case (.file, .en): return "File"
+        case (.file, .vi): return "Tệp"
+        case (.file, .ja): return "ファイル"
+        case (.type, .en): return "Type"
+        case (.type, .vi): return "Kiểu"
+        case (.type, .ja): return "型"
+        }
+    }
+}

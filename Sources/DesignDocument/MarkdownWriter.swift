@@ -1,0 +1,88 @@
+import Foundation
+import Inventory
+
+/// Markdown output: an inventory overview, and a pull-request-ready review of a diff.
+public enum MarkdownWriter {
+    /// The inventory as Markdown: totals, then one table per file.
+    public static func inventory(_ inventory: Inventory, context: DocumentContext) -> String {
+        var lines: [String] = []
+        let documented = inventory.functions.filter(\.isDocumented).count
+        lines.append("# \(escape(context.projectName)) — function inventory")
+        lines.append("")
+        var facts = ["\(inventory.functions.count) functions", "\(inventory.types.count) types",
+                     "\(documented) documented (\(String(format: "%.1f", inventory.documentedPercentage))%)"]
+        if let commit = context.commit { facts.append("commit `\(commit.prefix(12))`") }
+        facts.append(context.dateText)
+        lines.append(facts.joined(separator: " · "))
+        var currentFile: String?
+        for record in inventory.functions {
+            if record.file != currentFile {
+                currentFile = record.file
+                lines += ["", "## `\(record.file)` (\(escape(record.module)))", "",
+                          "| Line | Function | Access | Summary |", "|---:|---|---|---|"]
+            }
+            let line = context.sourceURL(file: record.file, line: record.line).map { "[\(record.line)](\($0))" } ?? String(record.line)
+            let summary = record.isDocumented ? escape(record.doc?.summary ?? "") : "_undocumented_"
+            lines.append("| \(line) | `\(code(record.qualifiedName))` | \(record.effectiveAccess.rawValue) | \(summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A diff as Markdown for a pull-request description: counts, then Added / Removed / Changed lists.
+    public static func review(_ diff: InventoryDiff, context: DocumentContext) -> String {
+        var lines = ["## DocSheet review: `\(code(diff.base))` → `\(code(diff.head))`", ""]
+        lines.append("**\(diff.added.count) added · \(diff.removed.count) removed · \(diff.changed.count) changed**")
+        if diff.isEmpty {
+            lines += ["", "No function was added, removed or changed."]
+            return lines.joined(separator: "\n") + "\n"
+        }
+        func location(_ record: FunctionRecord) -> String {
+            let text = "\(record.file):\(record.line)"
+            return context.sourceURL(file: record.file, line: record.line).map { "[\(text)](\($0))" } ?? "`\(text)`"
+        }
+        func docNote(_ record: FunctionRecord) -> String {
+            record.isDocumented ? " — \(escape(record.doc?.summary ?? ""))" : " — ⚠️ undocumented"
+        }
+        if !diff.added.isEmpty {
+            lines += ["", "### Added (\(diff.added.count))", ""]
+            for record in diff.added {
+                lines.append("- `\(code(record.signature))` (\(location(record)))\(docNote(record))")
+            }
+        }
+        if !diff.removed.isEmpty {
+            lines += ["", "### Removed (\(diff.removed.count))", ""]
+            for record in diff.removed {
+                lines.append("- `\(code(record.signature))` (\(location(record)))")
+            }
+        }
+        if !diff.changed.isEmpty {
+            lines += ["", "### Changed (\(diff.changed.count))", ""]
+            for change in diff.changed {
+                let what = change.changes.map(\.rawValue).joined(separator: ", ")
+                lines.append("- `\(code(change.new.qualifiedName))` (\(location(change.new))): \(what)")
+                if change.changes.contains(.signature) {
+                    lines.append("  - before: `\(code(change.old.signature))`")
+                    lines.append("  - after: `\(code(change.new.signature))`")
+                }
+                if change.changes.contains(.accessLevel) {
+                    lines.append("  - access: \(change.old.accessLevel.rawValue) → \(change.new.accessLevel.rawValue)")
+                }
+                if change.changes.contains(.doc) {
+                    lines.append("  - doc: \(escape(change.old.doc?.summary ?? "(none)")) → \(escape(change.new.doc?.summary ?? "(none)"))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text safe inside a Markdown table cell: pipes escaped, line breaks as spaces.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: " ")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// Text safe inside inline code in a table: backticks replaced, pipes escaped.
+    static func code(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "`", with: "'")
+    }
+}

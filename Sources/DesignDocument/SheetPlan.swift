@@ -1,0 +1,294 @@
+import Foundation
+import Inventory
+import Workbook
+
+/// One row of a table sheet, before it is written.
+enum TableRow {
+    case function(FunctionRecord, number: Int)
+    case type(TypeRecord, number: Int, functions: [FunctionRecord])
+    case group(level: Int, text: String)
+    case section(String)
+    case review(ReviewEntry, number: Int)
+    case contents(sheet: String, description: String, number: Int)
+    case history(number: Int)
+}
+
+/// A worksheet to write: a template sheet, expanded for one group or one continuation of a long table.
+struct PlannedSheet {
+    var spec: SheetSpec
+    var name: String
+    /// Placeholder values for this sheet only (`sheet`, `group`, `type.*`).
+    var values: [String: String]
+    var rows: [TableRow]
+}
+
+/// Turns template sheets into planned worksheets: filters, sorts, groups, splits by group and by Excel's row limit.
+struct SheetPlanner {
+    let template: Template
+    let context: DocumentContext
+    let inventory: Inventory?
+    let diff: InventoryDiff?
+    /// The most rows a worksheet holds (Excel: 1,048,576; smaller in tests).
+    let rowLimit: Int
+
+    func plan() -> [PlannedSheet] {
+        var planned: [PlannedSheet] = []
+        var taken: [String] = []
+        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow]) {
+            let capacity = max(1, rowLimit - headerRow(spec) - 1)
+            let chunks = rows.isEmpty ? [[]] : stride(from: 0, to: rows.count, by: capacity).map {
+                Array(rows[$0..<min($0 + capacity, rows.count)])
+            }
+            for (index, chunk) in chunks.enumerated() {
+                let wanted = index == 0 ? name : "\(name) (\(Words.continued(context.locale)) \(index + 1))"
+                let unique = SheetName.sanitized(wanted, avoiding: taken)
+                taken.append(unique)
+                var sheetValues = values
+                sheetValues["sheet"] = unique
+                planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk))
+            }
+        }
+        for spec in template.sheets {
+            if spec.kind.needsInventory && inventory == nil { continue }
+            if spec.kind.isReview && diff == nil { continue }
+            let baseName = spec.name.text(context.locale)
+            switch spec.kind {
+            case .functions:
+                let records = sortedFunctions(spec)
+                if spec.splitSheets, let first = spec.group.first {
+                    for (key, members) in groups(records, by: first) {
+                        var values = typeValues(key: key, level: first, sample: members[0])
+                        values["group"] = groupTitle(key, level: first)
+                        let name = baseName.contains("{{group}}") ? Placeholders.expand(baseName, values)
+                            : "\(baseName) - \(values["group"]!)"
+                        add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())))
+                    }
+                } else {
+                    add(spec, name: baseName, values: [:], rows: functionRows(records, spec: spec, levels: spec.group))
+                }
+            case .types:
+                add(spec, name: baseName, values: [:], rows: typeRows(spec))
+            case .added, .removed, .changed:
+                add(spec, name: baseName, values: [:], rows: reviewRows(spec))
+            case .history:
+                add(spec, name: baseName, values: [:], rows: (0..<spec.emptyRows).map { .history(number: $0 + 1) })
+            default:
+                add(spec, name: baseName, values: [:], rows: [])
+            }
+        }
+        for index in planned.indices where planned[index].spec.kind == .contents {
+            planned[index].rows = planned.enumerated().filter { $0.offset != index }.enumerated().map { number, entry in
+                .contents(sheet: entry.element.name, description: entry.element.spec.description?.text(context.locale) ?? "",
+                          number: number + 1)
+            }
+        }
+        return planned
+    }
+
+    /// The zero-based row of a sheet's table header.
+    func headerRow(_ spec: SheetSpec) -> Int {
+        if let start = spec.startRow { return start }
+        guard let last = spec.cells.map({ $0.merge?.last.row ?? $0.cell.row }).max() else { return 0 }
+        return last + 2
+    }
+
+    // MARK: - Functions
+
+    func filteredFunctions(_ spec: SheetSpec) -> [FunctionRecord] {
+        let minimum = spec.minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
+        return (inventory?.functions ?? []).filter { record in
+            guard record.effectiveAccess >= minimum else { return false }
+            if !spec.kinds.isEmpty && !spec.kinds.contains(record.kind.rawValue) { return false }
+            switch spec.documentation {
+            case .all: return true
+            case .documented: return record.isDocumented
+            case .undocumented: return !record.isDocumented
+            }
+        }
+    }
+
+    func sortedFunctions(_ spec: SheetSpec) -> [FunctionRecord] {
+        let records = filteredFunctions(spec)
+        let keys = spec.group.map(\.rawValue) + spec.sort
+        guard !keys.isEmpty else { return records }
+        let decorated = records.enumerated().map { (index, record) in
+            (record, index, keys.map { key -> SortValue in
+                let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
+                if bare == "type" || bare == "module" || bare == "file" { return SortValue(groupKey(record, GroupLevel(rawValue: bare) ?? .type)) }
+                return SortValue(FieldCatalog.value(of: bare, function: record, number: 0, context: context))
+            })
+        }
+        let descending = keys.map { $0.hasPrefix("-") }
+        return decorated.sorted { a, b in
+            for (index, (left, right)) in zip(a.2, b.2).enumerated() where left != right {
+                return descending[index] ? right < left : left < right
+            }
+            return a.1 < b.1
+        }.map(\.0)
+    }
+
+    func groupKey(_ record: FunctionRecord, _ level: GroupLevel) -> String {
+        switch level {
+        case .module: return record.module
+        case .file: return record.file
+        case .type: return record.enclosingType.map { "\(record.module)\u{1}\($0)" } ?? ""
+        }
+    }
+
+    func groupTitle(_ key: String, level: GroupLevel) -> String {
+        guard level == .type else { return key }
+        guard let separator = key.firstIndex(of: "\u{1}") else { return Words.freeFunctions(context.locale) }
+        return String(key[key.index(after: separator)...])
+    }
+
+    func groups(_ records: [FunctionRecord], by level: GroupLevel) -> [(String, [FunctionRecord])] {
+        var order: [String] = []
+        var members: [String: [FunctionRecord]] = [:]
+        for record in records {
+            let key = groupKey(record, level)
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(record)
+        }
+        return order.map { ($0, members[$0]!) }
+    }
+
+    func functionRows(_ records: [FunctionRecord], spec: SheetSpec, levels: [GroupLevel]) -> [TableRow] {
+        var rows: [TableRow] = []
+        var current: [String?] = Array(repeating: nil, count: levels.count)
+        var currentSection: String?? = .none
+        var number = 0
+        for record in records {
+            let keys = levels.map { groupKey(record, $0) }
+            if let changed = keys.indices.first(where: { keys[$0] != current[$0] }) {
+                for level in changed..<levels.count {
+                    rows.append(.group(level: level, text: groupTitle(keys[level], level: levels[level])))
+                    current[level] = keys[level]
+                }
+                currentSection = .none
+            }
+            if spec.sections, currentSection != .some(record.section) {
+                if let section = record.section { rows.append(.section(section)) }
+                currentSection = .some(record.section)
+            }
+            number += 1
+            rows.append(.function(record, number: number))
+        }
+        return rows
+    }
+
+    /// Placeholder values describing the type a per-type sheet shows.
+    func typeValues(key: String, level: GroupLevel, sample: FunctionRecord) -> [String: String] {
+        guard level == .type, let name = sample.enclosingType else { return [:] }
+        let candidates = (inventory?.types ?? []).filter { $0.name == name && $0.module == sample.module }
+        let type = candidates.first { $0.kind != .extension } ?? candidates.first
+        var values: [String: String] = [
+            "type.name": name, "type.module": sample.module, "type.kind": type?.kind.rawValue ?? sample.enclosingKind?.rawValue ?? "",
+            "type.file": type?.file ?? sample.file, "type.line": type.map { String($0.line) } ?? "",
+            "type.access": type?.accessLevel.rawValue ?? "",
+            "type.inheritedTypes": candidates.flatMap(\.inheritedTypes).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", "),
+            "type.summary": type?.doc?.summary ?? "",
+        ]
+        values["type.description"] = FieldCatalog.joined([type?.doc?.summary, type?.doc?.discussion], separator: "\n\n")
+        return values
+    }
+
+    // MARK: - Types and reviews
+
+    func typeRows(_ spec: SheetSpec) -> [TableRow] {
+        let minimum = spec.minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
+        // Each function belongs to the nearest declaration of its type (or extension) above it in the same file.
+        var declarations: [String: [TypeRecord]] = [:]
+        for type in inventory?.types ?? [] {
+            declarations["\(type.module)\u{1}\(type.file)\u{1}\(type.name)", default: []].append(type)
+        }
+        var byType: [TypeRecord: [FunctionRecord]] = [:]
+        for record in inventory?.functions ?? [] {
+            guard let type = record.enclosingType,
+                  let owner = declarations["\(record.module)\u{1}\(record.file)\u{1}\(type)"]?.filter({ $0.line <= record.line })
+                    .max(by: { $0.line < $1.line }) else { continue }
+            byType[owner, default: []].append(record)
+        }
+        var types = (inventory?.types ?? []).filter { type in
+            guard type.effectiveAccess >= minimum else { return false }
+            if !spec.kinds.isEmpty && !spec.kinds.contains(type.kind.rawValue) { return false }
+            switch spec.documentation {
+            case .all: return true
+            case .documented: return type.isDocumented
+            case .undocumented: return !type.isDocumented
+            }
+        }
+        let keys = spec.group.map(\.rawValue) + spec.sort
+        if !keys.isEmpty {
+            types = types.enumerated().sorted { a, b in
+                for key in keys {
+                    let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
+                    let left = SortValue(FieldCatalog.value(of: bare, type: a.element, number: 0, functions: [], context: context))
+                    let right = SortValue(FieldCatalog.value(of: bare, type: b.element, number: 0, functions: [], context: context))
+                    if left != right { return key.hasPrefix("-") ? right < left : left < right }
+                }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
+        var rows: [TableRow] = []
+        var currentGroup: [String?] = Array(repeating: nil, count: spec.group.count)
+        for (index, type) in types.enumerated() {
+            for (level, groupLevel) in spec.group.enumerated() {
+                let key = groupLevel == .module ? type.module : (groupLevel == .file ? type.file : type.name)
+                if key != currentGroup[level] {
+                    rows.append(.group(level: level, text: key))
+                    currentGroup[level] = key
+                    for deeper in (level + 1)..<max(level + 1, spec.group.count) { currentGroup[deeper] = nil }
+                }
+            }
+            rows.append(.type(type, number: index + 1, functions: byType[type] ?? []))
+        }
+        return rows
+    }
+
+    func reviewRows(_ spec: SheetSpec) -> [TableRow] {
+        guard let diff else { return [] }
+        var entries: [ReviewEntry]
+        switch spec.kind {
+        case .added: entries = diff.added.map { ReviewEntry(old: nil, new: $0, changes: []) }
+        case .removed: entries = diff.removed.map { ReviewEntry(old: $0, new: nil, changes: []) }
+        default: entries = diff.changed.map { ReviewEntry(old: $0.old, new: $0.new, changes: $0.changes) }
+        }
+        if !spec.sort.isEmpty {
+            entries = entries.enumerated().sorted { a, b in
+                for key in spec.sort {
+                    let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
+                    let left = SortValue(FieldCatalog.value(of: bare, review: a.element, number: 0))
+                    let right = SortValue(FieldCatalog.value(of: bare, review: b.element, number: 0))
+                    if left != right { return key.hasPrefix("-") ? right < left : left < right }
+                }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
+        return entries.enumerated().map { .review($0.element, number: $0.offset + 1) }
+    }
+}
+
+/// A sortable cell value: numbers before text, numbers numerically, text by code points.
+struct SortValue: Comparable {
+    let number: Double?
+    let text: String
+
+    init(_ value: CellValue) {
+        if case .number(let number) = value { self.number = number } else { number = nil }
+        text = value.text
+    }
+
+    init(_ text: String) {
+        number = nil
+        self.text = text
+    }
+
+    static func < (a: SortValue, b: SortValue) -> Bool {
+        switch (a.number, b.number) {
+        case let (x?, y?): return x < y
+        case (.some, .none): return true
+        case (.none, .some): return false
+        default: return a.text < b.text
+        }
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import Workbook
+
+/// Text in a template that may differ per locale: a plain string, or `{en: …, vi: …, ja: …}`.
+public struct LocalizedText: Hashable, Sendable {
+    /// The text per locale; a plain string is stored for every locale.
+    public var values: [DocumentLocale: String]
+
+    /// Text that is the same in every locale.
+    public init(_ text: String) {
+        values = Dictionary(uniqueKeysWithValues: DocumentLocale.allCases.map { ($0, text) })
+    }
+
+    /// Text per locale.
+    public init(values: [DocumentLocale: String]) { self.values = values }
+
+    /// The text for `locale`, falling back to English, then to any locale given.
+    public func text(_ locale: DocumentLocale) -> String {
+        values[locale] ?? values[.en] ?? values.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value ?? ""
+    }
+}
+
+/// The kinds of sheet a template can hold.
+public enum SheetKind: String, CaseIterable, Sendable {
+    /// A cover page: free cells with placeholders, and the logo.
+    case cover
+    /// A table of contents linking to every sheet.
+    case contents
+    /// A revision-history table, ready to be filled in.
+    case history
+    /// Counts and coverage per module and per file, with a chart.
+    case summary
+    /// One row per type (class, struct, enum, protocol, actor, extension).
+    case types
+    /// One row per function, optionally grouped, with section rows.
+    case functions
+    /// Free cells only.
+    case `static`
+    /// Review: functions added between two revisions.
+    case added
+    /// Review: functions removed between two revisions.
+    case removed
+    /// Review: functions changed between two revisions.
+    case changed
+
+    /// True for the review kinds, which show an ``InventoryDiff``.
+    var isReview: Bool { self == .added || self == .removed || self == .changed }
+    /// True for the kinds that need an inventory.
+    var needsInventory: Bool { self == .summary || self == .types || self == .functions }
+}
+
+/// How rows of a table sheet are grouped.
+public enum GroupLevel: String, CaseIterable, Sendable {
+    /// By SwiftPM module.
+    case module
+    /// By file.
+    case file
+    /// By enclosing type (free functions form their own group).
+    case type
+}
+
+/// Which documentation state a sheet keeps.
+public enum DocumentationFilter: String, CaseIterable, Sendable {
+    /// Every record.
+    case all
+    /// Only documented records.
+    case documented
+    /// Only undocumented records (placeholders included).
+    case undocumented
+}
+
+/// One free cell of a sheet (cover text, type header blocks, notes).
+public struct CellSpec: Sendable {
+    /// Where the cell is.
+    public var cell: CellReference
+    /// The text, with `{{placeholders}}`.
+    public var value: LocalizedText
+    /// A named style.
+    public var style: String?
+    /// Merge the cell over this range (which must start at ``cell``).
+    public var merge: CellRange?
+    /// A link target: `sheet:Name` (a sheet of this workbook) or a URL.
+    public var link: String?
+    /// The line in the template, for messages.
+    public var line: Int
+}
+
+/// One column of a table sheet.
+public struct ColumnSpec: Sendable {
+    /// The header label.
+    public var header: LocalizedText
+    /// The field from the sheet kind's catalogue (see ``FieldCatalog``).
+    public var field: String
+    /// The width in Excel character units, or `nil` to size the column to its content.
+    public var width: Double?
+    /// Wrap long text.
+    public var wrap: Bool
+    /// A named style for the column's cells (default `cell`).
+    public var style: String?
+    /// An Excel number format for the column's cells.
+    public var numberFormat: String?
+    /// `source` links to the source line, `sheet` links to the sheet named by the cell.
+    public var link: String?
+    /// A drop-down list for the column's cells.
+    public var choices: [LocalizedText]
+    /// The line in the template, for messages.
+    public var line: Int
+}
+
+/// A chart on a summary sheet.
+public struct ChartSpec: Sendable {
+    /// Bar or column chart.
+    public var type: ChartType
+    /// The chart title.
+    public var title: LocalizedText
+    /// The summary field the bars show (default `coverage`).
+    public var field: String
+}
+
+/// Print settings as a template writes them; every value is optional so sheets can override defaults.
+public struct PrintSpec: Sendable {
+    /// `landscape` or `portrait`.
+    public var landscape: Bool?
+    /// The paper size.
+    public var paper: PageSetup.Paper?
+    /// Fit all columns on the page width.
+    public var fitToWidth: Bool?
+    /// Repeat the table header row on every printed page.
+    public var repeatHeader: Bool?
+    /// Page header in Excel codes, with placeholders.
+    public var header: LocalizedText?
+    /// Page footer in Excel codes, with placeholders.
+    public var footer: LocalizedText?
+    /// Center the content horizontally.
+    public var center: Bool?
+
+    /// The settings of `override` where given, else these.
+    func merged(with override: PrintSpec?) -> PrintSpec {
+        guard let override else { return self }
+        return PrintSpec(
+            landscape: override.landscape ?? landscape, paper: override.paper ?? paper,
+            fitToWidth: override.fitToWidth ?? fitToWidth, repeatHeader: override.repeatHeader ?? repeatHeader,
+            header: override.header ?? header, footer: override.footer ?? footer, center: override.center ?? center)
+    }
+}
+
+/// A logo placed on the cover sheet.
+public struct LogoSpec: Sendable {
+    /// The image bytes (PNG, JPEG, GIF or BMP), read when the template is loaded.
+    public var data: Data
+    /// The image path as written in the template.
+    public var path: String
+    /// The top-left cell.
+    public var cell: CellReference
+    /// The scale factor.
+    public var scale: Double
+}
+
+/// One sheet of a template (which may become several worksheets: one per group, or continuation sheets).
+public struct SheetSpec: Sendable {
+    /// The sheet's kind.
+    public var kind: SheetKind
+    /// The sheet name, with placeholders (`{{group}}` for one sheet per group).
+    public var name: LocalizedText
+    /// A description shown in the table of contents.
+    public var description: LocalizedText?
+    /// Free cells.
+    public var cells: [CellSpec]
+    /// Column widths by zero-based column.
+    public var columnWidths: [Int: Double]
+    /// Row heights by zero-based row.
+    public var rowHeights: [Int: Double]
+    /// Zero-based row of the table header, or `nil` for "below the free cells".
+    public var startRow: Int?
+    /// Table columns.
+    public var columns: [ColumnSpec]
+    /// Sort keys (fields, `-` prefix for descending), applied after the group keys.
+    public var sort: [String]
+    /// Grouping levels.
+    public var group: [GroupLevel]
+    /// One sheet per first-level group instead of group header rows.
+    public var splitSheets: Bool
+    /// Insert a row for each `// MARK:` section.
+    public var sections: Bool
+    /// The lowest effective access level kept.
+    public var minAccess: AccessLevelName?
+    /// The kinds kept (function kinds, or type kinds on a types sheet); empty keeps all.
+    public var kinds: [String]
+    /// Which documentation state is kept.
+    public var documentation: DocumentationFilter
+    /// A style applied by conditional format to undocumented rows.
+    public var highlightUndocumented: String?
+    /// Make the table an Excel table (banded rows, filter buttons).
+    public var excelTable: Bool
+    /// Freeze the rows down to the table header.
+    public var freezeHeader: Bool
+    /// Add filter buttons to the header (when not an Excel table).
+    public var autofilter: Bool
+    /// Empty rows of a history table.
+    public var emptyRows: Int
+    /// Levels of a summary sheet (`module`, `file`).
+    public var summaryLevels: [GroupLevel]
+    /// A chart (summary sheets).
+    public var chart: ChartSpec?
+    /// Print settings overriding the template's.
+    public var print: PrintSpec?
+    /// The tab colour.
+    public var tabColor: Color?
+    /// Show grid lines.
+    public var gridlines: Bool
+    /// The line in the template, for messages.
+    public var line: Int
+}
+
+/// An access level name as written in a template.
+public typealias AccessLevelName = String
+
+/// A workbook layout: document properties, styles, print setup and sheets. Built-ins are compiled in;
+/// custom templates are YAML files (see `Documentation/Templates.md`).
+public struct Template: Sendable {
+    /// The built-in template names.
+    public static let builtinNames = ["design-doc", "inventory", "class-spec", "review"]
+
+    /// The template's name.
+    public var name: String
+    /// Where the template came from (a path, or `Templates/NAME.yml` for a built-in), for messages.
+    public var source: String
+    /// What the template is for.
+    public var summary: String?
+    /// Document properties with placeholders (`title`, `subject`, `author`, ...).
+    public var properties: [String: LocalizedText]
+    /// Named styles (built-in defaults fill in names a template leaves out).
+    public var styles: [String: CellStyle]
+    /// Print settings for every sheet.
+    public var print: PrintSpec
+    /// The logo for the cover sheet.
+    public var logo: LogoSpec?
+    /// The sheets, in order.
+    public var sheets: [SheetSpec]
+
+    /// A built-in template by name, or a template file by path; validated before anything is written.
+    public static func resolve(_ nameOrPath: String) throws(DesignDocumentError) -> Template {
+        if let source = builtinSource(named: nameOrPath) {
+            return try TemplateLoader.load(yaml: source, path: "Templates/\(nameOrPath).yml", baseFolder: nil)
+        }
+        let url = URL(fileURLWithPath: nameOrPath)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw .templateNotFound(nameOrPath)
+        }
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw .unreadableTemplate(path: nameOrPath, reason: "not readable UTF-8 text")
+        }
+        return try TemplateLoader.load(yaml: text, path: nameOrPath, baseFolder: url.deletingLastPathComponent())
+    }
+
+    /// The YAML text of a built-in template, or `nil`.
+    public static func builtinSource(named name: String) -> String? {
+        BuiltinTemplates.sources[name]
+    }
+
+    /// The style named `name`, or the built-in default for it.
+    func style(_ name: String?) -> CellStyle? {
+        guard let name else { return nil }
+        return styles[name] ?? Template.defaultStyles[name]
+    }
+
+    /// Styles every template can use without defining them.
+    static let defaultStyles: [String: CellStyle] = [
+        "title": CellStyle(fontSize: 20, fontColor: Color(rgb: 0x1F3864), bold: true, vertical: .center),
+        "subtitle": CellStyle(fontSize: 13, fontColor: Color(rgb: 0x404040), vertical: .center),
+        "label": CellStyle(bold: true, fill: Color(rgb: 0xD9E1F2), border: .thin, borderColor: Color(rgb: 0x8EA9DB), vertical: .top),
+        "value": CellStyle(border: .thin, borderColor: Color(rgb: 0x8EA9DB), wrap: true, horizontal: .left, vertical: .top),
+        "header": CellStyle(fontColor: .white, bold: true, fill: Color(rgb: 0x1F4E78), border: .thin,
+                            borderColor: Color(rgb: 0x8EA9DB), wrap: true, horizontal: .center, vertical: .center),
+        "cell": CellStyle(border: .thin, borderColor: Color(rgb: 0xBFBFBF), vertical: .top),
+        "group": CellStyle(fontColor: Color(rgb: 0x1F3864), bold: true, fill: Color(rgb: 0xBDD7EE), border: .thin,
+                           borderColor: Color(rgb: 0x8EA9DB)),
+        "subgroup": CellStyle(fontColor: Color(rgb: 0x1F3864), bold: true, fill: Color(rgb: 0xDDEBF7), border: .thin,
+                              borderColor: Color(rgb: 0x8EA9DB), indent: 1),
+        "section": CellStyle(fontColor: Color(rgb: 0x375623), bold: true, italic: true, fill: Color(rgb: 0xE2EFDA),
+                             border: .thin, borderColor: Color(rgb: 0xA9D08E), indent: 2),
+        "link": CellStyle(fontColor: Color(rgb: 0x0563C1), underline: true, border: .thin, borderColor: Color(rgb: 0xBFBFBF),
+                          vertical: .top),
+        "undocumented": CellStyle(fontColor: Color(rgb: 0x9C0006), fill: Color(rgb: 0xFFC7CE)),
+        "percent": CellStyle(border: .thin, borderColor: Color(rgb: 0xBFBFBF), vertical: .top, numberFormat: "0.0%"),
+        "total": CellStyle(bold: true, fill: Color(rgb: 0xF2F2F2), border: .thin, borderColor: Color(rgb: 0xBFBFBF)),
+    ]
+}

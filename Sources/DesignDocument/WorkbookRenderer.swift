@@ -1,0 +1,437 @@
+import Foundation
+import Inventory
+import Workbook
+
+/// Renders an inventory (or a diff) into an `.xlsx` workbook laid out by a template.
+struct WorkbookRenderer {
+    let template: Template
+    let context: DocumentContext
+    let inventory: Inventory?
+    let diff: InventoryDiff?
+    /// The most rows a worksheet holds; tables continue on another sheet beyond it.
+    var rowLimit = Worksheet.maximumRows
+    /// Above this many functions the workbook is written in constant-memory mode (when the layout allows).
+    var constantMemoryThreshold = 40_000
+
+    /// The header label of the hidden helper column that drives the "undocumented" highlight.
+    static let documentedHelperHeader = "docsheet:documented"
+
+    func render(to url: URL) throws(DesignDocumentError) {
+        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit)
+        let sheets = planner.plan()
+        let values = globalValues()
+        // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
+        // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
+        // so it is only used when the sheets are few.
+        let constantMemory = (inventory?.functions.count ?? 0) > constantMemoryThreshold && sheets.count <= 200
+        do {
+            let properties = DocumentProperties(
+                title: property("title", values), subject: property("subject", values), author: property("author", values),
+                manager: property("manager", values), company: property("company", values),
+                category: property("category", values), keywords: property("keywords", values),
+                comments: property("comments", values), status: property("status", values), created: context.generatedAt)
+            let workbook = try Workbook(destination: url, properties: properties, constantMemory: constantMemory)
+            var logoPlaced = false
+            for sheet in sheets {
+                let worksheet = try workbook.addWorksheet(named: sheet.name)
+                let writer = SheetWriter(
+                    renderer: self, planner: planner, sheet: sheet, worksheet: worksheet, workbook: workbook,
+                    values: values.merging(sheet.values) { $1 }, allSheets: sheets)
+                try writer.write(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
+                if sheet.spec.kind == .cover { logoPlaced = true }
+            }
+            try workbook.close()
+        } catch {
+            throw .workbook(error)
+        }
+    }
+
+    private func property(_ key: String, _ values: [String: String]) -> String? {
+        guard let text = template.properties[key] else { return nil }
+        let expanded = Placeholders.expand(text.text(context.locale), values)
+        return expanded.isEmpty ? nil : expanded
+    }
+
+    /// Values of the placeholders available everywhere.
+    func globalValues() -> [String: String] {
+        var values: [String: String] = [
+            "project": context.projectName, "version": context.version ?? "", "commit": context.commit ?? "",
+            "date": context.dateText, "author": context.author ?? "", "tool": "docsheet \(DocSheetVersion.current)",
+            "template": template.name,
+        ]
+        if let inventory {
+            let documented = inventory.functions.filter(\.isDocumented).count
+            values["functions"] = String(inventory.functions.count)
+            values["documented"] = String(documented)
+            values["undocumented"] = String(inventory.functions.count - documented)
+            values["coverage"] = String(format: "%.1f%%", inventory.documentedPercentage)
+            values["types"] = String(inventory.types.count)
+            values["modules"] = String(Set(inventory.functions.map(\.module) + inventory.types.map(\.module)).count)
+            values["files"] = String(Set(inventory.functions.map(\.file) + inventory.types.map(\.file)).count)
+        }
+        if let diff {
+            values["base"] = diff.base
+            values["head"] = diff.head
+            values["added"] = String(diff.added.count)
+            values["removed"] = String(diff.removed.count)
+            values["changed"] = String(diff.changed.count)
+        }
+        return values
+    }
+}
+
+/// Writes one planned sheet.
+struct SheetWriter {
+    let renderer: WorkbookRenderer
+    let planner: SheetPlanner
+    let sheet: PlannedSheet
+    let worksheet: Worksheet
+    let workbook: Workbook
+    let values: [String: String]
+    let allSheets: [PlannedSheet]
+
+    var spec: SheetSpec { sheet.spec }
+    var template: Template { renderer.template }
+    var locale: DocumentLocale { renderer.context.locale }
+
+    func write(logo: LogoSpec?) throws(WorkbookError) {
+        var pendingHeights = spec.rowHeights.sorted { $0.key < $1.key }
+        func applyHeights(through row: Int) throws(WorkbookError) {
+            while let first = pendingHeights.first, first.key <= row {
+                try worksheet.setRowHeight(first.key, height: first.value)
+                pendingHeights.removeFirst()
+            }
+        }
+        for cell in spec.cells.sorted(by: { ($0.cell.row, $0.cell.column) < ($1.cell.row, $1.cell.column) }) {
+            try applyHeights(through: cell.cell.row)
+            try writeFreeCell(cell)
+        }
+        if let logo {
+            try worksheet.insertImage(logo.data, source: logo.path, at: logo.cell, scale: logo.scale)
+        }
+        for (column, width) in spec.columnWidths {
+            try worksheet.setColumnWidth(column, width: width)
+        }
+        let headerRow = planner.headerRow(spec)
+        try applyHeights(through: headerRow - 1)
+        var tableEnd: Int?
+        switch spec.kind {
+        case .cover, .static:
+            break
+        case .summary:
+            tableEnd = try writeSummary(startRow: headerRow)
+        default:
+            tableEnd = try writeTable(headerRow: headerRow)
+        }
+        try applyHeights(through: Worksheet.maximumRows)
+        if !spec.gridlines { worksheet.hideGridlines() }
+        if let color = spec.tabColor { worksheet.setTabColor(color) }
+        try applyPrintSetup(headerRow: tableEnd == nil ? nil : headerRow)
+        if allSheets.first?.name == sheet.name { worksheet.activate() }
+    }
+
+    // MARK: - Free cells
+
+    private func writeFreeCell(_ cell: CellSpec) throws(WorkbookError) {
+        let raw = cell.value.text(locale)
+        let text = Placeholders.expand(raw, values)
+        let style = template.style(cell.style)
+        if let range = cell.merge {
+            try worksheet.merge(range, text: text, style: style)
+            if let number = Placeholders.number(raw, values) {
+                try worksheet.write(number, row: range.first.row, column: range.first.column, style: style)
+            }
+            return
+        }
+        if let link = cell.link {
+            let target = Placeholders.expand(link, values)
+            if target.hasPrefix("sheet:") {
+                let name = String(target.dropFirst("sheet:".count))
+                let resolved = allSheets.first { $0.name == name || $0.spec.name.text(locale) == name }?.name ?? name
+                try worksheet.writeLink(toSheet: resolved, text: text, row: cell.cell.row, column: cell.cell.column,
+                                        style: style ?? template.style("link"))
+            } else {
+                try worksheet.writeLink(url: target, text: text, row: cell.cell.row, column: cell.cell.column,
+                                        style: style ?? template.style("link"))
+            }
+            return
+        }
+        if let number = Placeholders.number(raw, values) {
+            try worksheet.write(number, row: cell.cell.row, column: cell.cell.column, style: style)
+        } else {
+            try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
+        }
+    }
+
+    // MARK: - Tables
+
+    private func headers() -> [String] {
+        var seen: Set<String> = []
+        return spec.columns.map { column in
+            var header = Placeholders.expand(column.header.text(locale), values)
+            if header.isEmpty { header = column.field }
+            var unique = header
+            var counter = 2
+            while seen.contains(unique.lowercased()) {
+                unique = "\(header) \(counter)"
+                counter += 1
+            }
+            seen.insert(unique.lowercased())
+            return unique
+        }
+    }
+
+    private func cellStyle(_ column: ColumnSpec, link: Bool = false) -> CellStyle {
+        var style = template.style(link ? "link" : (column.style ?? "cell")) ?? CellStyle()
+        if column.wrap { style.wrap = true }
+        if let format = column.numberFormat { style.numberFormat = format }
+        return style
+    }
+
+    /// Writes the header and rows; returns the last row written.
+    private func writeTable(headerRow: Int) throws(WorkbookError) -> Int {
+        let headerLabels = headers()
+        let useExcelTable = spec.excelTable && !workbook.constantMemory
+        var widths = headerLabels.map { label in
+            label.split(separator: " ").map { ExcelText.displayWidth(of: String($0)) }.max() ?? 4
+        }
+        let headerStyle = template.style("header")
+        for (index, label) in headerLabels.enumerated() {
+            try worksheet.write(label, row: headerRow, column: index, style: headerStyle)
+        }
+        let helperColumn = spec.columns.count
+        let highlight = spec.highlightUndocumented.flatMap { template.style($0) }
+        if highlight != nil {
+            try worksheet.write(WorkbookRenderer.documentedHelperHeader, row: headerRow, column: helperColumn, style: headerStyle)
+        }
+        var row = headerRow
+        var choicesRange: (first: Int, last: Int)?
+        let rows = rowsToWrite()
+        for tableRow in rows {
+            row += 1
+            switch tableRow {
+            case .group(let level, let text):
+                let style = template.style(level == 0 ? "group" : "subgroup")
+                try worksheet.write(text, row: row, column: 0, style: style)
+                for column in 1..<max(1, spec.columns.count) {
+                    try worksheet.writeBlank(row: row, column: column, style: style)
+                }
+            case .section(let text):
+                let style = template.style("section")
+                try worksheet.write(text, row: row, column: 0, style: style)
+                for column in 1..<max(1, spec.columns.count) {
+                    try worksheet.writeBlank(row: row, column: column, style: style)
+                }
+            default:
+                choicesRange = (choicesRange?.first ?? row, row)
+                for (index, column) in spec.columns.enumerated() {
+                    let width = try writeCell(tableRow, column: column, row: row, index: index)
+                    widths[index] = max(widths[index], width)
+                }
+                if highlight != nil, case .function(let record, _) = tableRow {
+                    try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
+                } else if highlight != nil, case .type(let record, _, _) = tableRow {
+                    try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
+                }
+            }
+        }
+        let lastRow = max(row, headerRow + (useExcelTable ? 1 : 0))
+        for (index, column) in spec.columns.enumerated() {
+            let width = column.width ?? (column.wrap ? min(max(widths[index] + 2, 10), 50) : min(max(widths[index] + 2, 6), 60))
+            try worksheet.setColumnWidth(index, width: width)
+        }
+        if highlight != nil { try worksheet.setColumnWidth(helperColumn, width: 4, hidden: true) }
+        let lastColumn = max(0, spec.columns.count - 1)
+        if useExcelTable {
+            try worksheet.addTable(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn),
+                                   headers: headerLabels)
+        } else if spec.autofilter {
+            try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
+        }
+        if spec.freezeHeader { worksheet.freezePanes(row: headerRow + 1) }
+        if let range = choicesRange {
+            for column in spec.columns.indices where !spec.columns[column].choices.isEmpty {
+                try worksheet.addDropDown(CellRange(firstRow: range.first, firstColumn: column, lastRow: range.last, lastColumn: column),
+                                          choices: spec.columns[column].choices.map { $0.text(locale) })
+            }
+            if let highlight {
+                let helper = CellReference(row: range.first, column: helperColumn)
+                let reference = "$\(CellReference.columnName(helperColumn))\(helper.row + 1)"
+                try worksheet.addConditionalFormat(
+                    CellRange(firstRow: range.first, firstColumn: 0, lastRow: range.last, lastColumn: lastColumn),
+                    formula: "=AND(ISNUMBER(\(reference)),\(reference)=0)", style: highlight)
+            }
+        }
+        return lastRow
+    }
+
+    /// The rows of this sheet: planned rows, or rows built from the other sheets (contents) or empty rows (history).
+    private func rowsToWrite() -> [TableRow] {
+        sheet.rows
+    }
+
+    /// Writes one data cell; returns the display width of its content.
+    private func writeCell(_ tableRow: TableRow, column: ColumnSpec, row: Int, index: Int) throws(WorkbookError) -> Double {
+        let context = renderer.context
+        var value: CellValue = .empty
+        var url: String?
+        switch tableRow {
+        case .function(let record, let number):
+            value = FieldCatalog.value(of: column.field, function: record, number: number, context: context)
+            if column.link == "source" { url = context.sourceURL(file: record.file, line: record.line) }
+        case .type(let record, let number, let functions):
+            value = FieldCatalog.value(of: column.field, type: record, number: number, functions: functions, context: context)
+            if column.link == "source" { url = context.sourceURL(file: record.file, line: record.line) }
+        case .review(let entry, let number):
+            value = FieldCatalog.value(of: column.field, review: entry, number: number)
+            if column.link == "source", let shown = entry.new ?? entry.old {
+                url = context.sourceURL(file: shown.file, line: shown.line)
+            }
+        case .contents(let name, let description, let number):
+            switch column.field {
+            case "number": value = .number(Double(number))
+            case "sheet":
+                try worksheet.writeLink(toSheet: name, text: name, row: row, column: index, style: cellStyle(column, link: true))
+                return ExcelText.displayWidth(of: name)
+            case "description": value = .text(Placeholders.expand(description, values))
+            default: value = .empty
+            }
+        case .history(let number):
+            let context = renderer.context
+            switch column.field {
+            case "number": value = .number(Double(number))
+            case "date": value = number == 1 ? .text(context.dateText) : .empty
+            case "version": value = number == 1 ? .text(context.version ?? context.commit.map { String($0.prefix(10)) } ?? "") : .empty
+            case "author": value = number == 1 ? .text(context.author ?? "") : .empty
+            default: value = .empty
+            }
+        case .group, .section:
+            return 0
+        }
+        if let url {
+            try worksheet.writeLink(url: url, text: value.text, row: row, column: index, style: cellStyle(column, link: true))
+            return ExcelText.displayWidth(of: value.text)
+        }
+        let style = cellStyle(column)
+        switch value {
+        case .number(let number):
+            try worksheet.write(number, row: row, column: index, style: style)
+            return Double(value.text.count) + (style.numberFormat == nil ? 0 : 2)
+        case .text(let text):
+            try worksheet.write(text, row: row, column: index, style: style)
+            return ExcelText.displayWidth(of: String(text.prefix(200)))
+        case .empty:
+            try worksheet.writeBlank(row: row, column: index, style: style)
+            return 0
+        }
+    }
+
+    // MARK: - Summary
+
+    private func writeSummary(startRow: Int) throws(WorkbookError) -> Int {
+        guard let inventory = renderer.inventory else { return startRow }
+        var row = startRow
+        var widths = Array(repeating: 8.0, count: spec.columns.count)
+        let headerStyle = template.style("header")
+        var moduleRange: (first: Int, last: Int)?
+        for level in spec.summaryLevels {
+            let labels = headers().enumerated().map { index, label in
+                spec.columns[index].field == "name" ? Words.level(level, locale) : label
+            }
+            for (index, label) in labels.enumerated() {
+                try worksheet.write(label, row: row, column: index, style: headerStyle)
+                widths[index] = max(widths[index], ExcelText.displayWidth(of: label) + 2)
+            }
+            let summaryRows = SummaryRow.rows(inventory, level: level)
+            let first = row + 1
+            for summary in summaryRows {
+                row += 1
+                for (index, column) in spec.columns.enumerated() {
+                    let value = FieldCatalog.value(of: column.field, summary: summary)
+                    try write(value, row: row, column: index, style: cellStyle(column))
+                    widths[index] = max(widths[index], ExcelText.displayWidth(of: value.text) + 2)
+                }
+            }
+            if level == .module { moduleRange = (first, row) }
+            row += 1
+            let total = SummaryRow.total(inventory, name: Words.total(locale))
+            let totalStyle = template.style("total") ?? CellStyle()
+            for (index, column) in spec.columns.enumerated() {
+                var style = totalStyle
+                style.numberFormat = column.numberFormat ?? template.style(column.style)?.numberFormat
+                try write(FieldCatalog.value(of: column.field, summary: total), row: row, column: index, style: style)
+            }
+            row += 2
+        }
+        for (index, column) in spec.columns.enumerated() {
+            try worksheet.setColumnWidth(index, width: column.width ?? min(widths[index], 60))
+        }
+        if let chartSpec = spec.chart, let range = moduleRange, range.last >= range.first,
+           let nameColumn = spec.columns.firstIndex(where: { $0.field == "name" }),
+           let valueColumn = spec.columns.firstIndex(where: { $0.field == chartSpec.field }) {
+            let chart = try workbook.addChart(chartSpec.type)
+            let title = Placeholders.expand(chartSpec.title.text(locale), values)
+            chart.addSeries(name: title.isEmpty ? nil : title, sheet: sheet.name,
+                            categories: CellRange(firstRow: range.first, firstColumn: nameColumn, lastRow: range.last, lastColumn: nameColumn),
+                            values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
+                            color: Color(rgb: 0x2E75B6))
+            if !title.isEmpty { chart.setTitle(title) }
+            if chartSpec.field == "coverage" { chart.setValueRange(0...1) }
+            chart.hideLegend()
+            let height = max(1.0, min(3.0, Double(range.last - range.first + 1) / 8))
+            try worksheet.insertChart(chart, at: CellReference(row: startRow, column: spec.columns.count + 1), xScale: 1.3, yScale: height)
+        }
+        if spec.freezeHeader { worksheet.freezePanes(row: startRow + 1) }
+        return row
+    }
+
+    private func write(_ value: CellValue, row: Int, column: Int, style: CellStyle) throws(WorkbookError) {
+        switch value {
+        case .number(let number): try worksheet.write(number, row: row, column: column, style: style)
+        case .text(let text): try worksheet.write(text, row: row, column: column, style: style)
+        case .empty: try worksheet.writeBlank(row: row, column: column, style: style)
+        }
+    }
+
+    // MARK: - Print
+
+    private func applyPrintSetup(headerRow: Int?) throws(WorkbookError) {
+        let print = template.print.merged(with: spec.print)
+        func codes(_ text: LocalizedText?) -> String? {
+            guard let text else { return nil }
+            let escaped = values.mapValues { $0.replacingOccurrences(of: "&", with: "&&") }
+            let expanded = Placeholders.expand(text.text(locale), escaped)
+            return String(expanded.utf8.count > 255 ? String(expanded.prefix(120)) : expanded)
+        }
+        let setup = PageSetup(
+            landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,
+            centerHorizontally: print.center ?? false,
+            repeatRows: (print.repeatHeader ?? false) ? headerRow.map { $0...$0 } : nil,
+            header: codes(print.header), footer: codes(print.footer))
+        try worksheet.setPageSetup(setup)
+    }
+}
+
+extension SummaryRow {
+    /// One row per module or per file, in name order.
+    static func rows(_ inventory: Inventory, level: GroupLevel) -> [SummaryRow] {
+        var rows: [String: SummaryRow] = [:]
+        func key(_ module: String, _ file: String) -> String { level == .file ? file : module }
+        for type in inventory.types {
+            let name = key(type.module, type.file)
+            rows[name, default: SummaryRow(name: name, module: type.module, types: 0, functions: 0, documented: 0)].types += 1
+        }
+        for function in inventory.functions {
+            let name = key(function.module, function.file)
+            rows[name, default: SummaryRow(name: name, module: function.module, types: 0, functions: 0, documented: 0)].functions += 1
+            if function.isDocumented { rows[name]!.documented += 1 }
+        }
+        return rows.values.sorted { ($0.module, $0.name) < ($1.module, $1.name) }
+    }
+
+    /// The totals of the whole inventory.
+    static func total(_ inventory: Inventory, name: String) -> SummaryRow {
+        SummaryRow(name: name, module: "", types: inventory.types.count, functions: inventory.functions.count,
+                   documented: inventory.functions.filter(\.isDocumented).count)
+    }
+}

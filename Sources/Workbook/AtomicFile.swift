@@ -1,0 +1,62 @@
+import Foundation
+
+/// Writes files so that readers only ever see the old file or the complete new one.
+///
+/// The content goes to a hidden temporary file in the destination's folder (same file system, so the
+/// final rename is atomic); the temporary file is renamed over the destination only when complete,
+/// and removed when anything fails.
+public enum AtomicFile {
+    /// A hidden temporary path beside `destination`, unique for this process and call.
+    public static func temporaryURL(besides destination: URL) -> URL {
+        let folder = destination.deletingLastPathComponent()
+        let name = ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
+        return folder.appendingPathComponent(name)
+    }
+
+    /// Writes `data` to `destination` atomically.
+    public static func write(_ data: Data, to destination: URL) throws(WorkbookError) {
+        try write(to: destination) { (temporary: URL) throws(WorkbookError) in
+            do {
+                try data.write(to: temporary)
+            } catch {
+                throw .writeFailed(path: destination.path, reason: reason(error))
+            }
+        }
+    }
+
+    /// Lets `produce` write a file at a temporary URL, then renames it over `destination`.
+    /// On any error the temporary file is removed and `destination` is left as it was.
+    public static func write(
+        to destination: URL, _ produce: (URL) throws(WorkbookError) -> Void
+    ) throws(WorkbookError) {
+        let folder = destination.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .writeFailed(path: destination.path, reason: "the folder \(folder.path) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .writeFailed(path: destination.path, reason: "it is a folder")
+        }
+        let temporary = temporaryURL(besides: destination)
+        do throws(WorkbookError) {
+            try produce(temporary)
+            guard FileManager.default.fileExists(atPath: temporary.path) else {
+                throw WorkbookError.writeFailed(path: destination.path, reason: "no output was produced")
+            }
+            if rename(temporary.path, destination.path) != 0 {
+                let message = String(cString: strerror(errno))
+                throw WorkbookError.writeFailed(path: destination.path, reason: message)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+}

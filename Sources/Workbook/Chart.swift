@@ -1,0 +1,69 @@
+import CXLSXWriter
+
+/// The chart types DocSheet uses.
+public enum ChartType: String, CaseIterable, Sendable {
+    /// Horizontal bars.
+    case bar
+    /// Vertical columns.
+    case column
+    /// A pie.
+    case pie
+    /// A line.
+    case line
+
+    var libraryValue: UInt8 {
+        switch self {
+        case .bar: return UInt8(LXW_CHART_BAR.rawValue)
+        case .column: return UInt8(LXW_CHART_COLUMN.rawValue)
+        case .pie: return UInt8(LXW_CHART_PIE.rawValue)
+        case .line: return UInt8(LXW_CHART_LINE.rawValue)
+        }
+    }
+}
+
+/// A chart whose series read their data from worksheet ranges. Create it with ``Workbook/addChart(_:)``.
+public final class Chart {
+    let handle: UnsafeMutablePointer<lxw_chart>
+
+    init(handle: UnsafeMutablePointer<lxw_chart>) {
+        self.handle = handle
+    }
+
+    /// Adds a series: category labels and values from single-column ranges of `sheet`.
+    public func addSeries(name: String?, sheet: String, categories: CellRange, values: CellRange, color: Color? = nil) {
+        guard let series = chart_add_series(handle, nil, nil) else { return }
+        sheet.withCString { sheetName in
+            chart_series_set_categories(series, sheetName, lxw_row_t(categories.first.row), lxw_col_t(categories.first.column),
+                                        lxw_row_t(categories.last.row), lxw_col_t(categories.last.column))
+            chart_series_set_values(series, sheetName, lxw_row_t(values.first.row), lxw_col_t(values.first.column),
+                                    lxw_row_t(values.last.row), lxw_col_t(values.last.column))
+        }
+        if let name { ExcelText.removingInvalidCharacters(name).withCString { chart_series_set_name(series, $0) } }
+        if let color {
+            var fill = lxw_chart_fill(color: lxw_color_t(color.rgb), none: 0, transparency: 0)
+            chart_series_set_fill(series, &fill)
+        }
+    }
+
+    /// Sets the chart title.
+    public func setTitle(_ title: String) {
+        ExcelText.removingInvalidCharacters(title).withCString { chart_title_set_name(handle, $0) }
+    }
+
+    /// Names the category (x) and value (y) axes.
+    public func setAxisTitles(category: String?, value: String?) {
+        if let category { category.withCString { chart_axis_set_name(handle.pointee.x_axis, $0) } }
+        if let value { value.withCString { chart_axis_set_name(handle.pointee.y_axis, $0) } }
+    }
+
+    /// Fixes the value axis to `minimum...maximum` (e.g. 0...100 for percentages).
+    public func setValueRange(_ range: ClosedRange<Double>) {
+        chart_axis_set_min(handle.pointee.y_axis, range.lowerBound)
+        chart_axis_set_max(handle.pointee.y_axis, range.upperBound)
+    }
+
+    /// Hides the legend (for single-series charts).
+    public func hideLegend() {
+        chart_legend_set_position(handle, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
+    }
+}

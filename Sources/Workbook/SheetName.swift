@@ -1,0 +1,66 @@
+import Foundation
+
+/// Excel's rules for worksheet names: a validator (for template errors) and a sanitiser (for names made from data).
+public enum SheetName {
+    /// The most characters (UTF-16 units) Excel allows in a sheet name.
+    public static let maximumLength = 31
+    /// Characters Excel refuses in a sheet name.
+    public static let forbiddenCharacters: Set<Character> = ["[", "]", ":", "*", "?", "/", "\\"]
+    /// A name Excel reserves for its own use.
+    public static let reservedName = "History"
+
+    /// Why Excel would refuse `name`, or `nil` when it is valid (uniqueness is checked by the workbook).
+    public static func problem(with name: String) -> String? {
+        if name.isEmpty { return "it is empty" }
+        if name.utf16.count > maximumLength {
+            return "it has \(name.utf16.count) characters, Excel allows \(maximumLength)"
+        }
+        if let bad = name.first(where: forbiddenCharacters.contains) {
+            return "it contains '\(bad)'; Excel refuses any of [ ] : * ? / \\"
+        }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0xFFFE || $0.value == 0xFFFF }) {
+            return "it contains a control character"
+        }
+        if name.hasPrefix("'") || name.hasSuffix("'") { return "it starts or ends with an apostrophe" }
+        if name.caseInsensitiveCompare(reservedName) == .orderedSame { return "Excel reserves 'History'" }
+        return nil
+    }
+
+    /// A valid name made from `name`, unique (ignoring case) among `taken`: forbidden characters become `_`,
+    /// the text is cut to 31 characters, and ` (2)`, ` (3)`, … is appended when needed.
+    /// - Parameter taken: names already in use, compared ignoring case.
+    public static func sanitized(_ name: String, avoiding taken: some Collection<String> = [String]()) -> String {
+        var base = String(name.map { forbiddenCharacters.contains($0) ? "_" : $0 })
+        base = ExcelText.removingInvalidCharacters(base).replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: " ")
+        while base.hasPrefix("'") { base.removeFirst() }
+        while base.hasSuffix("'") { base.removeLast() }
+        base = base.trimmingCharacters(in: .whitespaces)
+        if base.isEmpty { base = "Sheet" }
+        if base.caseInsensitiveCompare(reservedName) == .orderedSame { base += " 1" }
+        let lowerTaken = Set(taken.map { $0.lowercased() })
+        var candidate = truncated(base, to: maximumLength)
+        var counter = 2
+        while lowerTaken.contains(candidate.lowercased()) {
+            let suffix = " (\(counter))"
+            candidate = truncated(base, to: maximumLength - suffix.utf16.count) + suffix
+            counter += 1
+        }
+        return candidate
+    }
+
+    /// The name quoted for use in a formula or link (`'My Sheet'!A1`), apostrophes doubled.
+    public static func quotedForFormula(_ name: String) -> String {
+        "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    private static func truncated(_ text: String, to length: Int) -> String {
+        var result = ""
+        for character in text {
+            if result.utf16.count + character.utf16.count > length { break }
+            result.append(character)
+        }
+        while result.hasSuffix("'") || result.hasSuffix(" ") { result.removeLast() }
+        return result.isEmpty ? "Sheet" : result
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Errors of the Workbook module: each names the file, sheet or cell and says what to do.
+public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A sheet name that Excel refuses (the reason says which rule it breaks).
+    case invalidSheetName(name: String, reason: String)
+    /// A second sheet whose name differs from an existing one only in letter case.
+    case duplicateSheetName(String)
+    /// A cell outside Excel's grid (1,048,576 rows × 16,384 columns).
+    case cellOutOfRange(sheet: String, row: Int, column: Int)
+    /// A cell reference or range such as `B2` or `A1:C3` that cannot be parsed.
+    case invalidCellReference(String)
+    /// In constant-memory mode rows must be written top to bottom.
+    case rowWrittenOutOfOrder(sheet: String, row: Int, lastRow: Int)
+    /// The feature is unavailable in constant-memory mode (Excel tables).
+    case unavailableInConstantMemoryMode(feature: String)
+    /// An image file that is missing or not a PNG/JPEG/BMP/GIF.
+    case invalidImage(path: String, reason: String)
+    /// libxlsxwriter refused an operation.
+    case libraryError(operation: String, message: String)
+    /// The workbook could not be written to its destination.
+    case writeFailed(path: String, reason: String)
+    /// The workbook was already closed or discarded.
+    case alreadyClosed(path: String)
+
+    /// A one-line message that says what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .invalidSheetName(let name, let reason):
+            return "sheet name '\(name)' is not valid in Excel: \(reason); choose another name"
+        case .duplicateSheetName(let name):
+            return "sheet name '\(name)' is used twice (Excel ignores letter case); give each sheet its own name"
+        case .cellOutOfRange(let sheet, let row, let column):
+            return "sheet '\(sheet)': cell at row \(row + 1), column \(column + 1) is outside Excel's 1,048,576 × 16,384 grid"
+        case .invalidCellReference(let reference):
+            return "'\(reference)' is not a cell reference or range like B2 or A1:C3"
+        case .rowWrittenOutOfOrder(let sheet, let row, let lastRow):
+            return "sheet '\(sheet)': row \(row + 1) written after row \(lastRow + 1) in constant-memory mode; write rows top to bottom"
+        case .unavailableInConstantMemoryMode(let feature):
+            return "\(feature) cannot be used in constant-memory mode; turn constant memory off or drop the \(feature)"
+        case .invalidImage(let path, let reason):
+            return "\(path): \(reason); use a PNG, JPEG, GIF or BMP file"
+        case .libraryError(let operation, let message):
+            return "libxlsxwriter refused \(operation): \(message)"
+        case .writeFailed(let path, let reason):
+            return "\(path): could not write the workbook (\(reason)); check that the folder exists and is writable"
+        case .alreadyClosed(let path):
+            return "\(path): the workbook was already closed; create a new Workbook to write again"
+        }
+    }
+}

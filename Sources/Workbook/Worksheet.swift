@@ -1,0 +1,394 @@
+import Foundation
+import CXLSXWriter
+
+/// One sheet of a ``Workbook``. Every write goes through Excel's limits (see ``ExcelText``);
+/// rows and columns are zero-based.
+public final class Worksheet {
+    /// Excel's last row index (zero-based): a sheet holds 1,048,576 rows.
+    public static let maximumRows = 1_048_576
+    /// Excel's column count.
+    public static let maximumColumns = 16_384
+    /// The most hyperlinks Excel keeps on one sheet; further links are written as plain text.
+    public static let maximumLinks = 65_530
+    /// The longest URL Excel accepts; longer links are written as plain text.
+    public static let maximumURLLength = 2_079
+
+    /// The sheet's name.
+    public let name: String
+    /// How many cells had to be truncated to Excel's 32,767-character limit.
+    public private(set) var truncatedCellCount = 0
+
+    let handle: UnsafeMutablePointer<lxw_worksheet>
+    private unowned let workbook: Workbook
+    private var lastRow = -1
+    private var linkCount = 0
+
+    init(name: String, handle: UnsafeMutablePointer<lxw_worksheet>, workbook: Workbook) {
+        self.name = name
+        self.handle = handle
+        self.workbook = workbook
+    }
+
+    // MARK: - Cells
+
+    /// Writes text. Empty text writes an empty cell that still carries `style` (libxlsxwriter would write nothing).
+    public func write(_ text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        try checkCell(row, column)
+        let prepared = ExcelText.prepare(text)
+        if prepared.wasTruncated { truncatedCellCount += 1 }
+        let format = try workbook.format(for: style)
+        if prepared.text.isEmpty {
+            if format != nil { try writeBlank(row: row, column: column, style: style) }
+            return
+        }
+        let result = prepared.text.withCString { worksheet_write_string(handle, lxw_row_t(row), lxw_col_t(column), $0, format) }
+        try workbook.check(result, "writing text to \(name)!\(CellReference(row: row, column: column))")
+    }
+
+    /// Writes a number.
+    public func write(_ number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        try checkCell(row, column)
+        let result = worksheet_write_number(handle, lxw_row_t(row), lxw_col_t(column), number, try workbook.format(for: style))
+        try workbook.check(result, "writing a number to \(name)!\(CellReference(row: row, column: column))")
+    }
+
+    /// Writes an integer.
+    public func write(_ number: Int, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        try write(Double(number), row: row, column: column, style: style)
+    }
+
+    /// Writes an empty cell carrying `style` (borders and fills of a table ready to be filled in).
+    public func writeBlank(row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
+        try checkCell(row, column)
+        let result = worksheet_write_blank(handle, lxw_row_t(row), lxw_col_t(column), try workbook.format(for: style))
+        try workbook.check(result, "writing a blank cell to \(name)!\(CellReference(row: row, column: column))")
+    }
+
+    /// Writes a formula such as `=SUM(B2:B9)` (the leading `=` is optional).
+    public func writeFormula(_ formula: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        try checkCell(row, column)
+        let format = try workbook.format(for: style)
+        let result = formula.withCString { worksheet_write_formula(handle, lxw_row_t(row), lxw_col_t(column), $0, format) }
+        try workbook.check(result, "writing a formula to \(name)!\(CellReference(row: row, column: column))")
+    }
+
+    /// Writes a link to a web page or file (`https://…`, `file://…`, `mailto:…`) showing `text`.
+    ///
+    /// A URL longer than Excel's 2,079 characters, or a link beyond the 65,530 a sheet holds, is written as
+    /// plain text instead, so the content is never lost.
+    public func writeLink(url: String, text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        let cleanURL = ExcelText.removingInvalidCharacters(url)
+        guard cleanURL.utf16.count <= Worksheet.maximumURLLength, linkCount < Worksheet.maximumLinks, !cleanURL.isEmpty else {
+            try write(text, row: row, column: column, style: style)
+            return
+        }
+        try writeURL(cleanURL, text: text, row: row, column: column, style: style)
+    }
+
+    /// Writes a link to a cell of a sheet in this workbook showing `text`.
+    public func writeLink(toSheet sheet: String, cell: CellReference = CellReference(row: 0, column: 0), text: String,
+                          row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        guard linkCount < Worksheet.maximumLinks else {
+            try write(text, row: row, column: column, style: style)
+            return
+        }
+        try writeURL("internal:\(SheetName.quotedForFormula(sheet))!\(cell)", text: text, row: row, column: column, style: style)
+    }
+
+    private func writeURL(_ url: String, text: String, row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
+        try checkCell(row, column)
+        let prepared = ExcelText.prepare(text.isEmpty ? url : text)
+        if prepared.wasTruncated { truncatedCellCount += 1 }
+        let format = try workbook.format(for: style)
+        let result = url.withCString { urlPointer in
+            prepared.text.withCString { textPointer in
+                worksheet_write_url_opt(handle, lxw_row_t(row), lxw_col_t(column), urlPointer, format, textPointer, nil)
+            }
+        }
+        try workbook.check(result, "writing a link to \(name)!\(CellReference(row: row, column: column))")
+        linkCount += 1
+    }
+
+    /// Merges `range` into one cell showing `text`.
+    public func merge(_ range: CellRange, text: String, style: CellStyle? = nil) throws(WorkbookError) {
+        try checkCell(range.last.row, range.last.column)
+        try checkCell(range.first.row, range.first.column)
+        let prepared = ExcelText.prepare(text)
+        if prepared.wasTruncated { truncatedCellCount += 1 }
+        let format = try workbook.format(for: style)
+        let result = prepared.text.withCString {
+            worksheet_merge_range(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+                                  lxw_row_t(range.last.row), lxw_col_t(range.last.column), $0, format)
+        }
+        try workbook.check(result, "merging \(name)!\(range)")
+        lastRow = max(lastRow, range.last.row)
+    }
+
+    // MARK: - Layout
+
+    /// Sets the width (in Excel character units) of columns `first...last`, optionally hidden.
+    public func setColumnWidth(_ first: Int, _ last: Int? = nil, width: Double, style: CellStyle? = nil,
+                               hidden: Bool = false) throws(WorkbookError) {
+        let lastColumn = last ?? first
+        guard first >= 0, lastColumn < Worksheet.maximumColumns else {
+            throw .cellOutOfRange(sheet: name, row: 0, column: max(first, lastColumn))
+        }
+        var options = lxw_row_col_options(hidden: hidden ? 1 : 0, level: 0, collapsed: 0)
+        let result = worksheet_set_column_opt(handle, lxw_col_t(first), lxw_col_t(lastColumn), min(max(width, 0), 255),
+                                              try workbook.format(for: style), &options)
+        try workbook.check(result, "setting the width of columns in \(name)")
+    }
+
+    /// Sets the height of a row in points.
+    public func setRowHeight(_ row: Int, height: Double) throws(WorkbookError) {
+        try checkCell(row, 0)
+        try workbook.check(worksheet_set_row(handle, lxw_row_t(row), min(max(height, 0), 409), nil), "setting a row height in \(name)")
+    }
+
+    /// Keeps the rows above `row` and the columns left of `column` in view while scrolling.
+    public func freezePanes(row: Int, column: Int = 0) {
+        worksheet_freeze_panes(handle, lxw_row_t(row), lxw_col_t(column))
+    }
+
+    /// Adds filter buttons to the header row of `range`.
+    public func setAutofilter(_ range: CellRange) throws(WorkbookError) {
+        let result = worksheet_autofilter(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+                                          lxw_row_t(range.last.row), lxw_col_t(range.last.column))
+        try workbook.check(result, "adding an autofilter to \(name)!\(range)")
+    }
+
+    /// Turns `range` (header row included) into an Excel table with filter buttons and banded rows.
+    ///
+    /// Write the data cells first; the header labels given here replace the first row.
+    /// - Parameter styleNumber: Excel's "Table Style Medium N" (1–28).
+    public func addTable(_ range: CellRange, headers: [String], name tableName: String? = nil,
+                         styleNumber: Int = 2) throws(WorkbookError) {
+        if workbook.constantMemory { throw .unavailableInConstantMemoryMode(feature: "an Excel table") }
+        let pool = CStringPool()
+        defer { pool.free() }
+        var columns: [UnsafeMutablePointer<lxw_table_column>?] = headers.map { header in
+            let column = UnsafeMutablePointer<lxw_table_column>.allocate(capacity: 1)
+            column.initialize(to: lxw_table_column())
+            column.pointee.header = pool.text(ExcelText.prepare(header.isEmpty ? " " : header, limit: 255).text)
+            return column
+        }
+        columns.append(nil)
+        defer { for column in columns { column?.deallocate() } }
+        var options = lxw_table_options()
+        options.name = pool.text(tableName)
+        options.style_type = UInt8(LXW_TABLE_STYLE_TYPE_MEDIUM.rawValue)
+        options.style_type_number = UInt8(min(max(styleNumber, 1), 28))
+        let result = columns.withUnsafeMutableBufferPointer { buffer in
+            options.columns = buffer.baseAddress
+            return worksheet_add_table(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+                                       lxw_row_t(range.last.row), lxw_col_t(range.last.column), &options)
+        }
+        try workbook.check(result, "adding a table to \(name)!\(range)")
+    }
+
+    /// Restricts the cells of `range` to a drop-down list of `choices`.
+    /// Excel limits the list to 255 characters including the separating commas.
+    public func addDropDown(_ range: CellRange, choices: [String], prompt: String? = nil) throws(WorkbookError) {
+        let cleaned = choices.map { ExcelText.removingInvalidCharacters($0).replacingOccurrences(of: ",", with: ";") }
+        let length = cleaned.map(\.utf16.count).reduce(0, +) + max(0, cleaned.count - 1)
+        guard !cleaned.isEmpty, length <= 255 else {
+            throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
+                                message: "the choices take \(length) characters; Excel allows 1 to 255")
+        }
+        let pool = CStringPool()
+        defer { pool.free() }
+        var list: [UnsafePointer<CChar>?] = cleaned.map { UnsafePointer(pool.text($0)) }
+        list.append(nil)
+        var validation = lxw_data_validation()
+        validation.validate = UInt8(LXW_VALIDATION_TYPE_LIST.rawValue)
+        validation.dropdown = UInt8(LXW_VALIDATION_ON.rawValue)
+        validation.ignore_blank = UInt8(LXW_VALIDATION_ON.rawValue)
+        validation.show_error = UInt8(LXW_VALIDATION_ON.rawValue)
+        validation.show_input = UInt8(prompt == nil ? LXW_VALIDATION_OFF.rawValue : LXW_VALIDATION_ON.rawValue)
+        validation.input_message = pool.text(prompt.map { String(ExcelText.prepare($0, limit: 255).text) })
+        let result = list.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafeMutablePointer<CChar>?.self, capacity: buffer.count) { pointer in
+                validation.value_list = pointer
+                return worksheet_data_validation_range(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+                                                       lxw_row_t(range.last.row), lxw_col_t(range.last.column), &validation)
+            }
+        }
+        try workbook.check(result, "adding a drop-down list to \(name)!\(range)")
+    }
+
+    /// Shows the cells of `range` in `style` wherever `formula` (written for the range's top-left cell,
+    /// e.g. `=$M2=0`) is true.
+    public func addConditionalFormat(_ range: CellRange, formula: String, style: CellStyle) throws(WorkbookError) {
+        let pool = CStringPool()
+        defer { pool.free() }
+        var condition = lxw_conditional_format()
+        condition.type = UInt8(LXW_CONDITIONAL_TYPE_FORMULA.rawValue)
+        condition.value_string = pool.text(formula)
+        condition.format = try workbook.highlightFormat(for: style)
+        let result = worksheet_conditional_format_range(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+                                                        lxw_row_t(range.last.row), lxw_col_t(range.last.column), &condition)
+        try workbook.check(result, "adding a conditional format to \(name)!\(range)")
+    }
+
+    /// Places `chart` with its top-left corner at `cell`.
+    public func insertChart(_ chart: Chart, at cell: CellReference, xScale: Double = 1, yScale: Double = 1) throws(WorkbookError) {
+        var options = lxw_chart_options()
+        options.x_scale = xScale
+        options.y_scale = yScale
+        let result = worksheet_insert_chart_opt(handle, lxw_row_t(cell.row), lxw_col_t(cell.column), chart.handle, &options)
+        try workbook.check(result, "inserting a chart into \(name)!\(cell)")
+    }
+
+    /// Places an image (PNG, JPEG, GIF or BMP) with its top-left corner at `cell`, scaled to at most
+    /// `maximumHeight` pixels high when given.
+    public func insertImage(_ data: Data, source: String, at cell: CellReference, scale: Double = 1) throws(WorkbookError) {
+        guard Worksheet.isSupportedImage(data) else {
+            throw .invalidImage(path: source, reason: "not a PNG, JPEG, GIF or BMP image")
+        }
+        var options = lxw_image_options()
+        options.x_scale = scale
+        options.y_scale = scale
+        options.object_position = UInt8(LXW_OBJECT_MOVE_DONT_SIZE.rawValue)
+        let result = data.withUnsafeBytes { bytes in
+            worksheet_insert_image_buffer_opt(handle, lxw_row_t(cell.row), lxw_col_t(cell.column),
+                                              bytes.bindMemory(to: UInt8.self).baseAddress, data.count, &options)
+        }
+        guard result == LXW_NO_ERROR else {
+            throw .invalidImage(path: source, reason: Workbook.message(result))
+        }
+    }
+
+    static func isSupportedImage(_ data: Data) -> Bool {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+        let jpeg: [UInt8] = [0xFF, 0xD8]
+        let gif: [UInt8] = Array("GIF8".utf8)
+        let bmp: [UInt8] = Array("BM".utf8)
+        return [png, jpeg, gif, bmp].contains { data.starts(with: $0) }
+    }
+
+    // MARK: - Sheet settings
+
+    /// Applies print settings.
+    public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
+        if setup.landscape { worksheet_set_landscape(handle) } else { worksheet_set_portrait(handle) }
+        worksheet_set_paper(handle, setup.paper.libraryValue)
+        if setup.fitToWidth { worksheet_fit_to_pages(handle, 1, 0) }
+        if setup.centerHorizontally { worksheet_center_horizontally(handle) }
+        if let rows = setup.repeatRows {
+            try workbook.check(worksheet_repeat_rows(handle, lxw_row_t(rows.lowerBound), lxw_row_t(rows.upperBound)),
+                               "repeating rows on printed pages of \(name)")
+        }
+        worksheet_set_margins(handle, setup.margins.left, setup.margins.right, setup.margins.top, setup.margins.bottom)
+        for (text, isHeader) in [(setup.header, true), (setup.footer, false)] {
+            guard let text else { continue }
+            let clean = ExcelText.removingInvalidCharacters(text)
+            guard clean.utf8.count <= 255 else {
+                throw .libraryError(operation: "setting the page \(isHeader ? "header" : "footer") of \(name)",
+                                    message: "it is longer than Excel's 255 characters")
+            }
+            let result = clean.withCString { isHeader ? worksheet_set_header(handle, $0) : worksheet_set_footer(handle, $0) }
+            try workbook.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
+        }
+    }
+
+    /// Colours the sheet's tab.
+    public func setTabColor(_ color: Color) {
+        worksheet_set_tab_color(handle, lxw_color_t(color.rgb))
+    }
+
+    /// Hides the grid lines on screen and in print.
+    public func hideGridlines() {
+        worksheet_gridlines(handle, UInt8(LXW_HIDE_ALL_GRIDLINES.rawValue))
+    }
+
+    /// Makes this the sheet shown when the workbook opens.
+    public func activate() {
+        worksheet_activate(handle)
+    }
+
+    private func checkCell(_ row: Int, _ column: Int) throws(WorkbookError) {
+        guard row >= 0, row < Worksheet.maximumRows, column >= 0, column < Worksheet.maximumColumns else {
+            throw .cellOutOfRange(sheet: name, row: row, column: column)
+        }
+        if workbook.constantMemory {
+            if row < lastRow { throw .rowWrittenOutOfOrder(sheet: name, row: row, lastRow: lastRow) }
+        }
+        lastRow = max(lastRow, row)
+    }
+}
+
+/// Print settings for a worksheet.
+public struct PageSetup: Hashable, Sendable {
+    /// Paper sizes.
+    public enum Paper: String, CaseIterable, Sendable {
+        /// ISO A4.
+        case a4
+        /// ISO A3.
+        case a3
+        /// US Letter.
+        case letter
+        /// US Legal.
+        case legal
+
+        var libraryValue: UInt8 {
+            switch self {
+            case .letter: return 1
+            case .legal: return 5
+            case .a3: return 8
+            case .a4: return 9
+            }
+        }
+    }
+
+    /// Page margins in inches.
+    public struct Margins: Hashable, Sendable {
+        /// Left margin.
+        public var left: Double
+        /// Right margin.
+        public var right: Double
+        /// Top margin.
+        public var top: Double
+        /// Bottom margin.
+        public var bottom: Double
+
+        /// Creates margins in inches.
+        public init(left: Double = 0.5, right: Double = 0.5, top: Double = 0.75, bottom: Double = 0.75) {
+            self.left = left
+            self.right = right
+            self.top = top
+            self.bottom = bottom
+        }
+    }
+
+    /// Landscape instead of portrait.
+    public var landscape: Bool
+    /// The paper size.
+    public var paper: Paper
+    /// Scale the sheet so its columns fit the page width.
+    public var fitToWidth: Bool
+    /// Center the content horizontally on the page.
+    public var centerHorizontally: Bool
+    /// Zero-based rows printed at the top of every page (the table header).
+    public var repeatRows: ClosedRange<Int>?
+    /// The page header in Excel's codes (`&L`, `&C`, `&R`, `&P` page, `&N` pages, `&A` sheet, `&D` date).
+    public var header: String?
+    /// The page footer in Excel's codes.
+    public var footer: String?
+    /// Page margins.
+    public var margins: Margins
+
+    /// Creates print settings.
+    public init(
+        landscape: Bool = false, paper: Paper = .a4, fitToWidth: Bool = false, centerHorizontally: Bool = false,
+        repeatRows: ClosedRange<Int>? = nil, header: String? = nil, footer: String? = nil, margins: Margins = Margins()
+    ) {
+        self.landscape = landscape
+        self.paper = paper
+        self.fitToWidth = fitToWidth
+        self.centerHorizontally = centerHorizontally
+        self.repeatRows = repeatRows
+        self.header = header
+        self.footer = footer
+        self.margins = margins
+    }
+}

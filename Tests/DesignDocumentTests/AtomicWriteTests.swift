@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import Inventory
+import Workbook
+@testable import DesignDocument
+
+@Suite struct AtomicWriteTests {
+    func leftovers(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test func failedWorkbookLeavesTheOldFileAndNoTemporaryFile() throws {
+        let folder = try Fixtures.folder()
+        let url = folder.appendingPathComponent("doc.xlsx")
+        try Data("old content".utf8).write(to: url)
+        // A template whose drop-down list is too long for Excel fails while the workbook is being built.
+        var template = try Template.resolve("inventory")
+        template.sheets[0].columns[0].choices = [LocalizedText(String(repeating: "x", count: 300))]
+        let writer = DocumentWriter(template: template, context: Fixtures.context)
+        #expect(throws: DesignDocumentError.self) { try writer.write(Fixtures.inventory, format: .xlsx, to: url) }
+        #expect(try String(contentsOf: url, encoding: .utf8) == "old content")
+        #expect(try leftovers(folder).isEmpty)
+    }
+
+    @Test func successfulWriteReplacesTheOldFile() throws {
+        let folder = try Fixtures.folder()
+        let url = folder.appendingPathComponent("doc.csv")
+        try Data("old".utf8).write(to: url)
+        try DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+            .write(Fixtures.inventory, format: .csv, to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8).hasPrefix("module,file,line"))
+        #expect(try leftovers(folder).isEmpty)
+    }
+
+    @Test func missingFolderIsReportedWithThePath() throws {
+        let url = URL(fileURLWithPath: "/nonexistent-docsheet-folder/out.json")
+        let writer = DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+        do {
+            try writer.write(Fixtures.inventory, format: .json, to: url)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("/nonexistent-docsheet-folder/out.json: could not write"))
+        }
+        #expect(throws: DesignDocumentError.self) { try writer.write(Fixtures.inventory, format: .xlsx, to: url) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import Inventory
+@testable import DesignDocument
+
+@Suite struct CSVAndJSONTests {
+    @Test func csvQuotesFieldsPerRFC4180() {
+        #expect(CSVWriter.field("plain") == "plain")
+        #expect(CSVWriter.field("a, b") == "\"a, b\"")
+        #expect(CSVWriter.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVWriter.field("two\nlines") == "\"two\nlines\"")
+        #expect(CSVWriter.field("crlf\r\nend") == "\"crlf\r\nend\"")
+        #expect(CSVWriter.row(["a", "b,c", ""]) == "a,\"b,c\",\r\n")
+    }
+
+    @Test func csvNeutralisesCellsThatSpreadsheetsWouldRunAsFormulas() {
+        #expect(CSVWriter.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(CSVWriter.field("+1") == "'+1")
+        #expect(CSVWriter.field("-(lhs: Int)") == "'-(lhs: Int)")
+        #expect(CSVWriter.field("@MainActor func f()") == "'@MainActor func f()")
+        #expect(CSVWriter.field("\tcmd") == "'\tcmd")
+        #expect(CSVWriter.field("\rcmd") == "\"'\rcmd\"")
+        #expect(CSVWriter.field("a=b") == "a=b")
+    }
+
+    @Test func csvHasAHeaderRowAndOneRowPerFunction() throws {
+        let url = try Fixtures.folder().appendingPathComponent("inventory.csv")
+        let writer = DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+        try writer.write(Fixtures.inventory, format: .csv, to: url)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.first == CSVWriter.inventoryColumns.joined(separator: ","))
+        #expect(lines.count == 1 + Fixtures.functions.count)
+        #expect(lines.contains { $0.hasPrefix("TaskBoardApp,Sources/TaskBoardApp/TaskListViewModel.swift,15,10,TaskListViewModel,method,load(),'@MainActor func load(),internal,internal,yes,") })
+    }
+
+    @Test func jsonOutputIsTheInventorySchemaAndDeterministic() throws {
+        let folder = try Fixtures.folder()
+        let writer = DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+        try writer.write(Fixtures.inventory, format: .json, to: folder.appendingPathComponent("a.json"))
+        try writer.write(Fixtures.inventory, format: .json, to: folder.appendingPathComponent("b.json"))
+        let first = try Data(contentsOf: folder.appendingPathComponent("a.json"))
+        #expect(first == (try Data(contentsOf: folder.appendingPathComponent("b.json"))))
+        #expect(try InventoryCoding.decodeInventory(first, source: "a.json") == Fixtures.inventory)
+    }
+
+    @Test func markdownReviewListsAddedRemovedAndChangedFunctions() throws {
+        let markdown = MarkdownWriter.review(Fixtures.diff, context: Fixtures.context)
+        #expect(markdown.contains("**1 added · 1 removed · 1 changed**"))
+        #expect(markdown.contains("### Added (1)\n\n- `@MainActor func load()`"))
+        #expect(markdown.contains("### Removed (1)\n\n- `func formatDue(_ date: Date) -> String`"))
+        #expect(markdown.contains("  - after: `public func add(_ task: TaskItem, at index: Int) throws -> Int`"))
+    }
+}

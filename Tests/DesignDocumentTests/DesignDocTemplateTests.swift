@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import Inventory
+import TestSupport
+@testable import DesignDocument
+
+@Suite struct DesignDocTemplateTests {
+    /// Writes the fixture inventory with `template` and reads the workbook back.
+    static func render(_ template: String, locale: DocumentLocale = .en, keepAs name: String? = nil) throws -> (XLSXReader, URL) {
+        let folder = try Fixtures.folder()
+        let url = folder.appendingPathComponent("\(template).xlsx")
+        var context = Fixtures.context
+        context.locale = locale
+        let writer = DocumentWriter(template: try Template.resolve(template), context: context)
+        try writer.write(Fixtures.inventory, format: .xlsx, to: url)
+        if let name {
+            let json = folder.appendingPathComponent("\(template).json")
+            try writer.write(Fixtures.inventory, format: .json, to: json)
+            try TestArtifacts.keep(workbook: url, json: json, name: name)
+        }
+        return (try XLSXReader(url: url), url)
+    }
+
+    @Test func designDocHasEverySheetInOrder() throws {
+        let (book, _) = try Self.render("design-doc", keepAs: "designdocument-design-doc")
+        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Types", "Functions"])
+        #expect(book.properties["title"] == "TaskBoard design document")
+        #expect(book.properties["creator"] == "Mobile Team")
+        #expect(book.properties["created"] == "2026-01-01T00:00:00Z")
+    }
+
+    @Test func coverShowsProjectFactsAndNumericTotals() throws {
+        let (book, _) = try Self.render("design-doc")
+        let cover = try book.sheet("Cover")
+        #expect(cover["B2"] == "TaskBoard")
+        #expect(cover.mergedRanges.contains("B2:C2"))
+        #expect(cover["C6"] == "1.2.0")
+        #expect(cover["C7"] == "3f2a9c1d5e7b")
+        #expect(cover["C8"] == "2026-01-01")
+        #expect(cover["C14"] == "7")
+        #expect(cover.numericCells.contains("C14"))
+        #expect(cover["C15"] == "4")
+        #expect(cover["C16"] == "57.1%")
+    }
+
+    @Test func contentsLinksToEveryOtherSheet() throws {
+        let (book, _) = try Self.render("design-doc")
+        let contents = try book.sheet("Contents")
+        #expect(contents.row(1) == ["No.", "Sheet", "Content"])
+        #expect((2...6).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Types", "Functions"])
+        #expect(contents.hyperlinks["B3"] == "#'Revision history'!A1")
+        #expect(contents.hyperlinks["B6"] == "#'Functions'!A1")
+    }
+
+    @Test func revisionHistoryIsATableToFillIn() throws {
+        let (book, _) = try Self.render("design-doc")
+        let history = try book.sheet("Revision history")
+        #expect(history.row(1) == ["No.", "Version", "Date", "Author", "Description", "Approved by"])
+        #expect(history.row(2) == ["1", "1.2.0", "2026-01-01", "Mobile Team"])
+        #expect(history.row(3) == ["2"])
+        #expect(history["A16"] == "15")
+    }
+
+    @Test func summaryCountsPerModuleAndFileWithAChart() throws {
+        let (book, _) = try Self.render("design-doc")
+        let summary = try book.sheet("Summary")
+        #expect(summary.row(1) == ["Module", "Types", "Functions", "Documented", "Coverage"])
+        #expect(summary.row(2) == ["TaskBoardApp", "1", "2", "1", "0.5"])
+        #expect(summary.row(3) == ["TaskKit", "3", "5", "3", "0.6"])
+        #expect(summary.row(4) == ["Total", "4", "7", "4", "0.5714285714285714"])
+        #expect(summary.row(6) == ["File", "Types", "Functions", "Documented", "Coverage"])
+        #expect(summary["A7"] == "Sources/TaskBoardApp/TaskListViewModel.swift")
+        #expect(summary.drawingCount == 1)
+        #expect(book.parts.contains("xl/charts/chart1.xml"))
+    }
+
+    @Test func typesSheetListsEveryTypeWithFunctionCounts() throws {
+        let (book, _) = try Self.render("design-doc")
+        let types = try book.sheet("Types")
+        #expect(types.row(1) == ["No.", "Module", "Type", "Kind", "Access", "Inherits / conforms to", "Description", "Functions", "File", "Line",
+                                 WorkbookRenderer.documentedHelperHeader])
+        #expect(types.lastRow == 5)
+        #expect(types.row(4) == ["3", "TaskKit", "TaskStore", "class", "public", "ObservableObject", "Keeps the tasks and persists them.", "3",
+                                 "Sources/TaskKit/TaskStore.swift", "4", "1"])
+    }
+
+    @Test func functionsAreGroupedByModuleAndFileWithSectionRows() throws {
+        let (book, _) = try Self.render("design-doc")
+        let functions = try book.sheet("Functions")
+        #expect(functions.row(1).prefix(12) == ["No.", "Type", "Function", "Signature", "Access", "Description", "Parameters", "Returns",
+                                                "Throws", "Condition", "Line", "Review"])
+        let firstColumn = (2...functions.lastRow).map { functions["A\($0)"] ?? "" }
+        #expect(firstColumn == [
+            "TaskBoardApp", "Sources/TaskBoardApp/TaskListViewModel.swift", "1", "Sources/TaskBoardApp/helpers.swift", "2",
+            "TaskKit", "Sources/TaskKit/TaskItem.swift", "3", "Sources/TaskKit/TaskStore.swift", "Lifecycle", "4", "Editing", "5", "6",
+            "Sequence", "7",
+        ])
+        #expect(functions.row(14).prefix(9) == ["5", "TaskStore", "add(_:)", "public func add(_ task: TaskItem) throws -> Int", "public",
+                                               "Adds a task.", "task: TaskItem — The task to add.", "Int — The new count.",
+                                               "`StoreError.full` when the board is full."])
+        #expect(functions["J4"] == "os(iOS)")
+        #expect(functions.frozenAt == "A2")
+        #expect(functions.autofilter == "A1:L17")
+    }
+
+    @Test func functionsLinkLinesToTheSourceAndHighlightUndocumentedRows() throws {
+        let (book, _) = try Self.render("design-doc")
+        let functions = try book.sheet("Functions")
+        #expect(functions.hyperlinks["K4"] == "https://github.com/example/taskboard/blob/3f2a9c1d5e7b/Sources/TaskBoardApp/TaskListViewModel.swift#L15")
+        // The hidden helper column M holds 1/0 for documented; the conditional format reads it.
+        #expect(functions.hiddenColumns == [12])
+        #expect(functions["M4"] == "1" && functions["M6"] == "0" && functions["M17"] == "0")
+        #expect(functions.conditionalFormats.count == 1)
+        #expect(functions.conditionalFormats.first?.range == "A4:L17")
+        #expect(functions.conditionalFormats.first?.type == "expression")
+        #expect(functions.conditionalFormats.first?.formula == "AND(ISNUMBER($M4),$M4=0)")
+    }
+
+    @Test func reviewColumnHasADropDown() throws {
+        let (book, _) = try Self.render("design-doc")
+        let functions = try book.sheet("Functions")
+        #expect(functions.dataValidations.count == 1)
+        #expect(functions.dataValidations.first?.range == "L4:L17")
+        #expect(functions.dataValidations.first?.type == "list")
+        #expect(functions.dataValidations.first?.formula == "\"OK,Needs fix,Question\"")
+    }
+
+    @Test func printSetupIsLandscapeFitToWidthWithRepeatedHeaderAndPageNumbers() throws {
+        let (book, _) = try Self.render("design-doc")
+        let functions = try book.sheet("Functions")
+        #expect(functions.pageSetup["orientation"] == "landscape")
+        #expect(functions.pageSetup["fitToHeight"] == "0")
+        #expect(functions.footer == "&L&8&A&R&8Page &P / &N")
+        #expect(functions.header == "&L&8TaskBoard — design-doc&R&82026-01-01")
+        #expect(book.definedNames.contains { $0.name == "_xlnm.Print_Titles" && $0.value == "Functions!$1:$1" })
+        #expect(try book.sheet("Cover").pageSetup["orientation"] == "portrait")
+    }
+
+    @Test func localizedLabelsForVietnameseAndJapanese() throws {
+        let (vi, _) = try Self.render("design-doc", locale: .vi)
+        #expect(vi.sheetNames == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Danh sách kiểu", "Đặc tả hàm"])
+        #expect(try vi.sheet("Đặc tả hàm").row(1).prefix(3) == ["STT", "Kiểu", "Hàm"])
+        let (ja, _) = try Self.render("design-doc", locale: .ja)
+        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "型一覧", "関数仕様"])
+        #expect(try ja.sheet("関数仕様").dataValidations.first?.formula == "\"OK,要修正,質問\"")
+        #expect(try ja.sheet("集計")["A4"] == "合計")
+    }
+
+    @Test func sameInputGivesByteIdenticalWorkbooks() throws {
+        let (_, first) = try Self.render("design-doc")
+        let (_, second) = try Self.render("design-doc")
+        #expect(try Data(contentsOf: first) == Data(contentsOf: second))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Keeps workbooks the tests wrote, with the JSON inventory of the same run, for the independent reader
+/// (`scripts/check-workbooks`, run by `scripts/run-tests`).
+public enum TestArtifacts {
+    /// The folder named by `DOCSHEET_TEST_ARTIFACTS`, or `nil` when artifacts are not kept.
+    public static var folder: URL? {
+        guard let path = ProcessInfo.processInfo.environment["DOCSHEET_TEST_ARTIFACTS"], !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    /// Copies `workbook` and `json` to `<folder>/<name>.xlsx` and `<folder>/<name>.json` when
+    /// `DOCSHEET_TEST_ARTIFACTS` is set; does nothing otherwise.
+    public static func keep(workbook: URL, json: URL, name: String) throws {
+        guard let folder else { return }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (source, ext) in [(workbook, "xlsx"), (json, "json")] {
+            let target = folder.appendingPathComponent("\(name).\(ext)")
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: source, to: target)
+        }
+    }
+
+    /// A fresh temporary folder for one test, removed by the caller (or the system) afterwards.
+    public static func temporaryFolder(_ label: String = "docsheet-test") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
+
+/// Test helpers: reading workbooks back (``XLSXReader``) and keeping test outputs (``TestArtifacts``).
+public enum TestSupport {}

@@ -1,3 +1,0 @@
-import Foundation
-/// Test helpers: reading workbooks back.
-public enum TestSupport {}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Workbook
+
+/// One test per Excel limit the Workbook module enforces, each reading the written file back.
+@Suite struct ExcelLimitsTests {
+    func folder() throws -> URL { try TestArtifacts.temporaryFolder("docsheet-wb") }
+    let created = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// Writes one sheet through `body` and reads the workbook back.
+    func roundTrip(_ body: (Worksheet) throws -> Void) throws -> XLSXReader.Sheet {
+        let url = try folder().appendingPathComponent("limits.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        try body(try workbook.addWorksheet(named: "Data"))
+        try workbook.close()
+        return try XLSXReader(url: url).sheet("Data")
+    }
+
+    @Test func textLongerThanACellIsTruncatedByUTF16UnitsAndMarked() throws {
+        // 20,000 emoji are 20,000 code points (libxlsxwriter would accept them) but 40,000 UTF-16 units.
+        let emoji = String(repeating: "😀", count: 20_000)
+        var truncated = 0
+        let sheet = try roundTrip { sheet in
+            try sheet.write(emoji, row: 0, column: 0)
+            try sheet.write(String(repeating: "a", count: 32_767), row: 1, column: 0)
+            truncated = sheet.truncatedCellCount
+        }
+        let cell = try #require(sheet["A1"])
+        #expect(cell.utf16.count <= ExcelText.maximumCellLength)
+        #expect(cell.hasSuffix(ExcelText.truncationMarker))
+        #expect(cell.hasPrefix("😀😀"))
+        #expect(!cell.unicodeScalars.contains { (0xD800...0xDFFF).contains($0.value) })
+        #expect(sheet["A2"]?.count == 32_767, "exactly the limit is kept whole")
+        #expect(truncated == 1)
+    }
+
+    @Test func xmlInvalidCharactersAreStrippedIncludingNulAndNonCharacters() throws {
+        let sheet = try roundTrip { sheet in
+            try sheet.write("before\u{0}after\u{1}\u{1B}\u{FFFE}\u{FFFF}\tend\nline", row: 0, column: 0)
+        }
+        #expect(sheet["A1"] == "beforeafter\tend\nline")
+    }
+
+    @Test func literalEncodedCharacterTextIsEscapedSoExcelShowsItAsWritten() throws {
+        let sheet = try roundTrip { sheet in
+            try sheet.write("id_x0041_ and _X00fF_ and _x12_ stay", row: 0, column: 0)
+        }
+        let stored = try #require(sheet["A1"])
+        #expect(stored == "id_x005F_x0041_ and _x005F_X00fF_ and _x12_ stay")
+        #expect(XLSXReader.decodeEscapes(stored) == "id_x0041_ and _X00fF_ and _x12_ stay")
+    }
+
+    @Test func emptyTextWithAStyleStillWritesTheStyledCell() throws {
+        let url = try folder().appendingPathComponent("blank.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let sheet = try workbook.addWorksheet(named: "Data")
+        try sheet.write("", row: 0, column: 0, style: CellStyle(border: .thin))
+        try sheet.write("", row: 0, column: 1)
+        try workbook.close()
+        let xml = try sheetXML(url)
+        #expect(xml.contains("<c r=\"A1\" s="))
+        #expect(!xml.contains("r=\"B1\""))
+    }
+
+    @Test func cellsOutsideTheGridThrowInsteadOfCrashing() throws {
+        let url = try folder().appendingPathComponent("grid.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let sheet = try workbook.addWorksheet(named: "Data")
+        #expect(throws: WorkbookError.cellOutOfRange(sheet: "Data", row: 1_048_576, column: 0)) {
+            try sheet.write("x", row: 1_048_576, column: 0)
+        }
+        #expect(throws: WorkbookError.cellOutOfRange(sheet: "Data", row: 0, column: 16_384)) {
+            try sheet.write(1, row: 0, column: 16_384)
+        }
+        try sheet.write("last", row: 1_048_575, column: 16_383)
+    }
+
+    @Test func constantMemoryModeRefusesRowsOutOfOrderAndTables() throws {
+        let url = try folder().appendingPathComponent("constant.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created), constantMemory: true)
+        let sheet = try workbook.addWorksheet(named: "Data")
+        try sheet.write("b", row: 5, column: 0)
+        #expect(throws: WorkbookError.rowWrittenOutOfOrder(sheet: "Data", row: 2, lastRow: 5)) {
+            try sheet.write("a", row: 2, column: 0)
+        }
+        #expect(throws: WorkbookError.unavailableInConstantMemoryMode(feature: "an Excel table")) {
+            try sheet.addTable(CellRange(firstRow: 0, firstColumn: 0, lastRow: 5, lastColumn: 0), headers: ["H"])
+        }
+        try workbook.close()
+        #expect(try XLSXReader(url: url).sheet("Data")["A6"] == "b")
+    }
+
+    @Test func overlongURLsAreWrittenAsPlainText() throws {
+        let long = "https://example.com/" + String(repeating: "p", count: 2_100)
+        let sheet = try roundTrip { sheet in
+            try sheet.writeLink(url: long, text: "too long", row: 0, column: 0)
+            try sheet.writeLink(url: "https://example.com/ok", text: "ok", row: 1, column: 0)
+        }
+        #expect(sheet["A1"] == "too long")
+        #expect(sheet.hyperlinks["A1"] == nil)
+        #expect(sheet.hyperlinks["A2"] == "https://example.com/ok")
+    }
+
+    func sheetXML(_ url: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+        process.arguments = ["-p", url.path, "xl/worksheets/sheet1.xml"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
