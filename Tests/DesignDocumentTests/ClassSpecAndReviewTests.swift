@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import Inventory
+import TestSupport
+@testable import DesignDocument
+
+@Suite struct ClassSpecAndReviewTests {
+    @Test func classSpecHasOneSheetPerTypeWithAHeaderBlock() throws {
+        let (book, _) = try DesignDocTemplateTests.render("class-spec", keepAs: "designdocument-class-spec")
+        #expect(book.sheetNames == ["Contents", "Free functions", "TaskListViewModel", "TaskItem", "TaskStore"])
+        let store = try book.sheet("TaskStore")
+        #expect(store["A1"] == "Type" && store["C1"] == "TaskStore")
+        #expect(store["C2"] == "class")
+        #expect(store["C3"] == "TaskKit")
+        #expect(store["C4"] == "Sources/TaskKit/TaskStore.swift")
+        #expect(store["C5"] == "ObservableObject, Sequence")
+        #expect(store["C6"] == "Keeps the tasks and persists them.")
+        #expect(store.mergedRanges.contains("C6:F6"))
+        #expect(store.hyperlinks["A7"] == "#'Contents'!A1")
+        #expect(store.row(9).prefix(4) == ["No.", "Function", "Signature", "Access"])
+        #expect(store["A10"] == "Lifecycle" && store["B11"] == "init(fileURL:)")
+        #expect(store.frozenAt == "A10")
+        let contents = try book.sheet("Contents")
+        #expect(contents.hyperlinks["B5"] == "#'TaskStore'!A1")
+    }
+
+    @Test func reviewWorkbookHasAddedRemovedChangedWithStatusDropDown() throws {
+        let folder = try Fixtures.folder()
+        let url = folder.appendingPathComponent("review.xlsx")
+        try DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context)
+            .writeReview(Fixtures.diff, format: .xlsx, to: url)
+        let book = try XLSXReader(url: url)
+        #expect(book.sheetNames == ["Added", "Removed", "Changed"])
+        let added = try book.sheet("Added")
+        #expect(added.row(1) == ["No.", "Module", "File", "Line", "Type", "Function", "Signature", "Documentation", "Status", "Reviewer comment"])
+        #expect(added.row(2).prefix(7) == ["1", "TaskBoardApp", "Sources/TaskBoardApp/TaskListViewModel.swift", "15", "TaskListViewModel", "load()",
+                                           "@MainActor func load()"])
+        #expect(added.dataValidations.first?.range == "I2")
+        #expect(added.dataValidations.first?.formula == "\"Approved,Needs changes,Question\"")
+        let changed = try book.sheet("Changed")
+        #expect(changed["G2"] == "signature")
+        #expect(changed["H2"] == "public func add(_ task: TaskItem) throws -> Int")
+        #expect(changed["I2"] == "public func add(_ task: TaskItem, at index: Int) throws -> Int")
+        #expect(try book.sheet("Removed")["F2"] == "formatDue(_:)")
+        #expect(book.properties["title"] == "TaskBoard review v1.1.0 → HEAD")
+    }
+
+    @Test func longTablesContinueOnAnotherSheetWithTheHeaderRepeated() throws {
+        let url = try Fixtures.folder().appendingPathComponent("long.xlsx")
+        var renderer = WorkbookRenderer(template: try Template.resolve("inventory"), context: Fixtures.context,
+                                        inventory: Fixtures.inventory, diff: nil)
+        renderer.rowLimit = 4 // header + 3 data rows per sheet
+        try renderer.render(to: url)
+        let book = try XLSXReader(url: url)
+        #expect(book.sheetNames == ["Functions", "Functions (cont. 2)", "Functions (cont. 3)"])
+        let second = try book.sheet("Functions (cont. 2)")
+        #expect(second["A1"] == "No.")
+        #expect((2...4).map { second["A\($0)"] } == ["4", "5", "6"])
+        #expect(try book.sheet("Functions (cont. 3)").lastRow == 2)
+    }
+
+    @Test func sheetNamesFromDataAreMadeValidAndUnique() throws {
+        var inventory = Fixtures.inventory
+        inventory.functions[0].enclosingType = "Cache<Key: Hashable>[]"
+        inventory.functions[1].enclosingType = "cache<key: hashable>[]"
+        inventory.functions[2].enclosingType = "History"
+        let url = try Fixtures.folder().appendingPathComponent("names.xlsx")
+        try DocumentWriter(template: try Template.resolve("class-spec"), context: Fixtures.context).write(inventory, format: .xlsx, to: url)
+        let names = try XLSXReader(url: url).sheetNames
+        #expect(names.contains("Cache<Key_ Hashable>__"))
+        #expect(names.contains("cache<key_ hashable>__ (2)"))
+        #expect(names.contains("History 1"))
+    }
+
+    @Test func largeInventoriesUseConstantMemoryAndStillReadBack() throws {
+        let url = try Fixtures.folder().appendingPathComponent("large.xlsx")
+        var renderer = WorkbookRenderer(template: try Template.resolve("design-doc"), context: Fixtures.context,
+                                        inventory: Fixtures.inventory, diff: nil)
+        renderer.constantMemoryThreshold = 1
+        try renderer.render(to: url)
+        let book = try XLSXReader(url: url)
+        let functions = try book.sheet("Functions")
+        #expect(functions["C4"] == "load()")
+        #expect(functions.autofilter == "A1:L17")
+        #expect(functions.conditionalFormats.count == 1)
+        let inventoryURL = url.deletingLastPathComponent().appendingPathComponent("flat.xlsx")
+        var flat = WorkbookRenderer(template: try Template.resolve("inventory"), context: Fixtures.context, inventory: Fixtures.inventory, diff: nil)
+        flat.constantMemoryThreshold = 1
+        try flat.render(to: inventoryURL)
+        let sheet = try XLSXReader(url: inventoryURL).sheet("Functions")
+        #expect(sheet.tables.isEmpty, "constant memory cannot write tables: header + autofilter instead")
+        #expect(sheet.autofilter == "A1:M8")
+        #expect(sheet["A1"] == "No.")
+    }
+
+    @Test func coverCarriesTheTemplatesLogo() throws {
+        let folder = try Fixtures.folder()
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
+        try png.write(to: folder.appendingPathComponent("logo.png"))
+        let templateURL = folder.appendingPathComponent("custom.yml")
+        try """
+        name: custom
+        logo: {path: logo.png, cell: D2, scale: 2}
+        sheets:
+          - kind: cover
+            name: Cover
+            cells: [{cell: B2, value: "{{project}}"}]
+        """.write(to: templateURL, atomically: true, encoding: .utf8)
+        let url = folder.appendingPathComponent("logo.xlsx")
+        try DocumentWriter(template: try Template.resolve(templateURL.path), context: Fixtures.context)
+            .write(Fixtures.inventory, format: .xlsx, to: url)
+        let book = try XLSXReader(url: url)
+        #expect(try book.sheet("Cover").drawingCount == 1)
+        #expect(book.parts.contains("xl/media/image1.png"))
+    }
+}
