@@ -27,7 +27,7 @@ enum BuiltinTemplates {
           paper: a4
           fitToWidth: true
           repeatHeader: true
-          header: "&L&8{{project}} — {{sheet}}&R&8{{date}}"
+          header: "&L&8{{project}} — {{sheet}}&R&8 {{date}}"
           footer: "&L&8&A&R&8Page &P / &N"
 
         sheets:
@@ -101,7 +101,7 @@ enum BuiltinTemplates {
           paper: a4
           fitToWidth: true
           repeatHeader: true
-          header: "&L&8{{project}} — {{template}}&R&8{{date}}"
+          header: "&L&8{{project}} — {{template}}&R&8 {{date}}"
           footer: "&L&8&A&R&8Page &P / &N"
 
         sheets:
@@ -195,6 +195,7 @@ enum BuiltinTemplates {
             group: [module, file]
             sections: true
             highlightUndocumented: undocumented
+            print: {paper: a3}
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type, width: 18, wrap: true}
@@ -275,7 +276,7 @@ enum BuiltinTemplates {
           paper: a4
           fitToWidth: true
           repeatHeader: true
-          header: "&L&8{{project}}: {{base}} → {{head}}&R&8{{date}}"
+          header: "&L&8{{project}}: {{base}} → {{head}}&R&8 {{date}}"
           footer: "&L&8&A&R&8Page &P / &N"
 
         sheets:

@@ -192,10 +192,14 @@ struct SheetWriter {
     private func writeTable(headerRow: Int) throws(WorkbookError) -> Int {
         let headerLabels = headers()
         let useExcelTable = spec.excelTable && !workbook.constantMemory
-        var widths = headerLabels.map { label in
-            label.split(separator: " ").map { ExcelText.displayWidth(of: String($0)) }.max() ?? 4
+        let rows = sheet.rows
+        let widths = columnWidths(headerLabels, rows: rows)
+        for (index, width) in widths.enumerated() {
+            try worksheet.setColumnWidth(index, width: width)
         }
         let headerStyle = template.style("header")
+        try worksheet.setRowHeight(headerRow, height: rowHeight(headerLabels.map { CellValue.text($0) }, widths: widths,
+                                                               wraps: Array(repeating: true, count: widths.count)))
         for (index, label) in headerLabels.enumerated() {
             try worksheet.write(label, row: headerRow, column: index, style: headerStyle)
         }
@@ -203,30 +207,25 @@ struct SheetWriter {
         let highlight = spec.highlightUndocumented.flatMap { template.style($0) }
         if highlight != nil {
             try worksheet.write(WorkbookRenderer.documentedHelperHeader, row: headerRow, column: helperColumn, style: headerStyle)
+            try worksheet.setColumnWidth(helperColumn, width: 4, hidden: true)
         }
+        let wraps = spec.columns.map(\.wrap)
         var row = headerRow
-        var choicesRange: (first: Int, last: Int)?
-        let rows = rowsToWrite()
+        var dataRange: (first: Int, last: Int)?
         for tableRow in rows {
             row += 1
             switch tableRow {
             case .group(let level, let text):
-                let style = template.style(level == 0 ? "group" : "subgroup")
-                try worksheet.write(text, row: row, column: 0, style: style)
-                for column in 1..<max(1, spec.columns.count) {
-                    try worksheet.writeBlank(row: row, column: column, style: style)
-                }
+                try writeBand(text, row: row, style: template.style(level == 0 ? "group" : "subgroup"))
             case .section(let text):
-                let style = template.style("section")
-                try worksheet.write(text, row: row, column: 0, style: style)
-                for column in 1..<max(1, spec.columns.count) {
-                    try worksheet.writeBlank(row: row, column: column, style: style)
-                }
+                try writeBand(text, row: row, style: template.style("section"))
             default:
-                choicesRange = (choicesRange?.first ?? row, row)
+                dataRange = (dataRange?.first ?? row, row)
+                let contents = spec.columns.map { cellContent(tableRow, column: $0) }
+                let height = rowHeight(contents.map(\.value), widths: widths, wraps: wraps)
+                if height > 15 { try worksheet.setRowHeight(row, height: height) }
                 for (index, column) in spec.columns.enumerated() {
-                    let width = try writeCell(tableRow, column: column, row: row, index: index)
-                    widths[index] = max(widths[index], width)
+                    try writeContent(contents[index], column: column, row: row, index: index)
                 }
                 if highlight != nil, case .function(let record, _) = tableRow {
                     try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
@@ -236,11 +235,6 @@ struct SheetWriter {
             }
         }
         let lastRow = max(row, headerRow + (useExcelTable ? 1 : 0))
-        for (index, column) in spec.columns.enumerated() {
-            let width = column.width ?? (column.wrap ? min(max(widths[index] + 2, 10), 50) : min(max(widths[index] + 2, 6), 60))
-            try worksheet.setColumnWidth(index, width: width)
-        }
-        if highlight != nil { try worksheet.setColumnWidth(helperColumn, width: 4, hidden: true) }
         let lastColumn = max(0, spec.columns.count - 1)
         if useExcelTable {
             try worksheet.addTable(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn),
@@ -249,14 +243,13 @@ struct SheetWriter {
             try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
         }
         if spec.freezeHeader { worksheet.freezePanes(row: headerRow + 1) }
-        if let range = choicesRange {
+        if let range = dataRange {
             for column in spec.columns.indices where !spec.columns[column].choices.isEmpty {
                 try worksheet.addDropDown(CellRange(firstRow: range.first, firstColumn: column, lastRow: range.last, lastColumn: column),
                                           choices: spec.columns[column].choices.map { $0.text(locale) })
             }
             if let highlight {
-                let helper = CellReference(row: range.first, column: helperColumn)
-                let reference = "$\(CellReference.columnName(helperColumn))\(helper.row + 1)"
+                let reference = "$\(CellReference.columnName(helperColumn))\(range.first + 1)"
                 try worksheet.addConditionalFormat(
                     CellRange(firstRow: range.first, firstColumn: 0, lastRow: range.last, lastColumn: lastColumn),
                     formula: "=AND(ISNUMBER(\(reference)),\(reference)=0)", style: highlight)
@@ -265,64 +258,99 @@ struct SheetWriter {
         return lastRow
     }
 
-    /// The rows of this sheet: planned rows, or rows built from the other sheets (contents) or empty rows (history).
-    private func rowsToWrite() -> [TableRow] {
-        sheet.rows
+    /// A group or section row: the text in the first column, the row's other cells in the same style.
+    private func writeBand(_ text: String, row: Int, style: CellStyle?) throws(WorkbookError) {
+        try worksheet.write(text, row: row, column: 0, style: style)
+        for column in 1..<max(1, spec.columns.count) {
+            try worksheet.writeBlank(row: row, column: column, style: style)
+        }
     }
 
-    /// Writes one data cell; returns the display width of its content.
-    private func writeCell(_ tableRow: TableRow, column: ColumnSpec, row: Int, index: Int) throws(WorkbookError) -> Double {
+    /// Column widths: the template's, else sized to the header's longest word and the content of the first
+    /// rows (there is no autofit in the file format), capped so wrapped columns stay readable.
+    private func columnWidths(_ headers: [String], rows: [TableRow]) -> [Double] {
+        var widths = headers.map { label in
+            label.split(separator: " ").map { ExcelText.displayWidth(of: String($0)) }.max() ?? 4
+        }
+        let needsContent = spec.columns.contains { $0.width == nil }
+        if needsContent {
+            for tableRow in rows.prefix(5_000) {
+                for (index, column) in spec.columns.enumerated() where column.width == nil {
+                    let value = cellContent(tableRow, column: column).value
+                    let width: Double
+                    if case .number = value { width = Double(value.text.count) + 2 } else {
+                        width = ExcelText.displayWidth(of: String(value.text.prefix(300)))
+                    }
+                    widths[index] = max(widths[index], width)
+                }
+            }
+        }
+        return spec.columns.enumerated().map { index, column in
+            column.width ?? (column.wrap ? min(max(widths[index] + 2, 10), 50) : min(max(widths[index] + 2, 6), 60))
+        }
+    }
+
+    /// The height (points) a row needs so its wrapped cells show every line: Excel and LibreOffice do not
+    /// grow rows for wrapped text in a generated file on their own.
+    private func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
+        var lines = 1
+        for (index, value) in values.enumerated() where index < widths.count {
+            guard case .text(let text) = value, !text.isEmpty else { continue }
+            let usable = max(1, widths[index] - 1)
+            var cellLines = 0
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(400) {
+                let width = ExcelText.displayWidth(of: String(line)) * 0.9 // Calibri is narrower than one unit a character
+                cellLines += wraps[index] ? max(1, Int((width / usable).rounded(.up))) : 1
+            }
+            lines = max(lines, cellLines)
+        }
+        return min(409, Double(lines) * 15)
+    }
+
+    /// The value of one data cell, and its link when the column links to the source.
+    private func cellContent(_ tableRow: TableRow, column: ColumnSpec) -> (value: CellValue, url: String?, sheetLink: Bool) {
         let context = renderer.context
-        var value: CellValue = .empty
-        var url: String?
         switch tableRow {
         case .function(let record, let number):
-            value = FieldCatalog.value(of: column.field, function: record, number: number, context: context)
-            if column.link == "source" { url = context.sourceURL(file: record.file, line: record.line) }
+            return (FieldCatalog.value(of: column.field, function: record, number: number, context: context),
+                    column.link == "source" ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .type(let record, let number, let functions):
-            value = FieldCatalog.value(of: column.field, type: record, number: number, functions: functions, context: context)
-            if column.link == "source" { url = context.sourceURL(file: record.file, line: record.line) }
+            return (FieldCatalog.value(of: column.field, type: record, number: number, functions: functions, context: context),
+                    column.link == "source" ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .review(let entry, let number):
-            value = FieldCatalog.value(of: column.field, review: entry, number: number)
-            if column.link == "source", let shown = entry.new ?? entry.old {
-                url = context.sourceURL(file: shown.file, line: shown.line)
-            }
+            let shown = entry.new ?? entry.old!
+            return (FieldCatalog.value(of: column.field, review: entry, number: number),
+                    column.link == "source" ? context.sourceURL(file: shown.file, line: shown.line) : nil, false)
         case .contents(let name, let description, let number):
             switch column.field {
-            case "number": value = .number(Double(number))
-            case "sheet":
-                try worksheet.writeLink(toSheet: name, text: name, row: row, column: index, style: cellStyle(column, link: true))
-                return ExcelText.displayWidth(of: name)
-            case "description": value = .text(Placeholders.expand(description, values))
-            default: value = .empty
+            case "number": return (.number(Double(number)), nil, false)
+            case "sheet": return (.text(name), nil, true)
+            case "description": return (.text(Placeholders.expand(description, values)), nil, false)
+            default: return (.empty, nil, false)
             }
         case .history(let number):
-            let context = renderer.context
             switch column.field {
-            case "number": value = .number(Double(number))
-            case "date": value = number == 1 ? .text(context.dateText) : .empty
-            case "version": value = number == 1 ? .text(context.version ?? context.commit.map { String($0.prefix(10)) } ?? "") : .empty
-            case "author": value = number == 1 ? .text(context.author ?? "") : .empty
-            default: value = .empty
+            case "number": return (.number(Double(number)), nil, false)
+            case "date": return (number == 1 ? .text(context.dateText) : .empty, nil, false)
+            case "version":
+                return (number == 1 ? .text(context.version ?? context.commit.map { String($0.prefix(10)) } ?? "") : .empty, nil, false)
+            case "author": return (number == 1 ? .text(context.author ?? "") : .empty, nil, false)
+            default: return (.empty, nil, false)
             }
         case .group, .section:
-            return 0
+            return (.empty, nil, false)
         }
-        if let url {
-            try worksheet.writeLink(url: url, text: value.text, row: row, column: index, style: cellStyle(column, link: true))
-            return ExcelText.displayWidth(of: value.text)
-        }
-        let style = cellStyle(column)
-        switch value {
-        case .number(let number):
-            try worksheet.write(number, row: row, column: index, style: style)
-            return Double(value.text.count) + (style.numberFormat == nil ? 0 : 2)
-        case .text(let text):
-            try worksheet.write(text, row: row, column: index, style: style)
-            return ExcelText.displayWidth(of: String(text.prefix(200)))
-        case .empty:
-            try worksheet.writeBlank(row: row, column: index, style: style)
-            return 0
+    }
+
+    private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool), column: ColumnSpec,
+                              row: Int, index: Int) throws(WorkbookError) {
+        if content.sheetLink {
+            try worksheet.writeLink(toSheet: content.value.text, text: content.value.text, row: row, column: index,
+                                    style: cellStyle(column, link: true))
+        } else if let url = content.url {
+            try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: cellStyle(column, link: true))
+        } else {
+            try write(content.value, row: row, column: index, style: cellStyle(column))
         }
     }
 
@@ -376,7 +404,11 @@ struct SheetWriter {
                             values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
                             color: Color(rgb: 0x2E75B6))
             if !title.isEmpty { chart.setTitle(title) }
-            if chartSpec.field == "coverage" { chart.setValueRange(0...1) }
+            if chartSpec.field == "coverage" {
+                chart.setValueRange(0...1)
+                chart.setValueFormat("0%")
+            }
+            chart.listCategoriesTopDown()
             chart.hideLegend()
             let height = max(1.0, min(3.0, Double(range.last - range.first + 1) / 8))
             try worksheet.insertChart(chart, at: CellReference(row: startRow, column: spec.columns.count + 1), xScale: 1.3, yScale: height)
@@ -400,7 +432,9 @@ struct SheetWriter {
         func codes(_ text: LocalizedText?) -> String? {
             guard let text else { return nil }
             let escaped = values.mapValues { $0.replacingOccurrences(of: "&", with: "&&") }
-            let expanded = Placeholders.expand(text.text(locale), escaped)
+            // A value starting with a digit right after a font-size code (&8) would change the size: separate them.
+            let separated = text.text(locale).replacingOccurrences(of: #"(&\d+)\{\{"#, with: "$1 {{", options: .regularExpression)
+            let expanded = Placeholders.expand(separated, escaped)
             return String(expanded.utf8.count > 255 ? String(expanded.prefix(120)) : expanded)
         }
         let setup = PageSetup(

@@ -24,10 +24,18 @@ public enum ChartType: String, CaseIterable, Sendable {
 /// A chart whose series read their data from worksheet ranges. Create it with ``Workbook/addChart(_:)``.
 public final class Chart {
     let handle: UnsafeMutablePointer<lxw_chart>
+    /// The chart's type.
+    public let type: ChartType
 
-    init(handle: UnsafeMutablePointer<lxw_chart>) {
+    init(handle: UnsafeMutablePointer<lxw_chart>, type: ChartType) {
         self.handle = handle
+        self.type = type
     }
+
+    /// The axis that shows values: the horizontal one (`x_axis`) in a bar chart, else `y_axis`.
+    private var valueAxis: UnsafeMutablePointer<lxw_chart_axis> { type == .bar ? handle.pointee.x_axis : handle.pointee.y_axis }
+    /// The axis that shows the categories.
+    private var categoryAxis: UnsafeMutablePointer<lxw_chart_axis> { type == .bar ? handle.pointee.y_axis : handle.pointee.x_axis }
 
     /// Adds a series: category labels and values from single-column ranges of `sheet`.
     public func addSeries(name: String?, sheet: String, categories: CellRange, values: CellRange, color: Color? = nil) {
@@ -52,14 +60,25 @@ public final class Chart {
 
     /// Names the category (x) and value (y) axes.
     public func setAxisTitles(category: String?, value: String?) {
-        if let category { category.withCString { chart_axis_set_name(handle.pointee.x_axis, $0) } }
-        if let value { value.withCString { chart_axis_set_name(handle.pointee.y_axis, $0) } }
+        if let category { category.withCString { chart_axis_set_name(categoryAxis, $0) } }
+        if let value { value.withCString { chart_axis_set_name(valueAxis, $0) } }
     }
 
     /// Fixes the value axis to `minimum...maximum` (e.g. 0...100 for percentages).
     public func setValueRange(_ range: ClosedRange<Double>) {
-        chart_axis_set_min(handle.pointee.y_axis, range.lowerBound)
-        chart_axis_set_max(handle.pointee.y_axis, range.upperBound)
+        chart_axis_set_min(valueAxis, range.lowerBound)
+        chart_axis_set_max(valueAxis, range.upperBound)
+    }
+
+    /// Shows the values with an Excel number format such as `0%`.
+    public func setValueFormat(_ format: String) {
+        format.withCString { chart_axis_set_num_format(valueAxis, $0) }
+    }
+
+    /// Lists the categories top to bottom in a bar chart (Excel draws the first category at the bottom).
+    public func listCategoriesTopDown() {
+        guard type == .bar else { return }
+        chart_axis_set_reverse(categoryAxis)
     }
 
     /// Hides the legend (for single-series charts).

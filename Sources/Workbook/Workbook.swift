@@ -143,7 +143,7 @@ public final class Workbook {
         guard let chart = workbook_add_chart(try open(), type.libraryValue) else {
             throw .libraryError(operation: "adding a chart", message: "no chart was created")
         }
-        return Chart(handle: chart)
+        return Chart(handle: chart, type: type)
     }
 
     /// Writes the workbook to its destination atomically. The workbook cannot be used afterwards.

@@ -131,7 +131,7 @@ import TestSupport
         #expect(functions.pageSetup["orientation"] == "landscape")
         #expect(functions.pageSetup["fitToHeight"] == "0")
         #expect(functions.footer == "&L&8&A&R&8Page &P / &N")
-        #expect(functions.header == "&L&8TaskBoard — design-doc&R&82026-01-01")
+        #expect(functions.header == "&L&8 TaskBoard — design-doc&R&8 2026-01-01")
         #expect(book.definedNames.contains { $0.name == "_xlnm.Print_Titles" && $0.value == "Functions!$1:$1" })
         #expect(try book.sheet("Cover").pageSetup["orientation"] == "portrait")
     }
