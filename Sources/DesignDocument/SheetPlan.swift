@@ -57,7 +57,7 @@ struct SheetPlanner {
                 let records = sortedFunctions(spec)
                 if spec.splitSheets, let first = spec.group.first {
                     for (key, members) in groups(records, by: first) {
-                        var values = typeValues(key: key, level: first, sample: members[0])
+                        var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
                         values["group"] = groupTitle(key, level: first)
                         let name = baseName.contains("{{group}}") ? Placeholders.expand(baseName, values)
                             : "\(baseName) - \(values["group"]!)"
@@ -94,9 +94,15 @@ struct SheetPlanner {
 
     // MARK: - Functions
 
-    func filteredFunctions(_ spec: SheetSpec) -> [FunctionRecord] {
+    /// The inventory's functions; planning works on indices into it, so large inventories are not copied.
+    var allFunctions: [FunctionRecord] { inventory?.functions ?? [] }
+
+    /// Indices of the functions the sheet's filter keeps.
+    func filteredFunctions(_ spec: SheetSpec) -> [Int] {
         let minimum = spec.minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
-        return (inventory?.functions ?? []).filter { record in
+        let functions = allFunctions
+        return functions.indices.filter { index in
+            let record = functions[index]
             guard record.effectiveAccess >= minimum else { return false }
             if !spec.kinds.isEmpty && !spec.kinds.contains(record.kind.rawValue) { return false }
             switch spec.documentation {
@@ -107,12 +113,15 @@ struct SheetPlanner {
         }
     }
 
-    func sortedFunctions(_ spec: SheetSpec) -> [FunctionRecord] {
-        let records = filteredFunctions(spec)
+    /// Indices of the kept functions in sheet order: group keys, then the sort keys, then inventory order.
+    func sortedFunctions(_ spec: SheetSpec) -> [Int] {
+        let indices = filteredFunctions(spec)
         let keys = spec.group.map(\.rawValue) + spec.sort
-        guard !keys.isEmpty else { return records }
-        let decorated = records.enumerated().map { (index, record) in
-            (record, index, keys.map { key -> SortValue in
+        guard !keys.isEmpty else { return indices }
+        let functions = allFunctions
+        let decorated = indices.map { index in
+            let record = functions[index]
+            return (index, index, keys.map { key -> SortValue in
                 let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
                 if bare == "type" || bare == "module" || bare == "file" { return SortValue(groupKey(record, GroupLevel(rawValue: bare) ?? .type)) }
                 return SortValue(FieldCatalog.value(of: bare, function: record, number: 0, context: context))
@@ -141,23 +150,27 @@ struct SheetPlanner {
         return String(key[key.index(after: separator)...])
     }
 
-    func groups(_ records: [FunctionRecord], by level: GroupLevel) -> [(String, [FunctionRecord])] {
+    func groups(_ indices: [Int], by level: GroupLevel) -> [(String, [Int])] {
         var order: [String] = []
-        var members: [String: [FunctionRecord]] = [:]
-        for record in records {
-            let key = groupKey(record, level)
+        var members: [String: [Int]] = [:]
+        let functions = allFunctions
+        for index in indices {
+            let key = groupKey(functions[index], level)
             if members[key] == nil { order.append(key) }
-            members[key, default: []].append(record)
+            members[key, default: []].append(index)
         }
         return order.map { ($0, members[$0]!) }
     }
 
-    func functionRows(_ records: [FunctionRecord], spec: SheetSpec, levels: [GroupLevel]) -> [TableRow] {
+    func functionRows(_ indices: [Int], spec: SheetSpec, levels: [GroupLevel]) -> [TableRow] {
         var rows: [TableRow] = []
+        rows.reserveCapacity(indices.count)
         var current: [String?] = Array(repeating: nil, count: levels.count)
         var currentSection: String?? = .none
         var number = 0
-        for record in records {
+        let functions = allFunctions
+        for index in indices {
+            let record = functions[index]
             let keys = levels.map { groupKey(record, $0) }
             if let changed = keys.indices.first(where: { keys[$0] != current[$0] }) {
                 for level in changed..<levels.count {

@@ -116,6 +116,15 @@ import TestSupport
         #expect(functions.conditionalFormats.first?.formula == "AND(ISNUMBER($M4),$M4=0)")
     }
 
+    @Test func rowsWithWrappedTextAreTallEnoughForEveryLine() throws {
+        let (book, _) = try Self.render("design-doc")
+        let functions = try book.sheet("Functions")
+        // Row 9: `==` has two parameters, one per line; row 14: `add(_:)` has a long Throws text in a narrow column.
+        #expect(functions.rowHeights[9] == 30)
+        #expect(functions.rowHeights[14] == 30)
+        #expect(functions.rowHeights[4] == nil, "single-line rows keep the default height")
+    }
+
     @Test func reviewColumnHasADropDown() throws {
         let (book, _) = try Self.render("design-doc")
         let functions = try book.sheet("Functions")

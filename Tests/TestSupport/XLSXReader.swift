@@ -60,6 +60,8 @@ public struct XLSXReader {
         public var footer: String?
         /// Number of charts and images drawn on the sheet.
         public var drawingCount: Int
+        /// Row heights in points by 1-based row number, for rows with a set height.
+        public var rowHeights: [Int: Double] = [:]
 
         /// The text of a cell, or `nil` when empty.
         public subscript(_ reference: String) -> String? { cells[reference] }
@@ -194,6 +196,10 @@ public struct XLSXReader {
                 }
             }
             let pane = root.descendants("pane").first
+            var rowHeights: [Int: Double] = [:]
+            for row in root.descendants("row") {
+                if let number = Int(row.attr("r") ?? ""), let height = Double(row.attr("ht") ?? "") { rowHeights[number] = height }
+            }
             sheets.append(Sheet(
                 name: name, cells: cells, numericCells: numeric,
                 mergedRanges: root.descendants("mergeCell").compactMap { $0.attr("ref") },
@@ -216,7 +222,7 @@ public struct XLSXReader {
                     let id = drawing.attribute(forLocalName: "id", uri: "http://schemas.openxmlformats.org/officeDocument/2006/relationships")?.stringValue ?? drawing.attr("r:id") ?? ""
                     guard let target = rels[id]?.target else { return count }
                     return count + (try xml(target)).children().filter { $0.localName?.hasSuffix("Anchor") == true }.count
-                }))
+                }, rowHeights: rowHeights))
         }
         self.sheets = sheets
         var properties: [String: String] = [:]
