@@ -28,3 +28,27 @@ import Testing
         }
     }
 }
+
+@Suite struct TemplateDocumentationTests {
+    static let document = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Documentation/Templates.md")
+
+    @Test func everyFieldPlaceholderAndKindIsDocumented() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        let fields = FieldCatalog.functionFields + FieldCatalog.typeFields + FieldCatalog.summaryFields
+            + FieldCatalog.reviewFields + FieldCatalog.contentsFields + FieldCatalog.historyFields
+        for field in Set(fields.map(\.name)) {
+            #expect(text.contains("`\(field)`"), "field \(field) is missing from Documentation/Templates.md")
+        }
+        for placeholder in Placeholders.all {
+            #expect(text.contains("`{{\(placeholder)}}`"), "placeholder \(placeholder) is missing")
+        }
+        for kind in SheetKind.allCases {
+            #expect(text.contains("`\(kind.rawValue)`"), "sheet kind \(kind.rawValue) is missing")
+        }
+        for key in TemplateLoader.sheetKeys + TemplateLoader.columnKeys + TemplateLoader.printKeys {
+            #expect(text.contains("`\(key)`") || text.contains("\(key):"), "key \(key) is missing")
+        }
+    }
+}
