@@ -1,8 +1,9 @@
 import Foundation
 import Inventory
 
-// PLACEHOLDER API (to be replaced by the real implementation; the shapes below are the contract other
-// modules code against — keep the public names, extend freely).
+// The public types of the extraction module: what other modules pass in and get back. The work is done by
+// `SourceDiscovery` (finding files), `ModuleResolver` (which target a file belongs to) and `SwiftExtractor`
+// (parsing and building records), each in its own file.
 
 /// A Swift source file found under a scanned root.
 public struct SourceFile: Hashable, Sendable {
@@ -135,12 +136,22 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable
     case rootNotFound(String)
     /// A file could not be read.
     case unreadableFile(path: String, reason: String)
+    /// A folder under the root could not be listed.
+    case unreadableFolder(path: String, reason: String)
+    /// The root is a file, but not a `.swift` file.
+    case notASwiftFile(String)
 
     /// A one-line message naming the path and what to do.
     public var description: String {
         switch self {
-        case .rootNotFound(let path): return "\(path): no such file or directory; pass an existing project folder"
-        case .unreadableFile(let path, let reason): return "\(path): cannot read the file (\(reason)); check its permissions"
+        case .rootNotFound(let path):
+            return "\(path): no such file or directory; pass an existing project folder or .swift file"
+        case .unreadableFile(let path, let reason):
+            return "\(path): cannot read the file (\(reason)); check its permissions"
+        case .unreadableFolder(let path, let reason):
+            return "\(path): cannot list the folder (\(reason)); check its permissions or exclude it with --exclude"
+        case .notASwiftFile(let path):
+            return "\(path): not a .swift file; pass a project folder or a .swift file"
         }
     }
 }
@@ -160,47 +171,4 @@ public struct ExtractionResult: Hashable, Sendable {
         self.types = types
         self.diagnostics = diagnostics
     }
-}
-
-/// Finds the Swift files under a root. (PLACEHOLDER: returns nothing until implemented.)
-public enum SourceDiscovery {
-    /// The Swift files under `root` that `options` select, sorted by relative path.
-    public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
-        guard FileManager.default.fileExists(atPath: root.path) else { throw .rootNotFound(root.path) }
-        return []
-    }
-}
-
-/// Maps a file's relative path to its module (SwiftPM target, else top folder). (PLACEHOLDER)
-public struct ModuleResolver: Sendable {
-    /// Reads the package layout under `root` (its `Package.swift`, when there is one).
-    public init(root: URL) {}
-
-    /// The module of the file at `relativePath`.
-    public func module(forRelativePath relativePath: String) -> String {
-        relativePath.split(separator: "/").first.map(String.init) ?? ""
-    }
-}
-
-/// Extracts records from Swift source. (PLACEHOLDER: extracts nothing until implemented.)
-public struct SwiftExtractor: Sendable {
-    /// The options in effect.
-    public var options: ExtractionOptions
-
-    /// Creates an extractor.
-    public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
-
-    /// The records of one file's source text.
-    public func extract(source: String, relativePath: String, module: String) -> FileExtraction { FileExtraction() }
-
-    /// Reads and extracts files from disk, in parallel, using `cache` for unchanged files.
-    public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
-        ExtractionResult()
-    }
-
-    /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.
-    public func extract(sources: [SourceText], cache: (any ExtractionCache)?) -> ExtractionResult { ExtractionResult() }
-
-    /// The cache key of a source text under these options and this tool version.
-    public func cacheKey(for source: SourceText) -> String { "" }
 }

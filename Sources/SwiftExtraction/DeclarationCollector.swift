@@ -1,0 +1,367 @@
+import Inventory
+import SwiftSyntax
+
+/// Walks one parsed file and builds its function and type records (DESIGN.md §2–§4).
+///
+/// It keeps a stack of scopes (the file, each type or extension body, and bodies of code when local
+/// declarations are wanted), a stack of `#if` conditions, and the current `// MARK:` section of each scope.
+final class DeclarationCollector: SyntaxVisitor {
+    /// A declaration context: the file, a type or extension body, or a body of code.
+    struct Scope {
+        enum Kind {
+            case file
+            case type(TypeKind)
+            case local
+        }
+
+        var kind: Kind
+        /// Dotted path of the enclosing types (`nil` at file scope).
+        var typePath: String?
+        /// The kind of the innermost enclosing type or extension.
+        var typeKind: TypeKind?
+        /// The level the compiler reports for the scope's type (for a `deinit`).
+        var formalAccess: AccessLevel
+        /// The level of a member declared without a modifier.
+        var memberDefault: AccessLevel
+        /// The most a member can be seen (the enclosing types' levels).
+        var visibilityCap: AccessLevel
+        /// The current `// MARK:` section.
+        var section: String?
+
+        var isLocal: Bool {
+            if case .local = kind { return true }
+            return false
+        }
+
+        var isFile: Bool {
+            if case .file = kind { return true }
+            return false
+        }
+
+        var isProtocol: Bool {
+            if case .type(.protocol) = kind { return true }
+            return false
+        }
+    }
+
+    private let file: String
+    private let module: String
+    private let includeLocal: Bool
+    private let converter: SourceLocationConverter
+    private let index: FileTypeIndex
+    private let moduleNames: Set<String>
+
+    private var scopes: [Scope]
+    private var conditions: [[String]] = []
+
+    /// The function records found, in source order.
+    private(set) var functions: [FunctionRecord] = []
+    /// The type records found, in source order.
+    private(set) var types: [TypeRecord] = []
+
+    /// Creates a collector for the file `tree` at `file` in `module`.
+    init(tree: SourceFileSyntax, file: String, module: String, includeLocal: Bool) {
+        self.file = file
+        self.module = module
+        self.includeLocal = includeLocal
+        self.converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.index = FileTypeIndex(tree)
+        self.moduleNames = index.importedModules.union([module, "Swift"])
+        self.scopes = [
+            Scope(
+                kind: .file, typePath: nil, typeKind: nil, formalAccess: .internal, memberDefault: .internal,
+                visibilityCap: .open, section: nil)
+        ]
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private var scope: Scope {
+        get { scopes[scopes.count - 1] }
+        set { scopes[scopes.count - 1] = newValue }
+    }
+
+    // MARK: Sections and conditions
+
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        applyMarks(in: node.leadingTrivia)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        applyMarks(in: node.leadingTrivia)
+        return .visitChildren
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        applyMarks(in: node.poundKeyword.leadingTrivia)
+        conditions.append(ConditionText.parts(of: node))
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: IfConfigClauseSyntax) {
+        conditions.removeLast()
+    }
+
+    private func applyMarks(in trivia: Trivia) {
+        for mark in SectionMarks.marks(in: trivia) {
+            switch mark {
+            case .title(let title): scope.section = title
+            case .separator: scope.section = nil
+            }
+        }
+    }
+
+    private var condition: String? { ConditionText.joined(conditions.flatMap { $0 }) }
+
+    // MARK: Bodies of code
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visitPost(_ node: CodeBlockSyntax) { leaveLocal() }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visitPost(_ node: ClosureExprSyntax) { leaveLocal() }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visitPost(_ node: AccessorBlockSyntax) { leaveLocal() }
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { enterLocal() }
+    override func visitPost(_ node: SwitchCaseSyntax) { leaveLocal() }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        includeLocal ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    private func enterLocal() -> SyntaxVisitorContinueKind {
+        var local = scope
+        local.kind = .local
+        local.memberDefault = .private
+        local.visibilityCap = .private
+        local.section = nil
+        scopes.append(local)
+        return includeLocal ? .visitChildren : .skipChildren
+    }
+
+    private func leaveLocal() { scopes.removeLast() }
+
+    // MARK: Types
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name, kind: .class, group: node)
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name, kind: .struct, group: node)
+    }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name, kind: .enum, group: node)
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name, kind: .protocol, group: node)
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(DeclSyntax(node), name: node.name, kind: .actor, group: node)
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: moduleNames)
+        let explicit = AccessRules.explicitLevel(node.modifiers)
+        let known = index.types[name]
+        var maximum: AccessLevel?
+        if let whereClause = node.genericWhereClause {
+            maximum = .public
+            if let known { maximum = min(.public, max(known.formal, .fileprivate)) }
+            for requirementType in whereClause.tokens(viewMode: .sourceAccurate) {
+                if case .identifier = requirementType.tokenKind,
+                    let referenced = index.types[SyntaxText.identifier(requirementType)],
+                    referenced.formal < .public
+                {
+                    maximum = min(maximum ?? .public, max(referenced.formal, .fileprivate))
+                }
+            }
+        }
+        let level = explicit ?? .internal
+        let position = location(of: node.extendedType)
+        if !scope.isLocal || includeLocal {
+            types.append(
+                TypeRecord(
+                    name: name, kind: .extension, module: module, file: file, line: position.line,
+                    column: position.column, accessLevel: level,
+                    effectiveAccess: min(level, known?.effective ?? .open, scope.visibilityCap),
+                    inheritedTypes: inheritedTypes(node.inheritanceClause),
+                    genericWhere: node.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
+                    doc: documentation(of: node)))
+        }
+        scopes.append(
+            Scope(
+                kind: .type(.extension), typePath: name, typeKind: .extension, formalAccess: known?.formal ?? level,
+                memberDefault: AccessRules.extensionMemberLevel(explicit: explicit, maximum: maximum),
+                visibilityCap: min(known?.effective ?? .open, scope.visibilityCap), section: nil))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    private func enterType(
+        _ decl: DeclSyntax, name: TokenSyntax, kind: TypeKind, group: some DeclGroupSyntax
+    ) -> SyntaxVisitorContinueKind {
+        let parent = scope
+        let typeName = SyntaxText.identifier(name)
+        let path = parent.typePath.map { "\($0).\(typeName)" } ?? typeName
+        let level = AccessRules.explicitLevel(group.modifiers) ?? parent.memberDefault
+        let visibility = min(AccessRules.visibility(of: level, atFileScope: parent.isFile), parent.visibilityCap)
+        if !parent.isLocal || includeLocal {
+            let position = location(of: name)
+            types.append(
+                TypeRecord(
+                    name: path, kind: kind, module: module, file: file, line: position.line, column: position.column,
+                    accessLevel: level, effectiveAccess: visibility,
+                    inheritedTypes: inheritedTypes(group.inheritanceClause),
+                    genericWhere: group.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
+                    doc: documentation(of: decl)))
+        }
+        scopes.append(
+            Scope(
+                kind: .type(kind), typePath: path, typeKind: kind, formalAccess: level,
+                memberDefault: kind == .protocol ? AccessRules.requirementLevel(protocolLevel: level) : .internal,
+                visibilityCap: visibility, section: nil))
+        return .visitChildren
+    }
+
+    private func leaveType() { scopes.removeLast() }
+
+    private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { SyntaxText.collapsed($0.type) } ?? []
+    }
+
+    // MARK: Function-like declarations
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isOperator = DeclarationNaming.isOperator(node.name)
+        let baseName = SyntaxText.identifier(node.name)
+        let kind: FunctionKind
+        if isOperator {
+            kind = .operator
+        } else if scope.isFile || scope.isLocal {
+            kind = .function
+        } else {
+            kind = isTypeLevel(node.modifiers) ? .typeMethod : .method
+        }
+        let parameters = node.signature.parameterClause.parameters
+        let labels: [String?] =
+            isOperator
+            ? Array(repeating: nil, count: parameters.count) : DeclarationNaming.functionLabels(parameters)
+        let effects = node.signature.effectSpecifiers
+        record(
+            DeclSyntax(node), kind: kind, nameToken: node.name,
+            name: DeclarationNaming.fullName(base: baseName, labels: labels), baseName: baseName,
+            modifiers: node.modifiers, attributes: node.attributes, bodyStart: node.body?.position,
+            isAsync: effects?.asyncSpecifier != nil, throwsClause: effects?.throwsClause,
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: false),
+            returnType: node.signature.returnClause?.type, genericWhere: node.genericWhereClause)
+        return includeLocal ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let parameters = node.signature.parameterClause.parameters
+        let effects = node.signature.effectSpecifiers
+        record(
+            DeclSyntax(node), kind: .initializer, nameToken: node.initKeyword,
+            name: DeclarationNaming.fullName(base: "init", labels: DeclarationNaming.functionLabels(parameters)),
+            baseName: "init", modifiers: node.modifiers, attributes: node.attributes, bodyStart: node.body?.position,
+            isAsync: effects?.asyncSpecifier != nil, throwsClause: effects?.throwsClause,
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: false), returnType: nil,
+            genericWhere: node.genericWhereClause)
+        return includeLocal ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        record(
+            DeclSyntax(node), kind: .deinitializer, nameToken: node.deinitKeyword, name: "deinit",
+            baseName: "deinit", modifiers: node.modifiers, attributes: node.attributes, bodyStart: node.body?.position,
+            isAsync: node.effectSpecifiers?.asyncSpecifier != nil, throwsClause: nil, parameters: [],
+            returnType: nil, genericWhere: nil)
+        return includeLocal ? .visitChildren : .skipChildren
+    }
+
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        let parameters = node.parameterClause.parameters
+        let getterEffects = getter(of: node.accessorBlock)?.effectSpecifiers
+        record(
+            DeclSyntax(node), kind: isTypeLevel(node.modifiers) ? .typeSubscript : .subscript,
+            nameToken: node.subscriptKeyword,
+            name: DeclarationNaming.fullName(base: "subscript", labels: DeclarationNaming.subscriptLabels(parameters)),
+            baseName: "subscript", modifiers: node.modifiers, attributes: node.attributes,
+            bodyStart: node.accessorBlock?.position, isAsync: getterEffects?.asyncSpecifier != nil,
+            throwsClause: getterEffects?.throwsClause,
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: true),
+            returnType: node.returnClause.type, genericWhere: node.genericWhereClause)
+        return includeLocal ? .visitChildren : .skipChildren
+    }
+
+    private func getter(of block: AccessorBlockSyntax?) -> AccessorDeclSyntax? {
+        guard case .accessors(let accessors) = block?.accessors else { return nil }
+        return accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+    }
+
+    private func isTypeLevel(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+
+    // swift-format-ignore
+    private func record(
+        _ decl: DeclSyntax, kind: FunctionKind, nameToken: TokenSyntax, name: String, baseName: String,
+        modifiers: DeclModifierListSyntax, attributes: AttributeListSyntax, bodyStart: AbsolutePosition?,
+        isAsync: Bool, throwsClause: ThrowsClauseSyntax?, parameters: [FunctionRecord.Parameter],
+        returnType: TypeSyntax?, genericWhere: GenericWhereClauseSyntax?
+    ) {
+        let context = scope
+        guard !context.isLocal || includeLocal else { return }
+        let accessLevel: AccessLevel
+        if let explicit = AccessRules.explicitLevel(modifiers) {
+            accessLevel = explicit
+        } else if kind == .deinitializer {
+            accessLevel = max(context.formalAccess, .internal)
+        } else {
+            accessLevel = context.memberDefault
+        }
+        let visibility = min(
+            AccessRules.visibility(of: accessLevel, atFileScope: context.isFile), context.visibilityCap)
+        let position = location(of: nameToken)
+        let signatureTokens = decl.tokens(viewMode: .sourceAccurate).prefix { token in
+            bodyStart.map { token.position < $0 } ?? true
+        }
+        functions.append(
+            FunctionRecord(
+                file: file, line: position.line, column: position.column, module: module, kind: kind, name: name,
+                baseName: baseName, signature: SyntaxText.collapsed(signatureTokens),
+                enclosingType: context.typePath, enclosingKind: context.typeKind, accessLevel: accessLevel,
+                effectiveAccess: visibility, isRequirement: context.isProtocol,
+                attributes: attributes.compactMap { element in
+                    guard case .attribute(let attribute) = element else { return nil }
+                    return SyntaxText.collapsed(attribute)
+                },
+                modifiers: modifiers.filter { !AccessRules.isAccessModifier($0) }.map { SyntaxText.collapsed($0) },
+                isAsync: isAsync, throws: throwsClause.map(SyntaxText.collapsed), parameters: parameters,
+                returnType: returnType.map(SyntaxText.collapsed), genericWhere: genericWhere.map(SyntaxText.collapsed),
+                condition: condition, section: context.isLocal ? nil : context.section,
+                doc: documentation(of: decl)))
+    }
+
+    // MARK: Helpers
+
+    private func documentation(of decl: some SyntaxProtocol) -> DocComment? {
+        guard let first = decl.firstToken(viewMode: .sourceAccurate) else { return nil }
+        return DocCommentAttachment.docComment(before: first)
+    }
+
+    private func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        return (location.line, location.column)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Maps a file's path (relative to the scanned root) to its module.
+///
+/// - When the root holds a `Package.swift`, its targets decide: `.target`, `.executableTarget`,
+///   `.testTarget`, `.macro` and `.plugin` with `name:` and an optional `path:`; without `path:`, SwiftPM's
+///   default folders (`Sources/<name>`, `Source/<name>`, `src/<name>`, `srcs/<name>`; `Tests/<name>` for
+///   tests; `Plugins/<name>` for plugins). The target whose folder holds the file (the deepest) wins.
+/// - Otherwise the file's top folder under the root is its module (`App/Models/User.swift` → `App`).
+/// - Files directly in the root belong to the module named after the root folder.
+public struct ModuleResolver: Sendable {
+    /// A target's name and its folder relative to the root (no trailing `/`; empty for the root itself).
+    public struct Target: Hashable, Sendable {
+        /// The target's name.
+        public var name: String
+        /// The target's folder relative to the root.
+        public var path: String
+
+        /// Creates a target.
+        public init(name: String, path: String) {
+            self.name = name
+            self.path = path
+        }
+    }
+
+    /// The targets read from `Package.swift`, deepest folder first.
+    public let targets: [Target]
+    /// The module of files directly in the root.
+    public let rootModule: String
+
+    /// Reads the package layout under `root` (its `Package.swift`, when there is one).
+    public init(root: URL) {
+        let root = root.standardizedFileURL
+        rootModule = root.lastPathComponent
+        let manifest = root.appendingPathComponent("Package.swift")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
+            targets = []
+            return
+        }
+        targets = Self.targets(inManifest: text) { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+    }
+
+    /// Creates a resolver from known targets.
+    public init(targets: [Target], rootModule: String) {
+        self.targets = targets.sorted { ($0.path.count, $0.name) > ($1.path.count, $1.name) }
+        self.rootModule = rootModule
+    }
+
+    /// The module of the file at `relativePath`.
+    public func module(forRelativePath relativePath: String) -> String {
+        for target in targets where target.path.isEmpty || relativePath.hasPrefix(target.path + "/") {
+            return target.name
+        }
+        let components = relativePath.split(separator: "/")
+        return components.count > 1 ? String(components[0]) : rootModule
+    }
+
+    /// The targets a manifest declares with literal names, with their folders; `folderExists` tells which
+    /// of SwiftPM's default folders exist.
+    static func targets(inManifest text: String, folderExists: (String) -> Bool) -> [Target] {
+        let finder = TargetFinder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: text))
+        let targets = finder.found.map { declaration -> Target in
+            if let path = declaration.path {
+                return Target(name: declaration.name, path: normalized(path))
+            }
+            let candidates = defaultFolders(for: declaration.kind).map { "\($0)/\(declaration.name)" }
+            return Target(name: declaration.name, path: candidates.first(where: folderExists) ?? candidates[0])
+        }
+        return targets.sorted { ($0.path.count, $0.name) > ($1.path.count, $1.name) }
+    }
+
+    private static func defaultFolders(for kind: String) -> [String] {
+        switch kind {
+        case "testTarget": return ["Tests", "Sources", "Source", "src", "srcs"]
+        case "plugin": return ["Plugins"]
+        default: return ["Sources", "Source", "src", "srcs"]
+        }
+    }
+
+    private static func normalized(_ path: String) -> String {
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        return path == "." ? "" : String(path)
+    }
+}
+
+/// Finds `.target(name: "…", path: "…")` calls (and the other target kinds) in a manifest.
+private final class TargetFinder: SyntaxVisitor {
+    struct Declaration {
+        var kind: String
+        var name: String
+        var path: String?
+    }
+
+    static let kinds: Set<String> = ["target", "executableTarget", "testTarget", "macro", "plugin"]
+    var found: [Declaration] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            Self.kinds.contains(member.declName.baseName.text)
+        else { return .visitChildren }
+        var name: String?
+        var path: String?
+        for argument in node.arguments {
+            switch argument.label?.text {
+            case "name": name = literal(argument.expression)
+            case "path": path = literal(argument.expression)
+            default: break
+            }
+        }
+        if let name {
+            found.append(Declaration(kind: member.declName.baseName.text, name: name, path: path))
+        }
+        return .visitChildren
+    }
+
+    private func literal(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let string = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += string.content.text
+        }
+        return text
+    }
+}

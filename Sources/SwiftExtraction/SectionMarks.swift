@@ -1,0 +1,35 @@
+import SwiftSyntax
+
+/// `// MARK:` comments, which group declarations into sections.
+enum SectionMarks {
+    /// What a MARK comment does to the current section.
+    enum Mark: Equatable {
+        /// `// MARK: - Title` or `// MARK: Title` starts the section `Title`.
+        case title(String)
+        /// A bare `// MARK: -` is a separator: it ends the current section.
+        case separator
+    }
+
+    /// The MARK comments in `trivia`, in order.
+    static func marks(in trivia: Trivia) -> [Mark] {
+        trivia.compactMap { piece in
+            switch piece {
+            case .lineComment(let text): return mark(inComment: text)
+            default: return nil
+            }
+        }
+    }
+
+    /// The mark a `//` comment holds, or `nil` when it is not a MARK comment.
+    static func mark(inComment text: String) -> Mark? {
+        var rest = Substring(text)
+        guard rest.hasPrefix("//") else { return nil }
+        rest = rest.dropFirst(2).trimmingWhitespace()
+        guard rest.hasPrefix("MARK:") else { return nil }
+        rest = rest.dropFirst(5).trimmingWhitespace()
+        if rest.hasPrefix("-") {
+            rest = rest.dropFirst().trimmingWhitespace()
+        }
+        return rest.isEmpty ? .separator : .title(String(rest))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Inventory
+import SwiftParser
+import SwiftSyntax
+
+/// Extracts function and type records from Swift source (DESIGN.md §2–§4), one file at a time or many
+/// files in parallel, reusing cached extractions of unchanged files.
+public struct SwiftExtractor: Sendable {
+    /// The options in effect.
+    public var options: ExtractionOptions
+
+    /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
+    /// by a build that keeps the same `DocSheetVersion`.
+    static let rulesRevision = 1
+
+    /// Creates an extractor.
+    public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
+
+    /// The records of one file's source text. A file with syntax errors still yields what the parser
+    /// recovered, plus one warning naming the first error's position.
+    public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
+        let tree = Parser.parse(source: source)
+        let collector = DeclarationCollector(
+            tree: tree, file: relativePath, module: module, includeLocal: options.includeLocal)
+        collector.walk(tree)
+        var diagnostics: [ExtractionDiagnostic] = []
+        if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {
+            diagnostics.append(error)
+        }
+        return FileExtraction(functions: collector.functions, types: collector.types, diagnostics: diagnostics)
+    }
+
+    /// Reads and extracts files from disk, in parallel, using `cache` for unchanged files.
+    ///
+    /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that cannot be read.
+    public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
+        let outcomes = ParallelWork.map(files, jobs: options.jobs) { file -> Result<FileExtraction, ExtractionError> in
+            let data: Data
+            do {
+                data = try Data(contentsOf: file.url)
+            } catch {
+                return .failure(.unreadableFile(path: file.relativePath, reason: Self.reason(error)))
+            }
+            var decodingWarning: ExtractionDiagnostic?
+            let text: String
+            if let valid = String(data: data, encoding: .utf8) {
+                text = valid
+            } else {
+                text = String(decoding: data, as: UTF8.self)
+                decodingWarning = ExtractionDiagnostic(
+                    file: file.relativePath, line: 1, column: 1, severity: .warning,
+                    message: "the file is not valid UTF-8; invalid bytes were replaced, save it as UTF-8")
+            }
+            var extraction = extractCached(
+                SourceText(relativePath: file.relativePath, module: file.module, text: text), cache: cache)
+            if let decodingWarning { extraction.diagnostics.insert(decodingWarning, at: 0) }
+            return .success(extraction)
+        }
+        var extractions: [FileExtraction] = []
+        extractions.reserveCapacity(outcomes.count)
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let extraction): extractions.append(extraction)
+            case .failure(let error): throw error
+            }
+        }
+        return Self.merge(extractions)
+    }
+
+    /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.
+    public func extract(sources: [SourceText], cache: (any ExtractionCache)?) -> ExtractionResult {
+        Self.merge(ParallelWork.map(sources, jobs: options.jobs) { extractCached($0, cache: cache) })
+    }
+
+    /// The cache key of a source text under these options and this tool version: two independent 64-bit
+    /// hashes and the length of everything that decides the records (content, path, module, options,
+    /// `DocSheetVersion.current` and the rules' revision), as 40+ hexadecimal characters safe for file names.
+    public func cacheKey(for source: SourceText) -> String {
+        var hasher = ContentHasher()
+        hasher.add("docsheet-extraction\u{0}\(DocSheetVersion.current)\u{0}\(Self.rulesRevision)\u{0}")
+        hasher.add("includeLocal=\(options.includeLocal)\u{0}")
+        hasher.add(source.relativePath)
+        hasher.add("\u{0}")
+        hasher.add(source.module)
+        hasher.add("\u{0}")
+        hasher.add(source.text)
+        return hasher.hexDigest
+    }
+
+    private func extractCached(_ source: SourceText, cache: (any ExtractionCache)?) -> FileExtraction {
+        guard let cache else {
+            return extract(source: source.text, relativePath: source.relativePath, module: source.module)
+        }
+        let key = cacheKey(for: source)
+        if let cached = cache.cachedExtraction(forKey: key) { return cached }
+        let extraction = extract(source: source.text, relativePath: source.relativePath, module: source.module)
+        cache.store(extraction, forKey: key)
+        return extraction
+    }
+
+    private static func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
+        ExtractionResult(
+            functions: extractions.flatMap(\.functions).sorted(by: Inventory.precedes),
+            types: extractions.flatMap(\.types).sorted(by: Inventory.precedes),
+            diagnostics: extractions.flatMap(\.diagnostics).sorted {
+                ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
+            })
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

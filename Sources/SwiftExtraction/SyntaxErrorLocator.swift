@@ -1,0 +1,41 @@
+import SwiftSyntax
+
+/// Finds the first syntax error of a parsed file, for the one warning DocSheet reports per broken file.
+enum SyntaxErrorLocator {
+    /// A warning at the first missing token or unexpected code in `tree`, or `nil` when there is none.
+    static func firstError(in tree: SourceFileSyntax, file: String) -> ExtractionDiagnostic? {
+        let finder = FirstErrorFinder(viewMode: .all)
+        finder.walk(tree)
+        guard let (position, problem) = finder.found else { return nil }
+        let location = SourceLocationConverter(fileName: file, tree: tree).location(for: position)
+        return ExtractionDiagnostic(
+            file: file, line: location.line, column: location.column, severity: .warning,
+            message: "syntax error: \(problem); declarations near it may be missing or incomplete")
+    }
+}
+
+private final class FirstErrorFinder: SyntaxAnyVisitor {
+    var found: (AbsolutePosition, String)?
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if found != nil || !node.hasError { return .skipChildren }
+        if let token = node.as(TokenSyntax.self) {
+            if token.presence == .missing {
+                let expected: String
+                switch token.tokenKind {
+                case .identifier: expected = "a name"
+                default: expected = token.text.isEmpty ? "more code" : "'\(token.text)'"
+                }
+                found = (token.position, "expected \(expected)")
+            }
+            return .skipChildren
+        }
+        if let unexpected = node.as(UnexpectedNodesSyntax.self) {
+            var text = SyntaxText.collapsed(unexpected)
+            if text.count > 40 { text = String(text.prefix(40)) + "…" }
+            found = (unexpected.positionAfterSkippingLeadingTrivia, "unexpected code '\(text)'")
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,5 @@
+/// A type of another module, extended by `Rules` with a module-qualified extension.
+public struct Widget {
+    /// Creates a widget.
+    public init() {}
+}
