@@ -49,7 +49,6 @@ final class DeclarationCollector: SyntaxVisitor {
     private let includeLocal: Bool
     private let converter: SourceLocationConverter
     private let index: FileTypeIndex
-    private let moduleNames: Set<String>
 
     private var scopes: [Scope]
     private var conditions: [[String]] = []
@@ -65,8 +64,7 @@ final class DeclarationCollector: SyntaxVisitor {
         self.module = module
         self.includeLocal = includeLocal
         self.converter = SourceLocationConverter(fileName: file, tree: tree)
-        self.index = FileTypeIndex(tree)
-        self.moduleNames = index.importedModules.union([module, "Swift"])
+        self.index = FileTypeIndex(tree, module: module)
         self.scopes = [
             Scope(
                 kind: .file, typePath: nil, typeKind: nil, formalAccess: .internal, memberDefault: .internal,
@@ -170,7 +168,7 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: moduleNames)
+        let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: index.moduleNames)
         let explicit = AccessRules.explicitLevel(node.modifiers)
         let known = index.types[name]
         var maximum: AccessLevel?

@@ -2,7 +2,7 @@ import Inventory
 import SwiftSyntax
 
 /// What one file declares that the access rules of its extensions depend on: the modules it imports and
-/// the access levels of the types it declares (outside extensions). Private and fileprivate types can only
+/// the access levels of the types it declares (also those nested in extensions). Private and fileprivate types can only
 /// be extended in their own file, so this is enough to apply the compiler's caps to such extensions.
 struct FileTypeIndex {
     /// The access of a type declared in the file.
@@ -13,52 +13,79 @@ struct FileTypeIndex {
         var effective: AccessLevel
     }
 
-    /// Module names imported by the file.
-    var importedModules: Set<String> = []
+    /// Names that count as a module qualifier in an extended type (`extension Foundation.Date`): the
+    /// file's imports, its own module, and the system modules other imports often re-export.
+    var moduleNames: Set<String> = []
     /// Types declared in the file, by dotted path.
     var types: [String: TypeAccess] = [:]
 
-    /// Indexes the top-level declarations of `file`.
-    init(_ file: SourceFileSyntax) {
-        collect(file.statements, path: nil, parentEffective: .open)
-    }
+    /// Modules often used as qualifiers without being imported directly (they come with other imports).
+    static let systemModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "CoreFoundation", "Dispatch", "Darwin", "Glibc", "Musl",
+        "ObjectiveC", "UIKit", "AppKit", "SwiftUI", "Combine", "CoreGraphics", "CoreData", "XCTest", "os",
+    ]
 
-    private mutating func collect(_ items: CodeBlockItemListSyntax, path: String?, parentEffective: AccessLevel) {
-        for item in items {
-            if case .decl(let decl) = item.item {
-                collect(decl, path: path, parentEffective: parentEffective)
+    /// Indexes the declarations of `file`, which belongs to `module`.
+    init(_ file: SourceFileSyntax, module: String) {
+        var imports: Set<String> = []
+        var extensions: [ExtensionDeclSyntax] = []
+        Self.topLevelDeclarations(file.statements) { decl in
+            if let importDecl = decl.as(ImportDeclSyntax.self), let first = importDecl.path.first {
+                imports.insert(SyntaxText.identifier(first.name))
+            } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+                extensions.append(extensionDecl)
+            } else {
+                collect(decl, path: nil, memberDefault: .internal, parentEffective: .open)
+            }
+        }
+        moduleNames = imports.union(Self.systemModules).union([module])
+        // Types nested in extensions, once the extended types are known.
+        for extensionDecl in extensions {
+            let name = DeclarationNaming.extendedTypeName(extensionDecl.extendedType, moduleNames: moduleNames)
+            let explicit = AccessRules.explicitLevel(extensionDecl.modifiers)
+            for member in extensionDecl.memberBlock.members {
+                collect(
+                    member.decl, path: name,
+                    memberDefault: AccessRules.extensionMemberLevel(explicit: explicit, maximum: nil),
+                    parentEffective: types[name]?.effective ?? .open)
             }
         }
     }
 
-    private mutating func collect(_ decl: DeclSyntax, path: String?, parentEffective: AccessLevel) {
-        if let importDecl = decl.as(ImportDeclSyntax.self), let first = importDecl.path.first {
-            importedModules.insert(SyntaxText.identifier(first.name))
-            return
+    /// Calls `body` with each top-level declaration, looking into `#if` clauses.
+    private static func topLevelDeclarations(_ items: CodeBlockItemListSyntax, _ body: (DeclSyntax) -> Void) {
+        for item in items {
+            guard case .decl(let decl) = item.item else { continue }
+            if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if case .statements(let nested) = clause.elements { topLevelDeclarations(nested, body) }
+                }
+            } else {
+                body(decl)
+            }
         }
+    }
+
+    private mutating func collect(
+        _ decl: DeclSyntax, path: String?, memberDefault: AccessLevel, parentEffective: AccessLevel
+    ) {
         if let ifConfig = decl.as(IfConfigDeclSyntax.self) {
             for clause in ifConfig.clauses {
-                switch clause.elements {
-                case .statements(let items): collect(items, path: path, parentEffective: parentEffective)
-                case .decls(let members): collect(members, path: path, parentEffective: parentEffective)
-                default: break
+                guard case .decls(let members) = clause.elements else { continue }
+                for member in members {
+                    collect(member.decl, path: path, memberDefault: memberDefault, parentEffective: parentEffective)
                 }
             }
             return
         }
-        guard let type = decl.asProtocol(DeclGroupSyntax.self), !decl.is(ExtensionDeclSyntax.self),
-            let name = TypeDeclaration.nameToken(of: decl)
+        guard let type = decl.asProtocol(DeclGroupSyntax.self), let name = TypeDeclaration.nameToken(of: decl)
         else { return }
         let fullPath = path.map { "\($0).\(SyntaxText.identifier(name))" } ?? SyntaxText.identifier(name)
-        let formal = AccessRules.explicitLevel(type.modifiers) ?? .internal
+        let formal = AccessRules.explicitLevel(type.modifiers) ?? memberDefault
         let effective = min(AccessRules.visibility(of: formal, atFileScope: path == nil), parentEffective)
         types[fullPath] = TypeAccess(formal: formal, effective: effective)
-        collect(type.memberBlock.members, path: fullPath, parentEffective: effective)
-    }
-
-    private mutating func collect(_ members: MemberBlockItemListSyntax, path: String?, parentEffective: AccessLevel) {
-        for member in members {
-            collect(member.decl, path: path, parentEffective: parentEffective)
+        for member in type.memberBlock.members {
+            collect(member.decl, path: fullPath, memberDefault: .internal, parentEffective: effective)
         }
     }
 }

@@ -145,10 +145,26 @@ extension Box {
     func unwrap() -> Value { value }
 }
 
+/// A type nested in an extension of a private type.
+extension Box {
+    /// A fileprivate nested type.
+    fileprivate struct Inner {
+        /// The value.
+        var value: Value
+    }
+}
+
+/// A constrained extension of a type declared in an extension caps the default at `fileprivate`.
+extension Box.Inner where Value: Hashable {
+    /// `fileprivate`.
+    func hashValueOfValue() -> Int { value.hashValue }
+}
+
 /// Uses the private declarations so the compiler does not warn.
 public func useAccessDeclarations() {
     topLevelPrivate()
     topLevelFileprivate()
     PrivateType().member()
     _ = Box(value: 1).isSame(as: 1)
+    _ = Box<Int>.Inner(value: 1).hashValueOfValue()
 }

@@ -42,6 +42,10 @@ public struct Vector: Equatable {
     public static subscript(name: String) -> Int { name.count }
 }
 
+/// An unavailable function: DocSheet lists it, the symbol graph leaves it out.
+@available(*, unavailable, message: "use freeFunction()")
+public func unavailableFunction() {}
+
 /// A class with class-only kinds.
 open class Resource {
     /// A designated initializer.
