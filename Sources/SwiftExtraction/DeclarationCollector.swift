@@ -5,6 +5,8 @@ import SwiftSyntax
 ///
 /// It keeps a stack of scopes (the file, each type or extension body, and bodies of code when local
 /// declarations are wanted), a stack of `#if` conditions, and the current `// MARK:` section of each scope.
+/// A type body starts in the section its declaration is in (`// MARK: - Equatable` before an extension
+/// groups the extension's members); a MARK inside the body applies until the body ends.
 final class DeclarationCollector: SyntaxVisitor {
     /// A declaration context: the file, a type or extension body, or a body of code.
     struct Scope {
@@ -200,7 +202,7 @@ final class DeclarationCollector: SyntaxVisitor {
             Scope(
                 kind: .type(.extension), typePath: name, typeKind: .extension, formalAccess: known?.formal ?? level,
                 memberDefault: AccessRules.extensionMemberLevel(explicit: explicit, maximum: maximum),
-                visibilityCap: min(known?.effective ?? .open, scope.visibilityCap), section: nil))
+                visibilityCap: min(known?.effective ?? .open, scope.visibilityCap), section: scope.section))
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
@@ -227,7 +229,7 @@ final class DeclarationCollector: SyntaxVisitor {
             Scope(
                 kind: .type(kind), typePath: path, typeKind: kind, formalAccess: level,
                 memberDefault: kind == .protocol ? AccessRules.requirementLevel(protocolLevel: level) : .internal,
-                visibilityCap: visibility, section: nil))
+                visibilityCap: visibility, section: parent.section))
         return .visitChildren
     }
 

@@ -1,4 +1,5 @@
-// Rule: `section` is the nearest preceding `// MARK:` in the same type body or file.
+// Rule: `section` is the nearest preceding `// MARK:` in the same type body, else the one in effect where the
+// type is declared.
 
 /// Before any MARK: no section.
 public func beforeAnyMark() {}
@@ -10,7 +11,7 @@ public func inFileSection() {}
 
 /// A type with its own sections.
 public struct Sectioned {
-    /// The type body starts without a section.
+    /// The type body starts in the section of its declaration: `File Section`.
     public func unsectioned() {}
 
     // MARK: - Lifecycle

@@ -1,0 +1,36 @@
+import Inventory
+import Testing
+
+@testable import SwiftExtraction
+
+/// Files with syntax errors still yield records, plus one warning naming the first error.
+@Suite struct DiagnosticTests {
+    @Test func missingBraceStillExtractsAndWarns() {
+        let extraction = extract("struct S {\n    func a() {}\n    func b() {\n")
+        #expect(extraction.functions.map(\.name) == ["a()", "b()"])
+        #expect(extraction.diagnostics.count == 1)
+        let diagnostic = extraction.diagnostics.first
+        #expect(diagnostic?.severity == .warning)
+        #expect(diagnostic?.file == "Sources/App/File.swift")
+        #expect((diagnostic?.line, diagnostic?.column) == (3, 15))
+        #expect(diagnostic?.message.hasPrefix("syntax error: expected '}'") == true)
+    }
+
+    @Test func unexpectedCodeIsNamed() {
+        let extraction = extract("func a() {}\nfunc b() {} }}\nfunc c() {}")
+        #expect(extraction.functions.map(\.name) == ["a()", "b()", "c()"])
+        let diagnostic = extraction.diagnostics.first
+        #expect((diagnostic?.line, diagnostic?.column) == (2, 13))
+        #expect(diagnostic?.message.contains("unexpected code '}}'") == true)
+    }
+
+    @Test func diagnosticDescriptionIsEditorFormat() {
+        let diagnostic = extract("func a( {}").diagnostics.first
+        #expect(diagnostic?.description.hasPrefix("Sources/App/File.swift:1:") == true)
+        #expect(diagnostic?.description.contains(": warning: syntax error:") == true)
+    }
+
+    @Test func validFileHasNoDiagnostics() {
+        #expect(extract("func a() {}").diagnostics.isEmpty)
+    }
+}

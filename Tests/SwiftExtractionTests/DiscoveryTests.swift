@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+@testable import SwiftExtraction
+
+/// Finding the Swift files under a root.
+@Suite struct DiscoveryTests {
+    private func paths(_ folder: TemporaryFolder, _ options: DiscoveryOptions = DiscoveryOptions()) throws -> [String] {
+        try SourceDiscovery.discover(root: folder.url, options: options).map(\.relativePath)
+    }
+
+    @Test func swiftFilesOnlySorted() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("b/Z.swift")
+        try folder.write("a.swift")
+        try folder.write("b/A.swift")
+        try folder.write("notes.txt")
+        try folder.write("script.swiftx")
+        #expect(try paths(folder) == ["a.swift", "b/A.swift", "b/Z.swift"])
+    }
+
+    @Test func defaultExcludedFolders() throws {
+        let folder = try TemporaryFolder()
+        for excluded in [".build", ".build-release", ".git", ".swiftpm", ".hidden", "Pods", "Carthage", "DerivedData", "node_modules", "checkouts"] {
+            try folder.write("\(excluded)/X.swift")
+        }
+        try folder.write("Sources/.Hidden.swift")
+        try folder.write("Sources/Kept.swift")
+        #expect(try paths(folder) == ["Sources/Kept.swift"])
+    }
+
+    @Test func excludedFolderNamesAnywhere() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App/Pods/X.swift")
+        try folder.write("App/Y.swift")
+        #expect(try paths(folder) == ["App/Y.swift"])
+    }
+
+    @Test func symlinkLoopIsEnteredOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a/A.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("a/loop").path, withDestinationPath: "..")
+        #expect(try paths(folder) == ["a/A.swift"])
+    }
+
+    @Test func symlinkOutOfTheRootIsNotFollowed() throws {
+        let outside = try TemporaryFolder()
+        try outside.write("Outside.swift")
+        let folder = try TemporaryFolder()
+        try folder.write("In.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("out").path, withDestinationPath: outside.url.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("Link.swift").path,
+            withDestinationPath: outside.url.appendingPathComponent("Outside.swift").path)
+        #expect(try paths(folder) == ["In.swift"])
+    }
+
+    @Test func symlinkedFileInsideTheRootIsReportedOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift")
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("B.swift").path, withDestinationPath: "A.swift")
+        #expect(try paths(folder) == ["A.swift"])
+    }
+
+    @Test func includeGlobs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Sources/App/A.swift")
+        try folder.write("Sources/App/Deep/B.swift")
+        try folder.write("Tests/T.swift")
+        #expect(try paths(folder, DiscoveryOptions(includes: ["Sources/**/*.swift"])) == ["Sources/App/A.swift", "Sources/App/Deep/B.swift"])
+    }
+
+    @Test func excludeGlobs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Sources/App/A.swift")
+        try folder.write("Sources/App/A.generated.swift")
+        try folder.write("Sources/Legacy/L.swift")
+        let options = DiscoveryOptions(excludes: ["*.generated.swift", "Sources/Legacy"])
+        #expect(try paths(folder, options) == ["Sources/App/A.swift"])
+    }
+
+    @Test func gitIgnoredFilesAreSkipped() throws {
+        let folder = try TemporaryFolder()
+        guard try folder.run(["git", "init", "-q"]) == 0 else {
+            Issue.record("git is needed for this test")
+            return
+        }
+        try folder.write(".gitignore", "Generated/\nSecret.swift\n")
+        try folder.write("Generated/G.swift")
+        try folder.write("Secret.swift")
+        try folder.write("Tracked.swift")
+        try folder.write("Untracked.swift")
+        try folder.run(["git", "add", "Tracked.swift"])
+        #expect(try paths(folder) == ["Tracked.swift", "Untracked.swift"])
+        #expect(try paths(folder, DiscoveryOptions(respectGitIgnore: false)) == ["Generated/G.swift", "Secret.swift", "Tracked.swift", "Untracked.swift"])
+    }
+
+    @Test func rootInsideAGitSubfolder() throws {
+        let folder = try TemporaryFolder()
+        try #require(try folder.run(["git", "init", "-q"]) == 0)
+        try folder.write(".gitignore", "Ignored.swift\n")
+        try folder.write("Sub/Kept.swift")
+        try folder.write("Sub/Ignored.swift")
+        let files = try SourceDiscovery.discover(root: folder.url.appendingPathComponent("Sub"), options: DiscoveryOptions())
+        #expect(files.map(\.relativePath) == ["Kept.swift"])
+    }
+
+    @Test func singleFileRoot() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("App/Main.swift")
+        let files = try SourceDiscovery.discover(root: folder.url.appendingPathComponent("App/Main.swift"), options: DiscoveryOptions())
+        #expect(files.map(\.relativePath) == ["Main.swift"])
+        #expect(files.first?.module == "App")
+    }
+
+    @Test func missingRootThrows() {
+        #expect(throws: ExtractionError.rootNotFound("/no/such/folder")) {
+            try SourceDiscovery.discover(root: URL(fileURLWithPath: "/no/such/folder"), options: DiscoveryOptions())
+        }
+    }
+
+    @Test func nonSwiftFileRootThrows() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("notes.txt")
+        let file = folder.url.appendingPathComponent("notes.txt")
+        #expect(throws: ExtractionError.notASwiftFile(file.path)) {
+            try SourceDiscovery.discover(root: file, options: DiscoveryOptions())
+        }
+    }
+
+    @Test func modulesComeFromThePackageLayout() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", "let package = Package(name: \"P\", targets: [.target(name: \"Core\")])")
+        try folder.write("Sources/Core/A.swift")
+        let files = try SourceDiscovery.discover(root: folder.url, options: DiscoveryOptions())
+        #expect(files.map(\.relativePath) == ["Package.swift", "Sources/Core/A.swift"])
+        #expect(files.map(\.module) == [folder.url.lastPathComponent, "Core"])
+    }
+}
+
+/// `--include` / `--exclude` glob matching.
+@Suite struct GlobPatternTests {
+    @Test func starStaysInOneComponent() {
+        #expect(GlobPattern("Sources/*.swift").matches("Sources/A.swift"))
+        #expect(!GlobPattern("Sources/*.swift").matches("Sources/App/A.swift"))
+    }
+
+    @Test func doubleStarMatchesAnyDepth() {
+        let glob = GlobPattern("Sources/**/*.swift")
+        #expect(glob.matches("Sources/A.swift"))
+        #expect(glob.matches("Sources/App/Deep/A.swift"))
+        #expect(!glob.matches("Tests/A.swift"))
+    }
+
+    @Test func leadingDoubleStar() {
+        #expect(GlobPattern("**/Generated/*.swift").matches("App/Generated/X.swift"))
+        #expect(GlobPattern("**/Generated/*.swift").matches("Generated/X.swift"))
+    }
+
+    @Test func patternWithoutSlashMatchesANameAtAnyDepth() {
+        #expect(GlobPattern("*.pb.swift").matches("Sources/Model/User.pb.swift"))
+        #expect(GlobPattern("Generated").matches("App/Generated/X.swift"))
+        #expect(!GlobPattern("Generated").matches("App/GeneratedCode/X.swift"))
+    }
+
+    @Test func folderPatternMatchesItsContents() {
+        #expect(GlobPattern("Sources/Legacy").matches("Sources/Legacy/Old/X.swift"))
+        #expect(GlobPattern("./Sources/Legacy/").matches("Sources/Legacy/X.swift"))
+    }
+
+    @Test func questionMarkAndCharacterClasses() {
+        #expect(GlobPattern("File?.swift").matches("File1.swift"))
+        #expect(!GlobPattern("File?.swift").matches("File12.swift"))
+        #expect(GlobPattern("[A-C]*.swift").matches("Beta.swift"))
+        #expect(!GlobPattern("[!A-C]*.swift").matches("Beta.swift"))
+        #expect(GlobPattern("[abc.swift").matches("[abc.swift"))
+    }
+}
+
+/// Which module a file belongs to.
+@Suite struct ModuleResolverTests {
+    private func targets(_ manifest: String, existing: Set<String> = []) -> [ModuleResolver.Target] {
+        ModuleResolver.targets(inManifest: manifest, folderExists: { existing.contains($0) })
+    }
+
+    @Test func defaultFoldersOfEachTargetKind() {
+        let manifest = """
+            let package = Package(name: "P", targets: [
+                .target(name: "Core"),
+                .executableTarget(name: "tool", dependencies: ["Core"]),
+                .testTarget(name: "CoreTests", dependencies: ["Core"]),
+                .plugin(name: "Gen", capability: .buildTool()),
+                .macro(name: "Macros"),
+            ])
+            """
+        let resolver = ModuleResolver(targets: targets(manifest), rootModule: "P")
+        #expect(resolver.module(forRelativePath: "Sources/Core/A.swift") == "Core")
+        #expect(resolver.module(forRelativePath: "Sources/tool/main.swift") == "tool")
+        #expect(resolver.module(forRelativePath: "Tests/CoreTests/T.swift") == "CoreTests")
+        #expect(resolver.module(forRelativePath: "Plugins/Gen/Plugin.swift") == "Gen")
+        #expect(resolver.module(forRelativePath: "Sources/Macros/M.swift") == "Macros")
+    }
+
+    @Test func explicitPathWins() {
+        let manifest = #"let package = Package(name: "P", targets: [.target(name: "Kit", path: "Lib/Kit/")])"#
+        let resolver = ModuleResolver(targets: targets(manifest), rootModule: "P")
+        #expect(resolver.module(forRelativePath: "Lib/Kit/A.swift") == "Kit")
+    }
+
+    @Test func deepestTargetFolderWins() {
+        let manifest = #"let package = Package(name: "P", targets: [.target(name: "All", path: "Sources"), .target(name: "Inner", path: "Sources/Inner")])"#
+        let resolver = ModuleResolver(targets: targets(manifest), rootModule: "P")
+        #expect(resolver.module(forRelativePath: "Sources/Inner/A.swift") == "Inner")
+        #expect(resolver.module(forRelativePath: "Sources/Other/A.swift") == "All")
+    }
+
+    @Test func existingAlternativeFolderIsUsed() {
+        let manifest = #"let package = Package(name: "P", targets: [.target(name: "Core")])"#
+        #expect(targets(manifest, existing: ["src/Core"]) == [ModuleResolver.Target(name: "Core", path: "src/Core")])
+    }
+
+    @Test func filesOutsideTargetsUseTheTopFolder() {
+        let resolver = ModuleResolver(targets: [], rootModule: "Project")
+        #expect(resolver.module(forRelativePath: "App/Models/User.swift") == "App")
+    }
+
+    @Test func filesAtTheRootUseTheRootFolderName() {
+        let resolver = ModuleResolver(targets: [], rootModule: "Project")
+        #expect(resolver.module(forRelativePath: "main.swift") == "Project")
+    }
+
+    @Test func targetsWithComputedNamesAreIgnored() {
+        #expect(targets("let name = \"X\"\nlet package = Package(name: \"P\", targets: [.target(name: name)])").isEmpty)
+    }
+}

@@ -1,0 +1,115 @@
+import Inventory
+import Testing
+
+@testable import SwiftExtraction
+
+/// Parsing the doc text as Swift Markup (DESIGN.md §4).
+@Suite struct DocCommentParserTests {
+    @Test func summaryIsTheFirstParagraph() {
+        let doc = DocCommentParser.parse(raw: "Loads a record\nfrom disk.\n\nMore text.")
+        #expect(doc.summary == "Loads a record from disk.")
+        #expect(doc.discussion == "More text.")
+    }
+
+    @Test func listInterruptsTheSummary() {
+        let doc = DocCommentParser.parse(raw: "Stores a value.\n- Parameter value: The value.")
+        #expect(doc.summary == "Stores a value.")
+        #expect(doc.parameters == [DocComment.Parameter(name: "value", description: "The value.")])
+    }
+
+    @Test func noSummaryWhenTheCommentStartsWithAField() {
+        let doc = DocCommentParser.parse(raw: "- Returns: A value.")
+        #expect(doc.summary == nil)
+        #expect(doc.returns == "A value.")
+    }
+
+    @Test func parametersOutline() {
+        let doc = DocCommentParser.parse(raw: "S.\n\n- Parameters:\n  - id: The identifier.\n  - refresh: Skip\n    the cache.")
+        #expect(doc.parameters == [
+            DocComment.Parameter(name: "id", description: "The identifier."),
+            DocComment.Parameter(name: "refresh", description: "Skip the cache."),
+        ])
+        #expect(doc.discussion == nil)
+    }
+
+    @Test func separateParameterFields() {
+        let doc = DocCommentParser.parse(raw: "S.\n- Parameter a: First.\n- Parameter b: Second.")
+        #expect(doc.parameters.map(\.name) == ["a", "b"])
+        #expect(doc.parameters.map(\.description) == ["First.", "Second."])
+    }
+
+    @Test func returnsField() {
+        #expect(DocCommentParser.parse(raw: "S.\n- Returns: The text.").returns == "The text.")
+    }
+
+    @Test func throwsField() {
+        #expect(DocCommentParser.parse(raw: "S.\n- Throws: `LoadError`.").throws == "`LoadError`.")
+    }
+
+    @Test func fieldNamesAreCaseInsensitive() {
+        let doc = DocCommentParser.parse(raw: "S.\n- returns: Lower.\n- parameter x: Lower too.")
+        #expect(doc.returns == "Lower.")
+        #expect(doc.parameters.first?.name == "x")
+    }
+
+    @Test func multiLineFieldDescription() {
+        let doc = DocCommentParser.parse(raw: "S.\n- Returns: The text\n  of the record.")
+        #expect(doc.returns == "The text of the record.")
+    }
+
+    @Test func calloutsAreCollected() {
+        let doc = DocCommentParser.parse(raw: "S.\n- Note: Call it later.\n- Warning: Slow.\n- Complexity: O(n).\n- SeeAlso: `other()`")
+        #expect(doc.callouts == [
+            DocComment.Callout(kind: "note", text: "Call it later."),
+            DocComment.Callout(kind: "warning", text: "Slow."),
+            DocComment.Callout(kind: "complexity", text: "O(n)."),
+            DocComment.Callout(kind: "seealso", text: "`other()`"),
+        ])
+        #expect(doc.discussion == nil)
+    }
+
+    @Test func ordinaryListItemsStayInTheDiscussion() {
+        let doc = DocCommentParser.parse(raw: "S.\n\n- first point\n- Second: not a callout\n- Note: A note.")
+        #expect(doc.discussion == "- first point\n- Second: not a callout")
+        #expect(doc.callouts == [DocComment.Callout(kind: "note", text: "A note.")])
+    }
+
+    @Test func discussionKeepsParagraphsAndDropsFields() {
+        let doc = DocCommentParser.parse(raw: "S.\n\nFirst paragraph.\n\nSecond paragraph.\n\n- Returns: X.")
+        #expect(doc.discussion == "First paragraph.\n\nSecond paragraph.")
+    }
+
+    @Test func fieldsInsideCodeBlocksAreNotParsed() {
+        let doc = DocCommentParser.parse(raw: "S.\n\n```\n- Parameter x: code\n```")
+        #expect(doc.parameters.isEmpty)
+        #expect(doc.discussion == "```\n- Parameter x: code\n```")
+    }
+
+    @Test func doxygenTags() {
+        let doc = DocCommentParser.parse(raw: "Converts.\n\n@param value the value\n@return the text\n@throws ConversionError when negative")
+        #expect(doc.parameters == [DocComment.Parameter(name: "value", description: "the value")])
+        #expect(doc.returns == "the text")
+        #expect(doc.throws == "ConversionError when negative")
+        #expect(doc.discussion == nil)
+    }
+
+    @Test func doxygenReturnsSpelling() {
+        #expect(DocCommentParser.parse(raw: "S.\n@returns the text").returns == "the text")
+    }
+
+    @Test func placeholderIsDetected() {
+        let doc = DocCommentParser.parse(raw: "<#Description#>\n- Parameter x: <#x description#>")
+        #expect(doc.isPlaceholder)
+        #expect(doc.isMeaningful == false)
+    }
+
+    @Test func realDocIsNotAPlaceholder() {
+        let doc = DocCommentParser.parse(raw: "Real text with a # sign and a <tag>.")
+        #expect(doc.isPlaceholder == false)
+        #expect(doc.isMeaningful)
+    }
+
+    @Test func rawIsKept() {
+        #expect(DocCommentParser.parse(raw: "S.\n- Returns: X.").raw == "S.\n- Returns: X.")
+    }
+}

@@ -1,0 +1,70 @@
+import Inventory
+import Testing
+
+@testable import SwiftExtraction
+
+/// `enclosingType` and `enclosingKind`.
+@Suite struct EnclosingTypeTests {
+    @Test func topLevelHasNoEnclosingType() {
+        let record = function("f()", in: "func f() {}")
+        #expect(record?.enclosingType == nil)
+        #expect(record?.enclosingKind == nil)
+    }
+
+    @Test func nestedTypesJoinWithDots() {
+        let record = function("f()", in: "struct Outer { class Inner { enum Deep { func f() {} } } }")
+        #expect(record?.enclosingType == "Outer.Inner.Deep")
+        #expect(record?.enclosingKind == .enum)
+    }
+
+    @Test func classKind() {
+        #expect(function("f()", in: "class C { func f() {} }")?.enclosingKind == .class)
+    }
+
+    @Test func actorKind() {
+        let record = function("f()", in: "actor Store { func f() {} }")
+        #expect(record?.enclosingType == "Store")
+        #expect(record?.enclosingKind == .actor)
+    }
+
+    @Test func protocolKind() {
+        #expect(function("f()", in: "protocol P { func f() }")?.enclosingKind == .protocol)
+    }
+
+    @Test func extensionUsesTheExtendedType() {
+        let record = function("f()", in: "extension Outer.Inner { func f() {} }")
+        #expect(record?.enclosingType == "Outer.Inner")
+        #expect(record?.enclosingKind == .extension)
+    }
+
+    @Test func extensionDropsAnImportedModuleQualifier() {
+        let record = function("f()", in: "import Dependency\nextension Dependency.Widget { func f() {} }")
+        #expect(record?.enclosingType == "Widget")
+    }
+
+    @Test func extensionDropsItsOwnModuleQualifier() {
+        #expect(function("f()", in: "extension App.Widget { func f() {} }")?.enclosingType == "Widget")
+    }
+
+    @Test func extensionDropsASystemModuleQualifierImportedIndirectly() {
+        #expect(function("f()", in: "import XCTest\nextension Foundation.URL { func f() {} }")?.enclosingType == "URL")
+    }
+
+    @Test func extensionDropsGenericArguments() {
+        #expect(function("f()", in: "extension Array<Int> { func f() {} }")?.enclosingType == "Array")
+    }
+
+    @Test func extensionSpellsOutArraySugar() {
+        #expect(function("f()", in: "extension [String] { func f() {} }")?.enclosingType == "Array")
+    }
+
+    @Test func extensionSpellsOutOptionalSugar() {
+        #expect(function("f()", in: "extension Int? { func f() {} }")?.enclosingType == "Optional")
+    }
+
+    @Test func typeNestedInExtension() {
+        let record = function("f()", in: "extension Outer { struct Inner { func f() {} } }")
+        #expect(record?.enclosingType == "Outer.Inner")
+        #expect(record?.enclosingKind == .struct)
+    }
+}

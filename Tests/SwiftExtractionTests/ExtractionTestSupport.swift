@@ -1,0 +1,60 @@
+import Foundation
+import Inventory
+import Testing
+
+@testable import SwiftExtraction
+
+/// Extracts an inline Swift snippet as the file `Sources/App/File.swift` of module `App`.
+func extract(_ source: String, includeLocal: Bool = false) -> FileExtraction {
+    SwiftExtractor(options: ExtractionOptions(includeLocal: includeLocal))
+        .extract(source: source, relativePath: "Sources/App/File.swift", module: "App")
+}
+
+/// The one function record whose full name is `name`; records an issue when there is not exactly one.
+func function(
+    _ name: String, in source: String, includeLocal: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+) -> FunctionRecord? {
+    let matches = extract(source, includeLocal: includeLocal).functions.filter { $0.name == name }
+    #expect(matches.count == 1, "expected one record named \(name), found \(matches.count)", sourceLocation: sourceLocation)
+    return matches.first
+}
+
+/// The one type record whose name is `name`.
+func type(_ name: String, in source: String, sourceLocation: SourceLocation = #_sourceLocation) -> TypeRecord? {
+    let matches = extract(source).types.filter { $0.name == name }
+    #expect(matches.count == 1, "expected one type named \(name), found \(matches.count)", sourceLocation: sourceLocation)
+    return matches.first
+}
+
+/// A temporary folder removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-extraction-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes `text` to `path` (relative, `/` separated), creating folders.
+    func write(_ path: String, _ text: String = "func f() {}\n") throws {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    /// Runs a command in the folder; returns its exit status.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
