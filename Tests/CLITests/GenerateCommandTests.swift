@@ -1,0 +1,147 @@
+import Foundation
+import Inventory
+import Testing
+
+@Suite struct GenerateCommandTests {
+    @Test func writesTheJSONInventoryOfTheCurrentFolder() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--output", "out.json")
+        #expect(run.status == 0, "\(run.error)")
+        let inventory = try InventoryCoding.decodeInventory(Data((sandbox.read("out.json") ?? "").utf8), source: "out.json")
+        #expect(inventory.functions.map(\.name) == ["load()", "save(_:)", "helper()"])
+        #expect(inventory.functions.first?.file == "Sources/App/Store.swift")
+        #expect(inventory.project.name == sandbox.url.lastPathComponent)
+    }
+
+    @Test func theMinimumAccessFiltersByEffectiveAccess() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--min-access", "public", "--format", "json", "--output", "-")
+        #expect(run.status == 0, "\(run.error)")
+        let inventory = try InventoryCoding.decodeInventory(Data(run.output.utf8), source: "stdout")
+        #expect(inventory.functions.map(\.name) == ["load()", "save(_:)"])
+    }
+
+    @Test func writesCSVToStandardOutput() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--output", "-", "--format", "csv")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.split(whereSeparator: \.isNewline).count == 4)
+        #expect(run.output.contains("save(_:)"))
+    }
+
+    @Test func severalRootsMakeOneInventoryWithRootPrefixedPaths() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("app/Sources/App/Store.swift", SampleSources.store)
+        try sandbox.write("kit/Sources/Kit/Tool.swift", "public func tool() {}\n")
+        let run = try sandbox.docsheet("generate", "app", "kit", "--output", "all.json")
+        #expect(run.status == 0, "\(run.error)")
+        let inventory = try InventoryCoding.decodeInventory(Data((sandbox.read("all.json") ?? "").utf8), source: "all.json")
+        #expect(Set(inventory.functions.map(\.file)) == ["app/Sources/App/Store.swift", "kit/Sources/Kit/Tool.swift"])
+    }
+
+    @Test func writesAWorkbook() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--output", "design.xlsx", "--project-name", "Shop")
+        #expect(run.status == 0, "\(run.error)")
+        let data = try #require(FileManager.default.contents(atPath: sandbox.url.appendingPathComponent("design.xlsx").path))
+        #expect(data.prefix(2) == Data("PK".utf8))
+    }
+
+    @Test func syntaxErrorsAreWarningsNamingTheFileAndTheRestIsExtracted() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Broken.swift", "public func ok() {}\nfunc broken( {\n")
+        let run = try sandbox.docsheet("generate", "--output", "out.json")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("Broken.swift:2:"))
+        #expect(run.error.contains(": warning: "))
+        #expect(sandbox.read("out.json")?.contains("\"ok()\"") == true)
+    }
+
+    @Test func aMissingRootIsAnInputErrorNamingThePath() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        let run = try sandbox.docsheet("generate", "no-such-folder", "--output", "out.json")
+        #expect(run.status == 3)
+        #expect(run.error == "error: no-such-folder: no such file or directory; pass an existing project folder\n")
+        #expect(!sandbox.exists("out.json"))
+    }
+
+    @Test func anUnwritableOutputIsAnOutputErrorAndLeavesNoFile() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("A.swift", "public func a() {}\n")
+        let run = try sandbox.docsheet("generate", "--output", "missing/folder/out.json")
+        #expect(run.status == 4)
+        #expect(run.error.hasPrefix("error: \(sandbox.url.path)/missing/folder/out.json: cannot write the output"))
+        #expect(run.error.split(separator: "\n").count == 1)
+        #expect(!sandbox.exists("missing"))
+    }
+
+    @Test func anExistingOutputIsKeptWhenGenerationFails() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("out.json", "previous\n")
+        try sandbox.write(".docsheet.yml", "locale: xx\n")
+        let run = try sandbox.docsheet("generate", "--output", "out.json")
+        #expect(run.status == 2)
+        #expect(run.error == "error: \(sandbox.url.path)/.docsheet.yml:1: 'locale' must be one of en, vi, ja, not 'xx'\n")
+        #expect(sandbox.read("out.json") == "previous\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aBadOptionIsAUsageError() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        let run = try sandbox.docsheet("generate", "--min-access", "secret")
+        #expect(run.status == 2)
+        #expect(run.error.contains("'secret' is invalid for '--min-access"))
+        #expect(!run.error.contains("Fatal error"))
+    }
+
+    @Test func theConfigurationSetsTheOutputAndTheCommandLineOverridesIt() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        try sandbox.write(".docsheet.yml", "output: docs/inventory.json\nmin_access: public\nproject:\n  name: Configured\n")
+        try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        #expect(try sandbox.docsheet("generate").status == 0)
+        let configured = try InventoryCoding.decodeInventory(Data((sandbox.read("docs/inventory.json") ?? "").utf8), source: "configured")
+        #expect(configured.project.name == "Configured")
+        #expect(configured.functions.count == 2)
+        #expect(try sandbox.docsheet("generate", "--min-access", "internal", "--project-name", "Cli", "-o", "cli.json").status == 0)
+        let overridden = try InventoryCoding.decodeInventory(Data((sandbox.read("cli.json") ?? "").utf8), source: "cli")
+        #expect(overridden.project.name == "Cli")
+        #expect(overridden.functions.count == 3)
+    }
+
+    @Test func theSameInputGivesTheSameBytes() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        #expect(try sandbox.docsheet("generate", "-o", "a.json").status == 0)
+        #expect(try sandbox.docsheet("generate", "-o", "b.json", "--no-cache").status == 0)
+        #expect(sandbox.read("a.json") == sandbox.read("b.json"))
+        #expect(sandbox.exists(".cache"))
+    }
+}
+
+@Suite struct SmallCommandTests {
+    @Test func initWritesTheStarterAndRefusesToOverwrite() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        #expect(try sandbox.docsheet("init").status == 0)
+        #expect(sandbox.read(".docsheet.yml")?.contains("check:") == true)
+        let again = try sandbox.docsheet("init")
+        #expect(again.status == 2)
+        #expect(again.error.contains(".docsheet.yml: the file already exists; pass --force to overwrite it"))
+        #expect(try sandbox.docsheet("init", "--force").status == 0)
+    }
+
+    @Test func templatesAreListedAndAnUnknownOneIsAUsageError() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        let list = try sandbox.docsheet("templates", "list")
+        #expect(list.status == 0)
+        #expect(list.output.contains("design-doc"))
+        let unknown = try sandbox.docsheet("templates", "show", "nope")
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("no built-in template named 'nope'"))
+    }
+}
