@@ -120,7 +120,11 @@ public enum Generate {
             let temporary = FileManager.default.temporaryDirectory
                 .appendingPathComponent("docsheet-\(UUID().uuidString).\(format.rawValue)")
             defer { try? FileManager.default.removeItem(at: temporary) }
-            try write(inventory, format: format, to: temporary, writer: writer)
+            do {
+                try write(inventory, format: format, to: temporary, writer: writer)
+            } catch {
+                throw .documentFailed(error.description.replacingOccurrences(of: temporary.path, with: "standard output"))
+            }
             let data = FileManager.default.contents(atPath: temporary.path) ?? Data()
             return GenerateOutcome(diagnostics: diagnostics, outputFile: nil, standardOutput: data, inventory: inventory)
         }
