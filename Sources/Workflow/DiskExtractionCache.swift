@@ -14,6 +14,7 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     public let maximumEntries: Int
     private let lock = NSLock()
     private var folderCreated = false
+    private var storedCount = 0
 
     private struct Entry: Codable {
         var key: String
@@ -69,10 +70,18 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
               let data = try? JSONEncoder().encode(Entry(key: key, extraction: extraction))
         else { return }
         try? AtomicFile.write(data, to: entryURL(forKey: key))
+        lock.lock()
+        storedCount += 1
+        lock.unlock()
     }
 
     /// Removes the least recently used entries until at most `maximumEntries` remain, and stray temporary files.
+    /// Does nothing when this instance stored nothing (a warm run leaves the folder as it was).
     public func prune() {
+        lock.lock()
+        let stored = storedCount
+        lock.unlock()
+        guard stored > 0 else { return }
         let keys: [URLResourceKey] = [.contentModificationDateKey]
         guard let names = try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys) else { return }
         var entries: [(url: URL, date: Date)] = []
