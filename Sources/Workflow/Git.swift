@@ -195,6 +195,9 @@ public enum ProcessRunner {
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        // `waitUntilExit()` polls the run loop every 50 ms on Linux; a termination handler returns at once.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let group = DispatchGroup()
         let errorBox = DataBox()
@@ -209,7 +212,7 @@ public enum ProcessRunner {
         }
         let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
-        process.waitUntilExit()
+        exited.wait()
         return ProcessResult(status: process.terminationStatus, standardOutput: output, standardError: errorBox.data)
     }
 
