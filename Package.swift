@@ -41,7 +41,7 @@ let package = Package(
         ),
         .target(
             name: "Workflow",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Inventory", "SwiftExtraction", "Workbook", "DesignDocument", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "docsheet",

@@ -79,7 +79,7 @@ public struct Baseline: Codable, Equatable, Sendable {
         } catch {
             throw .outputFailed(path: url.path, reason: error.description)
         }
-        try AtomicFile.write(data, to: url)
+        try WorkflowError.writeAtomically(data, to: url)
     }
 
     /// The violations the baseline does not accept.

@@ -296,7 +296,7 @@ public enum ConfigurationStarter {
     public static func write(into folder: URL, force: Bool) throws(WorkflowError) -> URL {
         let file = folder.appendingPathComponent(Configuration.fileName)
         if FileManager.default.fileExists(atPath: file.path), !force { throw .fileExists(path: file.path) }
-        try AtomicFile.write(Data(Configuration.starterText.utf8), to: file)
+        try WorkflowError.writeAtomically(Data(Configuration.starterText.utf8), to: file)
         return file
     }
 }

@@ -57,7 +57,6 @@ public enum DiffCommandRunner {
         if toStandardOutput, format == .xlsx {
             throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
         }
-        guard format != .csv else { throw .invalidOption("--format: diff writes xlsx, markdown or json") }
 
         let base = try RevisionInventory.load(root: options.root, revision: options.base, discovery: discovery,
                                               extraction: extraction, useCache: options.useCache, environment: environment)
@@ -69,28 +68,18 @@ public enum DiffCommandRunner {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-diff-\(UUID().uuidString).\(format.rawValue)")
             : environment.url(for: options.output ?? "")
         defer { if toStandardOutput { try? FileManager.default.removeItem(at: target) } }
-        if format == .json {
-            let data: Data
-            do {
-                data = try InventoryCoding.encode(diff)
-            } catch {
-                throw .outputFailed(path: target.path, reason: error.description)
-            }
-            try AtomicFile.write(data, to: target)
-        } else {
-            try Generate.checkWritableFolder(of: target)
-            let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
-            let git = Git.enclosing(environment.url(for: options.root))
-            let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
-                                          commit: head.project.commit, generatedAt: environment.documentDate(git: git),
-                                          author: configuration.author, sourceURLPattern: configuration.sourceURL,
-                                          locale: configuration.locale ?? .en)
-            do {
-                let writer = DocumentWriter(template: try Template.resolve("review"), context: context)
-                try writer.writeReview(diff, format: format, to: target)
-            } catch {
-                throw .documentFailed("\(target.path): \(error)")
-            }
+        if !toStandardOutput { try Generate.checkWritableFolder(of: target) }
+        let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
+        let git = Git.enclosing(environment.url(for: options.root))
+        let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
+                                      commit: head.project.commit, generatedAt: environment.documentDate(git: git),
+                                      author: configuration.author, sourceURLPattern: configuration.sourceURL,
+                                      locale: configuration.locale ?? .en)
+        do {
+            let writer = DocumentWriter(template: try Template.resolve("review"), context: context)
+            try writer.writeReview(diff, format: format, to: target)
+        } catch {
+            throw WorkflowError(error)
         }
         if toStandardOutput {
             return DiffOutcome(diff: diff, outputFile: nil, standardOutput: FileManager.default.contents(atPath: target.path) ?? Data())

@@ -69,7 +69,7 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
         guard !key.isEmpty, createFolderIfNeeded(),
               let data = try? JSONEncoder().encode(Entry(key: key, extraction: extraction))
         else { return }
-        try? AtomicFile.write(data, to: entryURL(forKey: key))
+        try? WorkflowError.writeAtomically(data, to: entryURL(forKey: key))
         lock.lock()
         storedCount += 1
         lock.unlock()

@@ -8,7 +8,7 @@ import SwiftExtraction
 public struct GenerateOptions: Sendable {
     /// The roots to scan (default: the current folder).
     public var roots: [String] = []
-    /// The output file; `-` writes JSON or CSV to standard output.
+    /// The output file; `-` writes JSON, CSV or Markdown to standard output.
     public var output: String?
     /// The output format (default: from the output's extension, else xlsx).
     public var format: OutputFormat?
@@ -81,8 +81,9 @@ public enum Generate {
         do {
             template = try Template.resolve(templateName)
         } catch {
-            throw .invalidOption("\(error)")
+            throw WorkflowError(error)
         }
+        if let output { try checkWritableFolder(of: output) }
 
         let scan = SourceScan(
             roots: roots,
@@ -134,22 +135,10 @@ public enum Generate {
 
     /// Writes `inventory` in `format` to `url`, atomically.
     static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) {
-        switch format {
-        case .json:
-            let data: Data
-            do {
-                data = try InventoryCoding.encode(inventory)
-            } catch {
-                throw .outputFailed(path: url.path, reason: error.description)
-            }
-            try AtomicFile.write(data, to: url)
-        default:
-            try checkWritableFolder(of: url)
-            do {
-                try writer.write(inventory, format: format, to: url)
-            } catch {
-                throw .documentFailed("\(url.path): \(error)")
-            }
+        do {
+            try writer.write(inventory, format: format, to: url)
+        } catch {
+            throw WorkflowError(error)
         }
     }
 
@@ -167,9 +156,6 @@ public enum Generate {
 
     /// The format and output file (`nil` for standard output) from the options, the configuration and defaults.
     static func resolveOutput(_ options: GenerateOptions, configuration: Configuration, environment: WorkflowEnvironment) throws(WorkflowError) -> (OutputFormat, URL?) {
-        if let format = options.format, format == .markdown {
-            throw .invalidOption("--format: generate writes xlsx, json or csv; markdown is for 'docsheet diff'")
-        }
         let explicitOutput = options.output
         let format: OutputFormat
         if let given = options.format {
@@ -181,12 +167,9 @@ public enum Generate {
         } else {
             format = explicitOutput == "-" ? .json : .xlsx
         }
-        guard format != .markdown else {
-            throw .invalidOption("--output: generate writes .xlsx, .json or .csv files; markdown is for 'docsheet diff'")
-        }
         if explicitOutput == "-" {
             guard format != .xlsx else {
-                throw .invalidOption("--output -: a workbook cannot go to standard output; pass --format json or csv, or a file name")
+                throw .invalidOption("--output -: a workbook cannot go to standard output; pass --format json, csv or markdown, or a file name")
             }
             return (format, nil)
         }

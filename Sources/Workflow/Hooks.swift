@@ -81,7 +81,7 @@ public struct HookInstaller: Sendable {
                 throw .foreignHook(path: hook.path)
             }
         }
-        try AtomicFile.write(Data(Self.script(for: kind).utf8), to: hook)
+        try WorkflowError.writeAtomically(Data(Self.script(for: kind).utf8), to: hook)
         guard chmod(hook.path, 0o755) == 0 else {
             throw .outputFailed(path: hook.path, reason: "cannot make the hook executable")
         }

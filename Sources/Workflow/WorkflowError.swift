@@ -1,4 +1,6 @@
+import DesignDocument
 import Foundation
+import Workbook
 
 /// Errors of the Workflow module. Every message is one line that names the path, says what is wrong and what to do.
 public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -41,6 +43,25 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalidOption, .invalidConfiguration, .foreignHook, .fileExists: return .usage
         case .inputNotFound, .invalidInput, .extractionFailed, .gitFailed, .notAGitRepository: return .input
         case .outputFailed, .documentFailed: return .output
+        }
+    }
+
+    /// Translates a design-document error: template problems are usage errors, the rest output errors.
+    public init(_ error: DesignDocumentError) {
+        switch error {
+        case .invalidTemplate, .templateNotFound, .unreadableTemplate: self = .invalidOption(error.description)
+        default: self = .documentFailed(error.description)
+        }
+    }
+
+    /// Writes `data` to `url` through `Workbook.AtomicFile` (a temporary file renamed over the target once
+    /// complete), as every file DocSheet writes.
+    static func writeAtomically(_ data: Data, to url: URL) throws(WorkflowError) {
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch {
+            if case .writeFailed(let path, let reason) = error { throw .outputFailed(path: path, reason: reason) }
+            throw .documentFailed(error.description)
         }
     }
 

@@ -20,7 +20,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to compare (default: the current folder).", valueName: "path"))
     var root: String = "."
 
-    @Option(help: "xlsx, markdown or json (default: from the output's extension; markdown on standard output).")
+    @Option(help: "xlsx, markdown, json or csv (default: from the output's extension; markdown on standard output).")
     var format: OutputFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))

@@ -14,10 +14,10 @@ struct GenerateCommand: ParsableCommand {
     @Argument(help: "Folders to scan (default: the current folder). Several roots make one inventory.")
     var roots: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON or CSV to standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON, CSV or Markdown to standard output.", valueName: "file"))
     var output: String?
 
-    @Option(help: "xlsx, json or csv (default: from the output's extension, else xlsx).")
+    @Option(help: "xlsx, json, csv or markdown (default: from the output's extension, else xlsx).")
     var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Leave out functions less visible than this effective access level.", valueName: "level"))

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import TestSupport
 
 @Suite struct GenerateCommandTests {
     @Test func writesTheJSONInventoryOfTheCurrentFolder() throws {
@@ -42,13 +43,35 @@ import Testing
         #expect(Set(inventory.functions.map(\.file)) == ["app/Sources/App/Store.swift", "kit/Sources/Kit/Tool.swift"])
     }
 
-    @Test func writesAWorkbook() throws {
+    @Test func writesTheDesignDocumentWorkbook() throws {
         let sandbox = try DocSheetRunner.Sandbox()
         try sandbox.write("Sources/App/Store.swift", SampleSources.store)
-        let run = try sandbox.docsheet("generate", "--output", "design.xlsx", "--project-name", "Shop")
+        let run = try sandbox.docsheet("generate", "--output", "design.xlsx", "--project-name", "Shop", "--author", "Ann")
         #expect(run.status == 0, "\(run.error)")
-        let data = try #require(FileManager.default.contents(atPath: sandbox.url.appendingPathComponent("design.xlsx").path))
-        #expect(data.prefix(2) == Data("PK".utf8))
+        #expect(try sandbox.docsheet("generate", "--output", "design.json").status == 0)
+        let workbook = sandbox.url.appendingPathComponent("design.xlsx")
+        try TestArtifacts.keep(workbook: workbook, json: sandbox.url.appendingPathComponent("design.json"), name: "cli-generate-design-doc")
+        let book = try XLSXReader(url: workbook)
+        #expect(book.sheetNames.contains("Functions"))
+        let functions = try book.sheet("Functions")
+        #expect(functions.cells.values.contains { $0.contains("save(_:)") })
+        #expect(functions.cells.values.contains { $0.contains("helper()") })
+        #expect(try book.sheet("Cover").cells.values.contains("Shop"))
+    }
+
+    @Test func theTemplateAndLocaleOptionsReachTheWorkbook() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--output", "design.xlsx", "--locale", "ja")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx")).sheetNames.contains("関数仕様"))
+        let template = try sandbox.docsheet("templates", "show", "inventory")
+        try sandbox.write("mine.yml", template.output)
+        #expect(try sandbox.docsheet("generate", "--output", "flat.xlsx", "--template", "mine.yml").status == 0)
+        let missing = try sandbox.docsheet("generate", "--output", "x.xlsx", "--template", "nope.yml")
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("template 'nope.yml'") || missing.error.contains("nope.yml"))
+        #expect(!sandbox.exists("x.xlsx"))
     }
 
     @Test func syntaxErrorsAreWarningsNamingTheFileAndTheRestIsExtracted() throws {
@@ -139,7 +162,10 @@ import Testing
         let sandbox = try DocSheetRunner.Sandbox()
         let list = try sandbox.docsheet("templates", "list")
         #expect(list.status == 0)
-        #expect(list.output.contains("design-doc"))
+        #expect(list.output == "design-doc\ninventory\nclass-spec\nreview\n")
+        let show = try sandbox.docsheet("templates", "show", "design-doc")
+        #expect(show.status == 0)
+        #expect(show.output.contains("name: design-doc"))
         let unknown = try sandbox.docsheet("templates", "show", "nope")
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("no built-in template named 'nope'"))

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import TestSupport
 
 @Suite struct HookWorkflowTests {
     @Test func thePreCommitHookRefusesUndocumentedPublicFunctionsAndAcceptsDocumentedOnes() throws {
@@ -182,6 +183,17 @@ import Testing
         let removed = try InventoryCoding.decode(InventoryDiff.self, from: Data(workTree.output.utf8), source: "diff")
         #expect(removed.removed.map(\.name) == ["load()", "save()", "helper()", "purge()"])
         #expect(removed.head == "working tree")
+
+        let review = try sandbox.docsheet("diff", "v1", "HEAD", "--output", "review.xlsx")
+        #expect(review.status == 0, "\(review.error)")
+        let book = try XLSXReader(url: sandbox.url.appendingPathComponent("review.xlsx"))
+        #expect(book.sheetNames.starts(with: ["Added", "Removed", "Changed"]) || Set(["Added", "Removed", "Changed"]).isSubset(of: book.sheetNames))
+        #expect(try book.sheet("Added").cells.values.contains { $0.contains("purge()") })
+        #expect(try book.sheet("Changed").cells.values.contains { $0.contains("save() async") })
+
+        let markdown = try sandbox.docsheet("diff", "v1", "HEAD")
+        #expect(markdown.status == 0)
+        #expect(markdown.output.contains("purge()"))
     }
 
     @Test func anUnknownRevisionIsAnInputError() throws {
