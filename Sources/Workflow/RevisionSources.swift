@@ -133,55 +133,23 @@ public enum RevisionInventory {
     }
 }
 
-/// Selects root-relative paths of files read from git the way discovery selects files on disk: hidden folders
-/// and tool folders (`.build`, `Pods`, `Carthage`, `DerivedData`, `node_modules`, `checkouts`) are left out,
-/// then the include and exclude globs apply (`*` within a path component, `**` across components).
+/// Selects root-relative paths of files read from git the way `SourceDiscovery` selects files on disk: hidden
+/// folders and `SourceDiscovery.excludedFolderNames` are left out, then the include and exclude globs apply.
 struct PathFilter {
-    static let excludedFolders: Set<String> = [".build", "Pods", "Carthage", "DerivedData", ".swiftpm", "node_modules", "checkouts"]
-    let includes: [NSRegularExpression]
-    let excludes: [NSRegularExpression]
+    let includes: [GlobPattern]
+    let excludes: [GlobPattern]
 
     init(includes: [String], excludes: [String]) {
-        self.includes = includes.compactMap(PathFilter.regularExpression)
-        self.excludes = excludes.compactMap(PathFilter.regularExpression)
+        self.includes = includes.map(GlobPattern.init)
+        self.excludes = excludes.map(GlobPattern.init)
     }
 
     func selects(_ path: String) -> Bool {
-        let components = path.split(separator: "/")
-        if components.dropLast().contains(where: { $0.hasPrefix(".") || PathFilter.excludedFolders.contains(String($0)) }) {
+        let folders = path.split(separator: "/").dropLast()
+        if folders.contains(where: { $0.hasPrefix(".") || SourceDiscovery.excludedFolderNames.contains(String($0)) }) {
             return false
         }
-        if !includes.isEmpty, !includes.contains(where: { PathFilter.matches($0, path) }) { return false }
-        return !excludes.contains { PathFilter.matches($0, path) }
-    }
-
-    static func matches(_ expression: NSRegularExpression, _ path: String) -> Bool {
-        expression.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
-    }
-
-    /// A glob as a regular expression that matches the path itself or any file below a matching folder.
-    static func regularExpression(_ glob: String) -> NSRegularExpression? {
-        var pattern = "^"
-        var characters = Array(glob.hasPrefix("./") ? String(glob.dropFirst(2)) : glob)
-        while characters.last == "/" { characters.removeLast() }
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "*" {
-                if index + 1 < characters.count, characters[index + 1] == "*" {
-                    let followedBySlash = index + 2 < characters.count && characters[index + 2] == "/"
-                    pattern += followedBySlash ? "(?:.*/)?" : ".*"
-                    index += followedBySlash ? 3 : 2
-                    continue
-                }
-                pattern += "[^/]*"
-            } else if character == "?" {
-                pattern += "[^/]"
-            } else {
-                pattern += NSRegularExpression.escapedPattern(for: String(character))
-            }
-            index += 1
-        }
-        return try? NSRegularExpression(pattern: pattern + "(?:/.*)?$")
+        if !includes.isEmpty, !includes.contains(where: { $0.matches(path) }) { return false }
+        return !excludes.contains { $0.matches(path) }
     }
 }
