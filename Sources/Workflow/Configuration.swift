@@ -145,7 +145,7 @@ public struct Configuration: Equatable, Sendable {
                 let name = try reader.string(value, key: key)
                 configuration.template = Template.builtinNames.contains(name) ? name : folder.appendingPathComponent(name).standardizedFileURL.path
             case "output": configuration.output = folder.appendingPathComponent(try reader.string(value, key: key)).standardizedFileURL
-            case "format": configuration.format = try reader.choice(value, key: key, OutputFormat.allCases.filter { $0 != .markdown }.map(\.rawValue)).flatMap(OutputFormat.init(rawValue:))
+            case "format": configuration.format = try reader.choice(value, key: key, OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init(rawValue:))
             case "locale": configuration.locale = try reader.choice(value, key: key, DocumentLocale.allCases.map(\.rawValue)).flatMap(DocumentLocale.init(rawValue:))
             case "min_access": configuration.minAccess = try reader.accessLevel(value, key: key)
             case "source_url": configuration.sourceURL = try reader.string(value, key: key)
