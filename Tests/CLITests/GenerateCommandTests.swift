@@ -171,3 +171,34 @@ import TestSupport
         #expect(unknown.error.contains("no built-in template named 'nope'"))
     }
 }
+
+@Suite struct GenerateInGitTests {
+    @Test func linksToSourceLinesFromTheGitRemoteAndDatesTheDocumentByTheCommit() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("ios/Sources/App/Store.swift", SampleSources.store)
+        try sandbox.commitAll("start")
+        #expect(try sandbox.git("remote", "add", "origin", "git@github.com:acme/shop.git").status == 0)
+        let commit = try sandbox.git("rev-parse", "HEAD").output.trimmingCharacters(in: .newlines)
+        let run = try sandbox.docsheet("generate", "ios", "--output", "design.xlsx")
+        #expect(run.status == 0, "\(run.error)")
+        let book = try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx"))
+        let links = try book.sheet("Functions").hyperlinks.values
+        #expect(links.contains("https://github.com/acme/shop/blob/\(commit)/ios/Sources/App/Store.swift#L6"))
+
+        let explicit = try sandbox.docsheet("generate", "ios", "--output", "mine.xlsx", "--source-url", "https://code.example/{commit}/{file}?line={line}")
+        #expect(explicit.status == 0, "\(explicit.error)")
+        let mine = try XLSXReader(url: sandbox.url.appendingPathComponent("mine.xlsx"))
+        #expect(try mine.sheet("Functions").hyperlinks.values.contains("https://code.example/\(commit)/Sources/App/Store.swift?line=6"))
+    }
+
+    @Test func theSameCommitGivesAByteIdenticalWorkbook() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        try sandbox.commitAll("start")
+        #expect(try sandbox.docsheet("generate", "--output", "a.xlsx").status == 0)
+        #expect(try sandbox.docsheet("generate", "--output", "b.xlsx", "--no-cache").status == 0)
+        let first = FileManager.default.contents(atPath: sandbox.url.appendingPathComponent("a.xlsx").path)
+        let second = FileManager.default.contents(atPath: sandbox.url.appendingPathComponent("b.xlsx").path)
+        #expect(first != nil && first == second)
+    }
+}
