@@ -9,7 +9,9 @@ import Foundation
 protocol CheckoutRepository: Sendable {
     /// Loads the current cart.
     func loadCart() async throws -> Cart
+    /// The customer's default shipping address, or `nil` when none is saved.
     func loadSavedAddress() async throws -> ShippingAddress?
+    /// The payment methods the customer can use, the default one first.
     func loadPaymentMethods() async throws -> [PaymentMethod]
     /// Looks up a promo code on the server.
     ///
@@ -102,6 +104,9 @@ final class CheckoutInteractor: CheckoutInteractorInput {
         recalculateAndNotify()
     }
 
+    /// Selects a payment method and recomputes the totals.
+    ///
+    /// - Parameter method: One of `summary.paymentMethods`.
     func selectPaymentMethod(_ method: PaymentMethod) {
         summary.selectedPaymentMethod = method
         recalculateAndNotify()

@@ -90,6 +90,7 @@ final class CheckoutPresenter {
 // MARK: - CheckoutViewOutput
 
 extension CheckoutPresenter: CheckoutViewOutput {
+    /// Shows the placeholder and starts loading the checkout.
     func viewDidLoad() {
         view?.display(.placeholder)
         view?.setLoading(true)

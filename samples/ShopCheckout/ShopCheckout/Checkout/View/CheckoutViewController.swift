@@ -100,6 +100,7 @@ extension CheckoutViewController: CheckoutViewInput {
         tableView.reloadData()
     }
 
+    /// Shows the spinner and disables the pay button while the presenter works.
     func setLoading(_ isLoading: Bool) {
         isLoading ? spinner.startAnimating() : spinner.stopAnimating()
         placeOrderButton.isEnabled = !isLoading && viewModel.isPlaceOrderEnabled
