@@ -164,6 +164,7 @@ public enum Check {
 
     /// The violations of one function under `rules` (a missing or placeholder doc is one `undocumented` violation).
     public static func violationsOf(_ record: FunctionRecord, path: String, rules: Set<Configuration.Requirement>) -> [Violation] {
+        /// The kind as prose in messages (`type method`, `initializer`, ...).
         let subject = "\(record.effectiveAccess.rawValue) \(describe(record.kind)) '\(record.qualifiedName)'"
         func violation(_ rule: String, _ message: String) -> Violation {
             Violation(file: record.file, path: path, line: record.line, column: record.column, rule: rule,
@@ -181,6 +182,7 @@ public enum Check {
                 result.append(violation("parameters", "\(subject) does not document parameter\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); add '- Parameter name:' lines"))
             }
         }
+        /// True for a return type that means no value (`Void`, `()`).
         if rules.contains(.returns), let returnType = record.returnType, !isVoid(returnType),
            (doc.returns ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
             result.append(violation("returns", "\(subject) does not document its return value; add '- Returns:'"))
@@ -191,11 +193,13 @@ public enum Check {
         return result
     }
 
+    /// True for a return type that means no value (`Void`, `()`).
     static func isVoid(_ type: String) -> Bool {
         let trimmed = type.replacingOccurrences(of: " ", with: "")
         return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void"
     }
 
+    /// The kind as prose in messages (`type method`, `initializer`, ...).
     static func describe(_ kind: FunctionKind) -> String {
         switch kind {
         case .function: return "function"

@@ -228,10 +228,12 @@ public struct Configuration: Equatable, Sendable {
 struct ConfigurationReader {
     let file: URL
 
+    /// A configuration error at the line of `node`.
     func error(at node: Node, _ message: String) -> WorkflowError {
         .invalidConfiguration(file: file.path, line: node.mark?.line ?? 1, message: message)
     }
 
+    /// A YAML syntax error at the line Yams reports.
     func yamlError(_ error: YamlError) -> WorkflowError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
@@ -242,16 +244,19 @@ struct ConfigurationReader {
         }
     }
 
+    /// A text value.
     func string(_ node: Node, key: String) throws(WorkflowError) -> String {
         guard let scalar = node.scalar else { throw error(at: node, "'\(key)' must be a text value") }
         return scalar.string
     }
 
+    /// A true/false value.
     func bool(_ node: Node, key: String) throws(WorkflowError) -> Bool {
         guard let value = node.bool else { throw error(at: node, "'\(key)' must be true or false") }
         return value
     }
 
+    /// A list of text values (one value counts as a list of one; null as empty).
     func strings(_ node: Node, key: String) throws(WorkflowError) -> [String] {
         if let scalar = node.scalar, node.null == nil { return [scalar.string] }
         if node.null != nil { return [] }
@@ -262,6 +267,7 @@ struct ConfigurationReader {
         }
     }
 
+    /// A text value that must be one of `choices`.
     func choice(_ node: Node, key: String, _ choices: [String]) throws(WorkflowError) -> String? {
         let value = try string(node, key: key)
         guard choices.contains(value) else {
@@ -270,10 +276,12 @@ struct ConfigurationReader {
         return value
     }
 
+    /// An access level keyword.
     func accessLevel(_ node: Node, key: String) throws(WorkflowError) -> AccessLevel? {
         try choice(node, key: key, AccessLevel.allCases.map(\.rawValue)).flatMap(AccessLevel.init(rawValue:))
     }
 
+    /// The pairs of a nested section, each key checked against `validKeys`.
     func mapping(_ node: Node, key: String, validKeys: [String]) throws(WorkflowError) -> [(String, Node)] {
         if node.null != nil { return [] }
         guard let mapping = node.mapping else {

@@ -99,6 +99,7 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
         }
     }
 
+    /// Creates the cache folder once; false when it cannot be created (the cache then stores nothing).
     private func createFolderIfNeeded() -> Bool {
         lock.lock()
         defer { lock.unlock() }

@@ -144,10 +144,12 @@ public struct Git: Sendable {
         return result
     }
 
+    /// Splits git's `-z` output into paths.
     private func nullSeparated(_ data: Data) throws(WorkflowError) -> [String] {
         data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Parses `git diff --name-status -z` output (renames and copies carry two paths).
     private func changes(_ data: Data) throws(WorkflowError) -> [Change] {
         let fields = try nullSeparated(data)
         var result: [Change] = []

@@ -13,6 +13,7 @@ struct GitRoot {
     /// The root's path inside the repository, `""` or ending in `/`.
     let prefix: String
 
+    /// Locates `root` (relative to the current folder) in its git work tree.
     init(root: String, environment: WorkflowEnvironment) throws(WorkflowError) {
         self.root = root
         url = environment.url(for: root)
@@ -45,6 +46,8 @@ struct GitRoot {
 /// Finds the functions added or changed (signature, access level or doc) in the staged content or since a
 /// revision, so the gate looks only at what a commit touches.
 enum ChangedFunctions {
+    /// The functions of `root` that `scope` touches: added, or changed in signature, access level or doc
+    /// (a rename alone does not count), compared with HEAD (`.staged`) or the revision (`.since`).
     static func find(
         root: String, scope: CheckOptions.Scope, discovery: DiscoveryOptions, extraction: ExtractionOptions,
         useCache: Bool, environment: WorkflowEnvironment
@@ -139,11 +142,13 @@ struct PathFilter {
     let includes: [GlobPattern]
     let excludes: [GlobPattern]
 
+    /// Creates a filter from include and exclude globs.
     init(includes: [String], excludes: [String]) {
         self.includes = includes.map(GlobPattern.init)
         self.excludes = excludes.map(GlobPattern.init)
     }
 
+    /// True when `path` (root-relative) is scanned.
     func selects(_ path: String) -> Bool {
         let folders = path.split(separator: "/").dropLast()
         if folders.contains(where: { $0.hasPrefix(".") || SourceDiscovery.excludedFolderNames.contains(String($0)) }) {

@@ -40,6 +40,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptionGroup
 
+    /// Rejects option combinations that make no sense, before anything runs.
     func validate() throws {
         if staged && since != nil { throw ValidationError("--staged and --since cannot be combined") }
         if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be from 0 to 100") }
@@ -47,6 +48,7 @@ struct CheckCommand: ParsableCommand {
         _ = try requirements()
     }
 
+    /// The `--require` rules, parsed.
     func requirements() throws -> [Configuration.Requirement]? {
         try require.map { text in
             try text.split(separator: ",").map { name in
@@ -59,6 +61,7 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
+    /// Runs the gate, prints the report and fails with exit code 1 when the gate fails.
     func run() throws {
         var options = CheckOptions()
         options.roots = roots

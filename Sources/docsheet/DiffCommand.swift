@@ -28,6 +28,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptionGroup
 
+    /// Compares the revisions and writes the review.
     func run() throws {
         var options = DiffOptions(base: base)
         options.head = head

@@ -43,6 +43,7 @@ struct GenerateCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptionGroup
 
+    /// Maps the options to `GenerateOptions`, runs the pipeline and prints warnings and the result.
     func run() throws {
         var options = GenerateOptions()
         options.roots = roots

@@ -18,6 +18,7 @@ struct HookCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder).", valueName: "path"))
         var repository: String = "."
 
+        /// The installer for the repository that holds `--repository`.
         func installer() throws -> HookInstaller {
             try HookInstaller(repositoryPath: WorkflowEnvironment.process.url(for: repository))
         }
@@ -35,6 +36,7 @@ struct HookCommand: ParsableCommand {
         @Flag(help: "Replace an existing hook that DocSheet did not write.")
         var force = false
 
+        /// Runs the subcommand.
         func run() throws {
             let file = try options.installer().install(options.hook, chain: chain, force: force)
             Console.output("docsheet: installed the \(options.hook.rawValue) hook at \(file.path) (runs '\(options.hook.command)')")
@@ -47,6 +49,7 @@ struct HookCommand: ParsableCommand {
 
         @OptionGroup var options: HookOptions
 
+        /// Runs the subcommand.
         func run() throws {
             let installer = try options.installer()
             let removed = try installer.uninstall(options.hook)
@@ -62,6 +65,7 @@ struct HookCommand: ParsableCommand {
         @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder).", valueName: "path"))
         var repository: String = "."
 
+        /// Runs the subcommand.
         func run() throws {
             let installer = try HookInstaller(repositoryPath: WorkflowEnvironment.process.url(for: repository))
             Console.output("hooks folder: \(installer.hooksFolder.path)")

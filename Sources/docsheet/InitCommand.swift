@@ -15,6 +15,7 @@ struct InitCommand: ParsableCommand {
     @Flag(help: "Overwrite an existing .docsheet.yml.")
     var force = false
 
+    /// Writes the starter file.
     func run() throws {
         let file = try ConfigurationStarter.write(into: WorkflowEnvironment.process.url(for: folder), force: force)
         Console.error("docsheet: wrote \(file.path)")

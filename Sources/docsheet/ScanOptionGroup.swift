@@ -21,6 +21,7 @@ struct ScanOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"))
     var config: String?
 
+    /// Rejects a `--jobs` below 1.
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }

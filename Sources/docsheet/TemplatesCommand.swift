@@ -14,6 +14,7 @@ struct TemplatesCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the built-in templates.")
 
+        /// Runs the subcommand.
         func run() throws {
             Template.builtinNames.forEach { Console.output($0) }
         }
@@ -26,6 +27,7 @@ struct TemplatesCommand: ParsableCommand {
         @Argument(help: "The template's name.")
         var name: String
 
+        /// Runs the subcommand.
         func run() throws {
             guard let source = Template.builtinSource(named: name) else {
                 throw WorkflowError.invalidOption("templates show: no built-in template named '\(name)'; built-in templates: \(Template.builtinNames.joined(separator: ", "))")
