@@ -273,7 +273,7 @@ enum BuiltinTemplates {
 
         print:
           orientation: landscape
-          paper: a4
+          paper: a3
           fitToWidth: true
           repeatHeader: true
           header: "&L&8{{project}}: {{base}} → {{head}}&R&8 {{date}}"
@@ -285,7 +285,7 @@ enum BuiltinTemplates {
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
               - {header: {en: Module, vi: Mô-đun, ja: モジュール}, field: module}
-              - {header: {en: File, vi: Tệp, ja: ファイル}, field: file}
+              - {header: {en: File, vi: Tệp, ja: ファイル}, field: file, width: 28, wrap: true}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type}
               - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
@@ -299,14 +299,14 @@ enum BuiltinTemplates {
                   - {en: Approved, vi: Đồng ý, ja: 承認}
                   - {en: Needs changes, vi: Cần sửa, ja: 要修正}
                   - {en: Question, vi: Cần hỏi, ja: 質問}
-              - &comment {header: {en: Reviewer comment, vi: Ý kiến người duyệt, ja: レビューコメント}, field: comment, width: 40, wrap: true}
+              - &comment {header: {en: Reviewer comment, vi: Ý kiến người duyệt, ja: レビューコメント}, field: comment, width: 32, wrap: true}
 
           - kind: removed
             name: {en: Removed, vi: Đã xoá, ja: 削除}
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
               - {header: {en: Module, vi: Mô-đun, ja: モジュール}, field: module}
-              - {header: {en: File, vi: Tệp, ja: ファイル}, field: file}
+              - {header: {en: File, vi: Tệp, ja: ファイル}, field: file, width: 28, wrap: true}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type}
               - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
@@ -320,15 +320,15 @@ enum BuiltinTemplates {
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
               - {header: {en: Module, vi: Mô-đun, ja: モジュール}, field: module}
-              - {header: {en: File, vi: Tệp, ja: ファイル}, field: file}
+              - {header: {en: File, vi: Tệp, ja: ファイル}, field: file, width: 28, wrap: true}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type}
               - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
               - {header: {en: What changed, vi: Thay đổi, ja: 変更点}, field: changes, width: 16, wrap: true}
-              - {header: {en: Old signature, vi: Khai báo cũ, ja: 旧シグネチャ}, field: oldSignature, width: 42, wrap: true}
-              - {header: {en: New signature, vi: Khai báo mới, ja: 新シグネチャ}, field: newSignature, width: 42, wrap: true}
-              - {header: {en: Old documentation, vi: Mô tả cũ, ja: 旧ドキュメント}, field: oldDoc, width: 36, wrap: true}
-              - {header: {en: New documentation, vi: Mô tả mới, ja: 新ドキュメント}, field: newDoc, width: 36, wrap: true}
+              - {header: {en: Old signature, vi: Khai báo cũ, ja: 旧シグネチャ}, field: oldSignature, width: 36, wrap: true}
+              - {header: {en: New signature, vi: Khai báo mới, ja: 新シグネチャ}, field: newSignature, width: 36, wrap: true}
+              - {header: {en: Old documentation, vi: Mô tả cũ, ja: 旧ドキュメント}, field: oldDoc, width: 30, wrap: true}
+              - {header: {en: New documentation, vi: Mô tả mới, ja: 新ドキュメント}, field: newDoc, width: 30, wrap: true}
               - *status
               - *comment
         """##,
