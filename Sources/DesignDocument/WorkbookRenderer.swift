@@ -230,7 +230,8 @@ struct SheetWriter {
                 if highlight != nil, case .function(let record, _) = tableRow {
                     try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
                 } else if highlight != nil, case .type(let record, _, _) = tableRow {
-                    try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
+                    // Extensions are rarely documented (their members are): only declarations are flagged.
+                    try worksheet.write(record.isDocumented || record.kind == .extension ? 1 : 0, row: row, column: helperColumn)
                 }
             }
         }

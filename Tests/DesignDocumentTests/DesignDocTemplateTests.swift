@@ -82,6 +82,9 @@ import TestSupport
         #expect(types.lastRow == 5)
         #expect(types.row(4) == ["3", "TaskKit", "TaskStore", "class", "public", "ObservableObject", "Keeps the tasks and persists them.", "3",
                                  "Sources/TaskKit/TaskStore.swift", "4", "1"])
+        // Undocumented declarations are highlighted; undocumented extensions are not.
+        #expect(types["K2"] == "0" && types["C2"] == "TaskListViewModel")
+        #expect(types["K5"] == "1" && types["D5"] == "extension")
     }
 
     @Test func functionsAreGroupedByModuleAndFileWithSectionRows() throws {
