@@ -50,6 +50,7 @@ public struct DocumentWriter: Sendable {
         }
     }
 
+    /// Writes `data` to `url` through a temporary file in the same folder.
     private func writeAtomically(_ data: Data, to url: URL) throws(DesignDocumentError) {
         do {
             try AtomicFile.write(data, to: url)

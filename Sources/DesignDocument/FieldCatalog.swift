@@ -147,6 +147,7 @@ public enum FieldCatalog {
 
     // MARK: - Values
 
+    /// The value of a function field for one function row.
     static func value(of field: String, function record: FunctionRecord, number: Int, context: DocumentContext) -> CellValue {
         let doc = record.doc
         switch field {
@@ -187,6 +188,7 @@ public enum FieldCatalog {
         }
     }
 
+    /// The value of a type field for one type row; `functions` are the functions declared in it.
     static func value(of field: String, type record: TypeRecord, number: Int, functions: [FunctionRecord],
                       context: DocumentContext) -> CellValue {
         switch field {
@@ -213,6 +215,7 @@ public enum FieldCatalog {
         }
     }
 
+    /// The value of a summary field for one module or file row.
     static func value(of field: String, summary row: SummaryRow) -> CellValue {
         switch field {
         case "name": return .text(row.name)
@@ -226,6 +229,7 @@ public enum FieldCatalog {
         }
     }
 
+    /// The value of a review field for one added, removed or changed function.
     static func value(of field: String, review entry: ReviewEntry, number: Int) -> CellValue {
         let shown = entry.new ?? entry.old!
         switch field {
@@ -252,6 +256,7 @@ public enum FieldCatalog {
 
     // MARK: - Text helpers
 
+    /// One line per declared parameter: `name: Type = default — documented description`.
     static func parameterText(_ record: FunctionRecord) -> String {
         let documented = record.doc?.parameters ?? []
         return record.parameters.map { parameter in
@@ -263,16 +268,19 @@ public enum FieldCatalog {
         }.joined(separator: "\n")
     }
 
+    /// The return type (Void left out) and the documented description.
     static func returnsText(_ record: FunctionRecord) -> String {
         let type = record.returnType.flatMap { $0 == "Void" || $0 == "()" ? nil : $0 }
         return joined([type, record.doc?.returns], separator: " — ")
     }
 
+    /// The documented errors, else the throws clause.
     static func throwsText(_ record: FunctionRecord) -> String {
         if let documented = record.doc?.throws, !documented.isEmpty { return documented }
         return record.throws ?? ""
     }
 
+    /// The non-empty parts joined with `separator`.
     static func joined(_ parts: [String?], separator: String) -> String {
         parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: separator)
     }
@@ -280,6 +288,7 @@ public enum FieldCatalog {
 
 /// Words DocSheet itself writes into cells, per locale.
 enum Words {
+    /// Yes or No in the locale.
     static func yesNo(_ value: Bool, _ locale: DocumentLocale) -> String {
         switch locale {
         case .en: return value ? "Yes" : "No"
@@ -288,6 +297,7 @@ enum Words {
         }
     }
 
+    /// Documented, Undocumented or Placeholder in the locale.
     static func status(_ doc: DocComment?, _ locale: DocumentLocale) -> String {
         let state = doc == nil ? 0 : (doc!.isPlaceholder ? 1 : (doc!.isMeaningful ? 2 : 0))
         switch locale {
@@ -297,6 +307,7 @@ enum Words {
         }
     }
 
+    /// The group title of functions outside any type.
     static func freeFunctions(_ locale: DocumentLocale) -> String {
         switch locale {
         case .en: return "Free functions"
@@ -305,6 +316,7 @@ enum Words {
         }
     }
 
+    /// The label of a total row.
     static func total(_ locale: DocumentLocale) -> String {
         switch locale {
         case .en: return "Total"
@@ -313,6 +325,7 @@ enum Words {
         }
     }
 
+    /// The marker of a continuation sheet's name.
     static func continued(_ locale: DocumentLocale) -> String {
         switch locale {
         case .en: return "cont."
@@ -339,6 +352,7 @@ struct ReviewEntry {
 }
 
 extension Words {
+    /// The header of a summary table's name column (Module, File).
     static func level(_ level: GroupLevel, _ locale: DocumentLocale) -> String {
         switch (level, locale) {
         case (.module, .en): return "Module"

@@ -31,6 +31,7 @@ struct SheetPlanner {
     /// The most rows a worksheet holds (Excel: 1,048,576; smaller in tests).
     let rowLimit: Int
 
+    /// The worksheets to write, in order, with their rows.
     func plan() -> [PlannedSheet] {
         var planned: [PlannedSheet] = []
         var taken: [String] = []
@@ -136,6 +137,7 @@ struct SheetPlanner {
         }.map(\.0)
     }
 
+    /// The key that groups a function at `level` (module, file, or module + type).
     func groupKey(_ record: FunctionRecord, _ level: GroupLevel) -> String {
         switch level {
         case .module: return record.module
@@ -144,12 +146,14 @@ struct SheetPlanner {
         }
     }
 
+    /// The text of a group row for `key`.
     func groupTitle(_ key: String, level: GroupLevel) -> String {
         guard level == .type else { return key }
         guard let separator = key.firstIndex(of: "\u{1}") else { return Words.freeFunctions(context.locale) }
         return String(key[key.index(after: separator)...])
     }
 
+    /// The indices grouped by `level`, groups in order of first appearance.
     func groups(_ indices: [Int], by level: GroupLevel) -> [(String, [Int])] {
         var order: [String] = []
         var members: [String: [Int]] = [:]
@@ -162,6 +166,7 @@ struct SheetPlanner {
         return order.map { ($0, members[$0]!) }
     }
 
+    /// The rows of a function table: group rows when a level changes, section rows, function rows.
     func functionRows(_ indices: [Int], spec: SheetSpec, levels: [GroupLevel]) -> [TableRow] {
         var rows: [TableRow] = []
         rows.reserveCapacity(indices.count)
@@ -207,6 +212,7 @@ struct SheetPlanner {
 
     // MARK: - Types and reviews
 
+    /// The rows of a types sheet: filtered, sorted, grouped, each with the functions declared in it.
     func typeRows(_ spec: SheetSpec) -> [TableRow] {
         let minimum = spec.minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
         // Each function belongs to the nearest declaration of its type (or extension) above it in the same file.
@@ -258,6 +264,7 @@ struct SheetPlanner {
         return rows
     }
 
+    /// The rows of a review sheet from the diff.
     func reviewRows(_ spec: SheetSpec) -> [TableRow] {
         guard let diff else { return [] }
         var entries: [ReviewEntry]
@@ -286,16 +293,19 @@ struct SortValue: Comparable {
     let number: Double?
     let text: String
 
+    /// The sort value of a cell value.
     init(_ value: CellValue) {
         if case .number(let number) = value { self.number = number } else { number = nil }
         text = value.text
     }
 
+    /// The sort value of a group key.
     init(_ text: String) {
         number = nil
         self.text = text
     }
 
+    /// Orders numbers before text, numbers numerically and text by code points.
     static func < (a: SortValue, b: SortValue) -> Bool {
         switch (a.number, b.number) {
         case let (x?, y?): return x < y

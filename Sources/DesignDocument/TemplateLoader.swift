@@ -9,6 +9,7 @@ struct TemplateLoader {
     let path: String
     let baseFolder: URL?
 
+    /// Loads and validates the template `yaml`, read from `path`; a logo path is relative to `baseFolder`.
     static func load(yaml: String, path: String, baseFolder: URL?) throws(DesignDocumentError) -> Template {
         try TemplateLoader(path: path, baseFolder: baseFolder).load(yaml)
     }
@@ -27,6 +28,7 @@ struct TemplateLoader {
     static let chartKeys = ["type", "title", "field"]
     static let logoKeys = ["path", "cell", "scale"]
 
+    /// Parses and validates the whole template.
     func load(_ yaml: String) throws(DesignDocumentError) -> Template {
         let root: Node
         do {
@@ -72,6 +74,7 @@ struct TemplateLoader {
 
     // MARK: - Sheets
 
+    /// Reads and validates one sheet.
     private func sheet(_ node: Node, styles: [String: CellStyle]) throws(DesignDocumentError) -> SheetSpec {
         let keys = try mapping(node, "a sheet", allowed: TemplateLoader.sheetKeys)
         guard let kindNode = keys["kind"] else {
@@ -294,6 +297,7 @@ struct TemplateLoader {
             line: line(node))
     }
 
+    /// Checks a sheet name in every locale (only the literal characters when it holds placeholders).
     private func validateSheetName(_ name: LocalizedText, node: Node) throws(DesignDocumentError) {
         for locale in DocumentLocale.allCases {
             let text = name.text(locale)
@@ -311,6 +315,7 @@ struct TemplateLoader {
         }
     }
 
+    /// Rejects two sheets whose names differ only in letter case, per locale.
     private func checkUniqueSheetNames(_ sheets: [SheetSpec]) throws(DesignDocumentError) {
         for locale in DocumentLocale.allCases {
             var seen: [String: Int] = [:]
@@ -329,6 +334,7 @@ struct TemplateLoader {
 
     // MARK: - Styles, print, logo
 
+    /// Reads a named style.
     private func style(_ node: Node) throws(DesignDocumentError) -> CellStyle {
         let keys = try mapping(node, "a style", allowed: TemplateLoader.styleKeys)
         var style = CellStyle()
@@ -349,6 +355,7 @@ struct TemplateLoader {
         return style
     }
 
+    /// Reads print settings.
     private func printSpec(_ node: Node) throws(DesignDocumentError) -> PrintSpec {
         let keys = try mapping(node, "print", allowed: TemplateLoader.printKeys)
         var spec = PrintSpec()
@@ -374,6 +381,7 @@ struct TemplateLoader {
         return spec
     }
 
+    /// Reads the logo and loads its image.
     private func logoSpec(_ node: Node) throws(DesignDocumentError) -> LogoSpec {
         let keys = try mapping(node, "logo", allowed: TemplateLoader.logoKeys)
         guard let pathNode = keys["path"] else { throw fail(node, "logo without 'path' (an image file beside the template)") }
@@ -397,9 +405,11 @@ struct TemplateLoader {
 
     struct Keys {
         var ordered: [(String, Node)]
+        /// The value for `key`, or `nil`.
         subscript(key: String) -> Node? { ordered.first { $0.0 == key }?.1 }
     }
 
+    /// The keys of a mapping, rejecting keys not in `allowed` and keys given twice.
     private func mapping(_ node: Node, _ what: String, allowed: [String]? = nil) throws(DesignDocumentError) -> Keys {
         guard case .mapping(let map) = node else { throw fail(node, "\(what) must be a mapping of keys to values") }
         var keys = Keys(ordered: [])
@@ -414,26 +424,31 @@ struct TemplateLoader {
         return keys
     }
 
+    /// The items of a list.
     private func sequence(_ node: Node, _ what: String) throws(DesignDocumentError) -> [Node] {
         guard case .sequence(let items) = node else { throw fail(node, "'\(what)' must be a list") }
         return Array(items)
     }
 
+    /// The items of a list, or a single value as a one-item list.
     private func sequenceOrScalar(_ node: Node) throws(DesignDocumentError) -> [Node] {
         if case .sequence(let items) = node { return Array(items) }
         return [node]
     }
 
+    /// A text value.
     private func string(_ node: Node, _ what: String) throws(DesignDocumentError) -> String {
         guard case .scalar(let scalar) = node else { throw fail(node, "'\(what)' must be text") }
         return scalar.string
     }
 
+    /// A true/false value.
     private func bool(_ node: Node, _ what: String) throws(DesignDocumentError) -> Bool {
         guard case .scalar = node, let value = node.bool else { throw fail(node, "'\(what)' must be true or false") }
         return value
     }
 
+    /// A number within `range`.
     private func number(_ node: Node, _ what: String, range: ClosedRange<Double>) throws(DesignDocumentError) -> Double {
         guard case .scalar = node, let value = node.float ?? node.int.map(Double.init) else {
             throw fail(node, "'\(what)' must be a number")
@@ -444,24 +459,28 @@ struct TemplateLoader {
         return value
     }
 
+    /// A `#RRGGBB` colour.
     private func color(_ node: Node, _ what: String) throws(DesignDocumentError) -> Color {
         let value = try string(node, what)
         guard let color = Color(hex: value) else { throw fail(node, "'\(what)' must be a colour like \"#1F4E78\", not '\(value)'") }
         return color
     }
 
+    /// A cell reference like `B2`.
     private func cellReference(_ node: Node) throws(DesignDocumentError) -> CellReference {
         let value = try string(node, "cell")
         guard let reference = CellReference(value) else { throw fail(node, "'\(value)' is not a cell reference like B2") }
         return reference
     }
 
+    /// A range like `B2:F2`.
     private func cellRange(_ node: Node) throws(DesignDocumentError) -> CellRange {
         let value = try string(node, "merge")
         guard value.contains(":"), let range = CellRange(value) else { throw fail(node, "'\(value)' is not a range like B2:F2") }
         return range
     }
 
+    /// One of an enumeration's raw values (plus `extra`), listing the valid ones otherwise.
     private func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, extra: [String] = []) throws(DesignDocumentError) -> T
     where T.RawValue == String {
         let value = try string(node, what)
@@ -496,12 +515,15 @@ struct TemplateLoader {
         return result
     }
 
+    /// The 1-based line of a node, for messages.
     private func line(_ node: Node?) -> Int { node?.mark?.line ?? 1 }
 
+    /// A template error at `node`'s line.
     private func fail(_ node: Node?, _ message: String) -> DesignDocumentError {
         .invalidTemplate(path: path, line: line(node), message: message)
     }
 
+    /// A YAML syntax error as a template error at its line.
     private func yamlError(_ error: YamlError) -> DesignDocumentError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):

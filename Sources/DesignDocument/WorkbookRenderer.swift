@@ -16,6 +16,7 @@ struct WorkbookRenderer {
     /// The header label of the hidden helper column that drives the "undocumented" highlight.
     static let documentedHelperHeader = "docsheet:documented"
 
+    /// Writes the workbook to `url` atomically.
     func render(to url: URL) throws(DesignDocumentError) {
         let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit)
         let sheets = planner.plan()
@@ -46,6 +47,7 @@ struct WorkbookRenderer {
         }
     }
 
+    /// A document property with placeholders expanded, or `nil` when empty.
     private func property(_ key: String, _ values: [String: String]) -> String? {
         guard let text = template.properties[key] else { return nil }
         let expanded = Placeholders.expand(text.text(context.locale), values)
@@ -94,6 +96,7 @@ struct SheetWriter {
     var template: Template { renderer.template }
     var locale: DocumentLocale { renderer.context.locale }
 
+    /// Writes the sheet: free cells, the logo, the table or summary, and the sheet and print settings.
     func write(logo: LogoSpec?) throws(WorkbookError) {
         var pendingHeights = spec.rowHeights.sorted { $0.key < $1.key }
         func applyHeights(through row: Int) throws(WorkbookError) {
@@ -132,6 +135,7 @@ struct SheetWriter {
 
     // MARK: - Free cells
 
+    /// Writes one free cell: merged, linked, a number, or text.
     private func writeFreeCell(_ cell: CellSpec) throws(WorkbookError) {
         let raw = cell.value.text(locale)
         let text = Placeholders.expand(raw, values)
@@ -165,6 +169,7 @@ struct SheetWriter {
 
     // MARK: - Tables
 
+    /// The header labels, made unique ignoring case (Excel tables need unique column names).
     private func headers() -> [String] {
         var seen: Set<String> = []
         return spec.columns.map { column in
@@ -181,6 +186,7 @@ struct SheetWriter {
         }
     }
 
+    /// The style of a column's data cells (the link style for link columns).
     private func cellStyle(_ column: ColumnSpec, link: Bool = false) -> CellStyle {
         var style = template.style(link ? "link" : (column.style ?? "cell")) ?? CellStyle()
         if column.wrap { style.wrap = true }
@@ -343,6 +349,7 @@ struct SheetWriter {
         }
     }
 
+    /// Writes one data cell as a sheet link, a URL link or a value.
     private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool), column: ColumnSpec,
                               row: Int, index: Int) throws(WorkbookError) {
         if content.sheetLink {
@@ -357,6 +364,7 @@ struct SheetWriter {
 
     // MARK: - Summary
 
+    /// Writes the per-module and per-file tables with totals and the chart; returns the last row.
     private func writeSummary(startRow: Int) throws(WorkbookError) -> Int {
         guard let inventory = renderer.inventory else { return startRow }
         var row = startRow
@@ -418,6 +426,7 @@ struct SheetWriter {
         return row
     }
 
+    /// Writes a number, text or a styled empty cell.
     private func write(_ value: CellValue, row: Int, column: Int, style: CellStyle) throws(WorkbookError) {
         switch value {
         case .number(let number): try worksheet.write(number, row: row, column: column, style: style)
@@ -428,6 +437,7 @@ struct SheetWriter {
 
     // MARK: - Print
 
+    /// Applies the template's print settings, with this sheet's overrides.
     private func applyPrintSetup(headerRow: Int?) throws(WorkbookError) {
         let print = template.print.merged(with: spec.print)
         func codes(_ text: LocalizedText?) -> String? {

@@ -53,6 +53,7 @@ public enum AtomicFile {
         }
     }
 
+    /// The system's reason for a failed write (e.g. "Permission denied").
     private static func reason(_ error: Error) -> String {
         if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
             return String(cString: strerror(Int32(underlying.code)))

@@ -27,6 +27,7 @@ public final class Chart {
     /// The chart's type.
     public let type: ChartType
 
+    /// Wraps a chart created by ``Workbook/addChart(_:)``.
     init(handle: UnsafeMutablePointer<lxw_chart>, type: ChartType) {
         self.handle = handle
         self.type = type

@@ -61,6 +61,7 @@ public enum ExcelText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// True when `_xHHHH_` (H a hex digit) starts at `index`.
     private static func isEncodedCharacter(_ bytes: [UInt8], at index: Int) -> Bool {
         guard index + 7 <= bytes.count, bytes[index] == UInt8(ascii: "_"),
               bytes[index + 1] == UInt8(ascii: "x") || bytes[index + 1] == UInt8(ascii: "X"),
@@ -68,11 +69,13 @@ public enum ExcelText {
         return bytes[(index + 2)..<(index + 6)].allSatisfy(isHexDigit)
     }
 
+    /// True for an ASCII hex digit.
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
+    /// True for the characters XML 1.0 forbids: C0 controls except tab, LF and CR, U+FFFE and U+FFFF.
     private static func isInvalidInXML(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A, 0x0D: return false
@@ -108,6 +111,7 @@ public enum ExcelText {
         return widest
     }
 
+    /// True for characters that take two columns (CJK, Hangul, full-width forms, emoji).
     private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,

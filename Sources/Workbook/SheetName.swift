@@ -54,6 +54,7 @@ public enum SheetName {
         "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
+    /// `text` cut to at most `length` UTF-16 units at a character boundary, without trailing apostrophes or spaces.
     private static func truncated(_ text: String, to length: Int) -> String {
         var result = ""
         for character in text {

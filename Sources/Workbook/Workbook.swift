@@ -96,6 +96,7 @@ public final class Workbook {
         try? FileManager.default.removeItem(at: temporary)
     }
 
+    /// Writes the document properties, with the fixed creation date.
     private func setProperties(_ properties: DocumentProperties) throws(WorkbookError) {
         let pool = CStringPool()
         defer { pool.free() }
@@ -164,6 +165,7 @@ public final class Workbook {
 
     // MARK: - Internals shared with Worksheet and Chart
 
+    /// The libxlsxwriter workbook, or `alreadyClosed` after ``close()``.
     func open() throws(WorkbookError) -> UnsafeMutablePointer<lxw_workbook> {
         guard let handle else { throw .alreadyClosed(path: destination.path) }
         return handle
@@ -186,6 +188,7 @@ public final class Workbook {
         return format
     }
 
+    /// Creates the libxlsxwriter format for a style.
     private func makeFormat(_ style: CellStyle) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format> {
         guard let format = workbook_add_format(try open()) else {
             throw .libraryError(operation: "adding a format", message: "no format was created")
@@ -212,12 +215,14 @@ public final class Workbook {
         return format
     }
 
+    /// Throws `libraryError` naming `operation` when libxlsxwriter returned an error.
     func check(_ result: lxw_error, _ operation: @autoclosure () -> String) throws(WorkbookError) {
         guard result == LXW_NO_ERROR else {
             throw .libraryError(operation: operation(), message: Workbook.message(result))
         }
     }
 
+    /// libxlsxwriter's message for an error code.
     static func message(_ error: lxw_error) -> String {
         String(cString: lxw_strerror(error))
     }
@@ -227,6 +232,7 @@ public final class Workbook {
 final class CStringPool {
     private var pointers: [UnsafeMutablePointer<CChar>] = []
 
+    /// A C copy of `value` that lives until ``free()``, or `nil` for `nil`.
     func text(_ value: String?) -> UnsafeMutablePointer<CChar>? {
         guard let value else { return nil }
         let pointer = strdup(value)!
@@ -234,6 +240,7 @@ final class CStringPool {
         return pointer
     }
 
+    /// Frees every copy made by ``text(_:)``.
     func free() {
         for pointer in pointers { Foundation.free(pointer) }
         pointers.removeAll()

@@ -23,6 +23,7 @@ public final class Worksheet {
     private var lastRow = -1
     private var linkCount = 0
 
+    /// Wraps a worksheet added by ``Workbook/addWorksheet(named:)``.
     init(name: String, handle: UnsafeMutablePointer<lxw_worksheet>, workbook: Workbook) {
         self.name = name
         self.handle = handle
@@ -95,6 +96,7 @@ public final class Worksheet {
         try writeURL("internal:\(SheetName.quotedForFormula(sheet))!\(cell)", text: text, row: row, column: column, style: style)
     }
 
+    /// Writes a hyperlink (external URL or `internal:` link) with its display text.
     private func writeURL(_ url: String, text: String, row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
         try checkCell(row, column)
         let prepared = ExcelText.prepare(text.isEmpty ? url : text)
@@ -258,6 +260,7 @@ public final class Worksheet {
         }
     }
 
+    /// True when the data starts like a PNG, JPEG, GIF or BMP file.
     static func isSupportedImage(_ data: Data) -> Bool {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
         let jpeg: [UInt8] = [0xFF, 0xD8]
@@ -306,6 +309,7 @@ public final class Worksheet {
         worksheet_activate(handle)
     }
 
+    /// Throws when the cell is outside Excel's grid or, in constant-memory mode, above the last row written.
     private func checkCell(_ row: Int, _ column: Int) throws(WorkbookError) {
         guard row >= 0, row < Worksheet.maximumRows, column >= 0, column < Worksheet.maximumColumns else {
             throw .cellOutOfRange(sheet: name, row: row, column: column)

@@ -258,6 +258,7 @@ public struct XLSXReader {
         letters.uppercased().unicodeScalars.reduce(0) { $0 * 26 + Int($1.value) - 64 } - 1
     }
 
+    /// A relationship target resolved against the folder of the part that refers to it.
     static func resolve(_ target: String, from folder: String) -> String {
         if target.hasPrefix("/") { return String(target.dropFirst()) }
         var components = folder.split(separator: "/").map(String.init)
@@ -273,12 +274,15 @@ extension XMLElement {
     /// attributes of elements in a default namespace).
     func attr(_ name: String) -> String? { attributes?.first { $0.name == name }?.stringValue }
 
+    /// The child elements with `localName`.
     func children(_ localName: String) -> [XMLElement] {
         (children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == localName }
     }
 
+    /// All child elements.
     func children() -> [XMLElement] { (children ?? []).compactMap { $0 as? XMLElement } }
 
+    /// Every descendant element with `localName`, in document order.
     func descendants(_ localName: String) -> [XMLElement] {
         var found: [XMLElement] = []
         for child in children() {
