@@ -245,7 +245,7 @@ struct SheetWriter {
         let lastColumn = max(0, spec.columns.count - 1)
         if useExcelTable {
             try worksheet.addTable(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn),
-                                   headers: headerLabels)
+                                   headers: headerLabels, headerStyle: headerStyle)
         } else if spec.autofilter {
             try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
         }

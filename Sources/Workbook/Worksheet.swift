@@ -162,16 +162,21 @@ public final class Worksheet {
     /// Turns `range` (header row included) into an Excel table with filter buttons and banded rows.
     ///
     /// Write the data cells first; the header labels given here replace the first row.
-    /// - Parameter styleNumber: Excel's "Table Style Medium N" (1–28).
+    /// - Parameters:
+    ///   - styleNumber: Excel's "Table Style Medium N" (1–28).
+    ///   - headerStyle: a style for the header cells as well, for readers that do not draw table styles
+    ///     (LibreOffice).
     public func addTable(_ range: CellRange, headers: [String], name tableName: String? = nil,
-                         styleNumber: Int = 2) throws(WorkbookError) {
+                         styleNumber: Int = 2, headerStyle: CellStyle? = nil) throws(WorkbookError) {
         if workbook.constantMemory { throw .unavailableInConstantMemoryMode(feature: "an Excel table") }
         let pool = CStringPool()
         defer { pool.free() }
+        let headerFormat = try workbook.format(for: headerStyle)
         var columns: [UnsafeMutablePointer<lxw_table_column>?] = headers.map { header in
             let column = UnsafeMutablePointer<lxw_table_column>.allocate(capacity: 1)
             column.initialize(to: lxw_table_column())
             column.pointee.header = pool.text(ExcelText.prepare(header.isEmpty ? " " : header, limit: 255).text)
+            column.pointee.header_format = headerFormat
             return column
         }
         columns.append(nil)
