@@ -63,7 +63,7 @@ enum BuiltinTemplates {
               - {cell: A7, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet:Contents"}
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
-              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
+              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
               - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: signature, width: 46, wrap: true}
               - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
               - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
@@ -198,8 +198,8 @@ enum BuiltinTemplates {
             print: {paper: a3}
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
-              - {header: {en: Type, vi: Kiểu, ja: 型}, field: type, width: 18, wrap: true}
-              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 24, wrap: true}
+              - {header: {en: Type, vi: Kiểu, ja: 型}, field: type, wrap: true}
+              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
               - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: signature, width: 44, wrap: true}
               - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
               - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
@@ -288,7 +288,7 @@ enum BuiltinTemplates {
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: file, width: 28, wrap: true}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type}
-              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
+              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
               - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: newSignature, width: 48, wrap: true}
               - {header: {en: Documentation, vi: Mô tả, ja: ドキュメント}, field: newDoc, width: 44, wrap: true}
               - &status
@@ -309,7 +309,7 @@ enum BuiltinTemplates {
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: file, width: 28, wrap: true}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type}
-              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
+              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
               - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: oldSignature, width: 48, wrap: true}
               - {header: {en: Documentation, vi: Mô tả, ja: ドキュメント}, field: oldDoc, width: 44, wrap: true}
               - *status
@@ -323,7 +323,7 @@ enum BuiltinTemplates {
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: file, width: 28, wrap: true}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: type}
-              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, width: 26, wrap: true}
+              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
               - {header: {en: What changed, vi: Thay đổi, ja: 変更点}, field: changes, width: 16, wrap: true}
               - {header: {en: Old signature, vi: Khai báo cũ, ja: 旧シグネチャ}, field: oldSignature, width: 36, wrap: true}
               - {header: {en: New signature, vi: Khai báo mới, ja: 新シグネチャ}, field: newSignature, width: 36, wrap: true}
