@@ -68,7 +68,7 @@ public struct Violation: Codable, Hashable, Sendable {
 }
 
 /// The result of `docsheet check`.
-public struct CheckReport: Codable, Sendable {
+public struct CheckReport: Encodable, Sendable {
     /// Violations that fail the gate (not covered by the baseline).
     public var violations: [Violation]
     /// How many violations the baseline accepted.
@@ -96,6 +96,26 @@ public struct CheckReport: Codable, Sendable {
         if let minCoverage { coverageText += ", minimum \(String(format: "%.1f", minCoverage))%" }
         parts.append(coverageText)
         return "docsheet check: " + parts.joined(separator: "; ") + (passed ? "; passed" : "; failed")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case violations, baselinedCount, checkedCount, documentedCount, coverage, minCoverage, minAccess, passed
+        case diagnostics, summary
+    }
+
+    /// Encodes every field and the summary line (the `json` reporter's document).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(violations, forKey: .violations)
+        try container.encode(baselinedCount, forKey: .baselinedCount)
+        try container.encode(checkedCount, forKey: .checkedCount)
+        try container.encode(documentedCount, forKey: .documentedCount)
+        try container.encode(coverage, forKey: .coverage)
+        try container.encode(minCoverage, forKey: .minCoverage)
+        try container.encode(minAccess, forKey: .minAccess)
+        try container.encode(passed, forKey: .passed)
+        try container.encode(diagnostics, forKey: .diagnostics)
+        try container.encode(summary, forKey: .summary)
     }
 }
 

@@ -47,6 +47,8 @@ import Testing
         let json = try? JSONSerialization.jsonObject(with: Data(CheckReporter.json.render(report).utf8)) as? [String: Any]
         #expect((json?["violations"] as? [[String: Any]])?.first?["line"] as? Int == 1)
         #expect(json?["passed"] as? Bool == false)
+        #expect(json?["summary"] as? String == report.summary)
+        #expect(json?["minCoverage"] is NSNull)
     }
 
     @Test func theGithubReporterEscapesProperties() {
