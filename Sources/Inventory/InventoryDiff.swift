@@ -82,7 +82,8 @@ extension InventoryDiff {
     }
 
     /// Compares two inventories. Functions are matched by `Key`; a matched pair whose signature, access level,
-    /// doc or file differs is `changed` (a moved file shows as a `.file` change, not as removed + added).
+    /// doc or file differs is `changed` (a moved file shows as a `.file` change, not as removed + added — also
+    /// when the move changes the module, as long as type, name and signature stay the same).
     /// Results are in the inventories' stable order (file, line, column; `changed` by the new record).
     public init(base: Inventory, head: Inventory, baseLabel: String, headLabel: String) {
         var baseGroups: [Key: [FunctionRecord]] = [:]
@@ -110,6 +111,17 @@ extension InventoryDiff {
             for (old, new) in pairs {
                 let changes = InventoryDiff.changes(from: old, to: new)
                 if !changes.isEmpty { changed.append(ChangedFunction(old: old, new: new, changes: changes)) }
+            }
+        }
+        // A file moved to another module: same type, name and signature, only the module differs.
+        for newIndex in added.indices.reversed() {
+            let new = added[newIndex]
+            if let oldIndex = removed.firstIndex(where: {
+                $0.module != new.module && $0.file != new.file && $0.enclosingType == new.enclosingType && $0.name == new.name && $0.signature == new.signature
+            }) {
+                let old = removed.remove(at: oldIndex)
+                added.remove(at: newIndex)
+                changed.append(ChangedFunction(old: old, new: new, changes: InventoryDiff.changes(from: old, to: new)))
             }
         }
         self.init(

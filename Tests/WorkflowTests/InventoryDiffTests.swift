@@ -38,6 +38,14 @@ import Testing
         #expect(diff.changed.first?.old.file == "Sources/App/Old.swift")
     }
 
+    @Test func aFileMovedToAnotherModuleIsFollowed() {
+        let diff = InventoryDiff(base: inventory([record("f()", file: "Sources/Core/F.swift", module: "Core")]),
+                                 head: inventory([record("f()", file: "Sources/UI/F.swift", module: "UI")]),
+                                 baseLabel: "a", headLabel: "b")
+        #expect(diff.added.isEmpty && diff.removed.isEmpty)
+        #expect(diff.changed.map(\.changes) == [[.file]])
+    }
+
     @Test func functionsAreMatchedByModuleAndType() {
         let diff = InventoryDiff(base: inventory([record("f()", type: "A"), record("g()", module: "Core")]),
                                  head: inventory([record("f()", type: "B"), record("g()", module: "UI")]),
