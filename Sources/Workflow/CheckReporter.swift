@@ -10,17 +10,25 @@ public enum CheckReporter: String, CaseIterable, Sendable {
     /// GitHub Actions annotations (`::error file=...,line=...,col=...::message`), then the summary.
     case github
 
+    /// How violations are labelled: `error` (the gate) or `warning` (`--warn-only`, report without failing).
+    public enum Severity: String, Sendable {
+        /// Violations fail the gate.
+        case error
+        /// Violations are reported only.
+        case warning
+    }
+
     /// The report as text for standard output.
-    public func render(_ report: CheckReport) -> String {
+    public func render(_ report: CheckReport, severity: Severity = .error) -> String {
         switch self {
         case .xcode:
-            let lines = report.violations.map { "\($0.path):\($0.line):\($0.column): error: \($0.message)" }
+            let lines = report.violations.map { "\($0.path):\($0.line):\($0.column): \(severity.rawValue): \($0.message)" }
             return (lines + [report.summary]).joined(separator: "\n") + "\n"
         case .github:
             let lines = report.violations.map { violation in
-                "::error file=\(Self.property(violation.path)),line=\(violation.line),col=\(violation.column),title=\(Self.property("docsheet " + violation.rule))::\(Self.message(violation.message))"
+                "::\(severity.rawValue) file=\(Self.property(violation.path)),line=\(violation.line),col=\(violation.column),title=\(Self.property("docsheet " + violation.rule))::\(Self.message(violation.message))"
             }
-            let summary = (report.passed ? "::notice::" : "::error::") + Self.message(report.summary)
+            let summary = (report.passed || severity == .warning ? "::notice::" : "::error::") + Self.message(report.summary)
             return (lines + [summary]).joined(separator: "\n") + "\n"
         case .json:
             let data = (try? InventoryCoding.encode(report)) ?? Data("{}\n".utf8)

@@ -84,6 +84,13 @@ import TestSupport
             """)
     }
 
+    @Test func warnOnlyReportsWithoutFailing() throws {
+        let sandbox = try sandboxWithDebt()
+        let run = try sandbox.docsheet("check", "--warn-only")
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("Sources/App/Store.swift:6:17: warning: public method 'Store.save(_:)' is not documented"))
+    }
+
     @Test func theMinimumCoverageGate() throws {
         let sandbox = try sandboxWithDebt()
         try sandbox.write("Sources/App/Store.swift", SampleSources.store.replacingOccurrences(of: "    public func save", with: "    /// Saves.\n    public func save"))

@@ -51,6 +51,15 @@ import Testing
         #expect(json?["minCoverage"] is NSNull)
     }
 
+    @Test func warnOnlyLabelsViolationsAsWarnings() {
+        let violation = Check.violationsOf(record("f()", doc: nil), path: "A.swift", rules: [])[0]
+        let report = CheckReport(violations: [violation], baselinedCount: 0, checkedCount: 1, documentedCount: 0,
+                                 coverage: 0, minCoverage: nil, minAccess: .public, passed: false, diagnostics: [])
+        #expect(CheckReporter.xcode.render(report, severity: .warning).hasPrefix("A.swift:1:13: warning: public function 'f()'"))
+        #expect(CheckReporter.github.render(report, severity: .warning).hasPrefix("::warning file=A.swift,"))
+        #expect(CheckReporter.github.render(report, severity: .warning).contains("\n::notice::docsheet check: 1 violation"))
+    }
+
     @Test func theGithubReporterEscapesProperties() {
         #expect(CheckReporter.property("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
     }
