@@ -51,6 +51,17 @@ import TestSupport
         #expect(!hidden.output.contains("'c()'"))
     }
 
+    @Test func commitAllIsCheckedThroughGitsTemporaryIndex() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/A.swift", "/// Documented.\npublic func a() {}\n")
+        try sandbox.commitAll("start")
+        #expect(try sandbox.docsheet("hook", "install").status == 0)
+        try sandbox.write("Sources/App/A.swift", "/// Documented.\npublic func a() {}\npublic func b() {}\n")
+        let refused = try sandbox.git("commit", "-a", "-q", "-m", "b")
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("Sources/App/A.swift:3:13: error: public function 'b()' is not documented"))
+    }
+
     @Test func theHookStatusAndUninstallRoundTrip() throws {
         let sandbox = try DocSheetRunner.Sandbox(git: true)
         try sandbox.write(".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n")
