@@ -58,8 +58,10 @@ public struct InventoryDiff: Codable, Hashable, Sendable {
 }
 
 extension InventoryDiff {
-    /// The identity of a function across revisions: module, enclosing type and full name. Overloads that differ
-    /// only in parameter types share a key; `init(base:head:)` pairs them by signature, then in source order.
+    /// The identity of a function across revisions: module, enclosing type, full name, and whether it is a
+    /// protocol requirement (a requirement and its default implementation in an extension are two functions).
+    /// Overloads that differ only in parameter types share a key; `init(base:head:)` pairs them by signature,
+    /// then in source order.
     public struct Key: Hashable, Comparable, Sendable {
         /// The module.
         public var module: String
@@ -67,17 +69,20 @@ extension InventoryDiff {
         public var enclosingType: String
         /// The full name, e.g. `fetch(id:)`.
         public var name: String
+        /// True for a protocol requirement.
+        public var isRequirement: Bool
 
         /// The key of `record`.
         public init(_ record: FunctionRecord) {
             module = record.module
             enclosingType = record.enclosingType ?? ""
             name = record.name
+            isRequirement = record.isRequirement
         }
 
         /// Orders keys by module, type, name.
         public static func < (a: Key, b: Key) -> Bool {
-            (a.module, a.enclosingType, a.name) < (b.module, b.enclosingType, b.name)
+            (a.module, a.enclosingType, a.name, a.isRequirement ? 1 : 0) < (b.module, b.enclosingType, b.name, b.isRequirement ? 1 : 0)
         }
     }
 
@@ -117,7 +122,8 @@ extension InventoryDiff {
         for newIndex in added.indices.reversed() {
             let new = added[newIndex]
             if let oldIndex = removed.firstIndex(where: {
-                $0.module != new.module && $0.file != new.file && $0.enclosingType == new.enclosingType && $0.name == new.name && $0.signature == new.signature
+                $0.module != new.module && $0.file != new.file && $0.enclosingType == new.enclosingType && $0.name == new.name
+                    && $0.isRequirement == new.isRequirement && $0.signature == new.signature
             }) {
                 let old = removed.remove(at: oldIndex)
                 added.remove(at: newIndex)

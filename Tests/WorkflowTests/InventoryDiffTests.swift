@@ -54,6 +54,18 @@ import Testing
         #expect(diff.removed.map(\.qualifiedName) == ["A.f()", "g()"])
     }
 
+    @Test func aRequirementAndItsDefaultImplementationAreTwoFunctions() {
+        var requirement = record("fail(_:)", line: 2, type: "Output", signature: "func fail(_ error: Error)")
+        requirement.isRequirement = true
+        var implementation = record("fail(_:)", line: 9, type: "Output", signature: "func fail(_ error: Error)", doc: nil)
+        let base = inventory([requirement, implementation])
+        requirement.doc = nil
+        implementation.doc = DocComment(raw: "Ignores it.", summary: "Ignores it.")
+        let diff = InventoryDiff(base: base, head: inventory([requirement, implementation]), baseLabel: "a", headLabel: "b")
+        #expect(diff.changed.map(\.new.isRequirement) == [true, false])
+        #expect(diff.changed.map(\.old.line) == [2, 9])
+    }
+
     @Test func overloadsArePairedBySignature() {
         let base = [record("f(_:)", line: 1, signature: "public func f(_ x: Int)"),
                     record("f(_:)", line: 2, signature: "public func f(_ x: String)")]
