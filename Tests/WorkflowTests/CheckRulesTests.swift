@@ -28,6 +28,14 @@ import Testing
         #expect(Check.violationsOf(function, path: "A.swift", rules: []).isEmpty)
     }
 
+    @Test func overridesAndDeinitializersAreNotGated() {
+        var override = record("viewDidLoad()", doc: nil, kind: .method)
+        override.modifiers = ["override"]
+        #expect(!Check.isGated(override))
+        #expect(!Check.isGated(record("deinit", doc: nil, kind: .deinitializer)))
+        #expect(Check.isGated(record("load()", doc: nil, kind: .method)))
+    }
+
     @Test func aVoidReturnNeedsNoReturnsDoc() {
         let function = record("run()", returnType: "Void")
         #expect(Check.violationsOf(function, path: "A.swift", rules: [.returns]).isEmpty)
