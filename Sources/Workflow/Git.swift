@@ -137,6 +137,9 @@ public struct Git: Sendable {
             index = output.index(after: newline)
             let fields = header.split(separator: " ")
             guard fields.count == 3, let size = Int(fields[2]) else { continue } // "<spec> missing"
+            guard size >= 0, output.distance(from: index, to: output.endIndex) >= size else {
+                throw .gitFailed(command: "cat-file --batch", reason: "the output for \(spec) is truncated")
+            }
             let end = output.index(index, offsetBy: size)
             result[spec] = output.subdata(in: index..<end)
             index = min(output.index(after: end), output.endIndex)
