@@ -115,7 +115,11 @@ public enum Generate {
             sourceURLPattern: sourceURL, locale: options.locale ?? configuration.locale ?? .en
         )
         let writer = DocumentWriter(template: template, context: context)
-        let diagnostics = result.diagnostics.map(\.description)
+        let diagnostics = result.diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
+            return diagnostic.description
+        }
 
         guard let output else {
             let temporary = FileManager.default.temporaryDirectory

@@ -82,6 +82,10 @@ import TestSupport
         #expect(run.error.contains("Broken.swift:2:"))
         #expect(run.error.contains(": warning: "))
         #expect(sandbox.read("out.json")?.contains("\"ok()\"") == true)
+
+        try sandbox.write("app/Broken.swift", "func broken( {\n")
+        let inFolder = try sandbox.docsheet("generate", "app", "--output", "app.json")
+        #expect(inFolder.error.contains("app/Broken.swift:1:"), "paths are relative to the current folder, like the compiler's")
     }
 
     @Test func aMissingRootIsAnInputErrorNamingThePath() throws {
