@@ -191,8 +191,10 @@ public enum Check {
                       module: record.module, enclosingType: record.enclosingType, name: record.name, message: message)
         }
         guard let doc = record.doc, record.isDocumented else {
-            let reason = record.doc?.isPlaceholder == true ? "has only an Xcode placeholder doc comment" : "is not documented"
-            return [violation("undocumented", "\(subject) \(reason); add a /// summary")]
+            if record.doc?.isPlaceholder == true {
+                return [violation("undocumented", "\(subject) has a doc comment that still holds an Xcode placeholder (<#...#>); replace it with real documentation")]
+            }
+            return [violation("undocumented", "\(subject) is not documented; add a /// summary")]
         }
         var result: [Violation] = []
         if rules.contains(.parameters) {

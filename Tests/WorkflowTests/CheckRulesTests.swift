@@ -14,7 +14,7 @@ import Testing
         var function = record("load()")
         function.doc = DocComment(raw: "<#Description#>", summary: "<#Description#>", isPlaceholder: true)
         let violations = Check.violationsOf(function, path: "A.swift", rules: [])
-        #expect(violations.first?.message == "public function 'load()' has only an Xcode placeholder doc comment; add a /// summary")
+        #expect(violations.first?.message == "public function 'load()' has a doc comment that still holds an Xcode placeholder (<#...#>); replace it with real documentation")
     }
 
     @Test func requiredParametersReturnsAndThrowsAreChecked() {
