@@ -16,6 +16,19 @@ public enum SourceDiscovery {
         "Pods", "Carthage", "DerivedData", "node_modules", "checkouts", ".build", ".swiftpm",
     ]
 
+    /// True when discovery would keep a `.swift` file at `relativePath` (`/`-separated, relative to the root)
+    /// on the path rules alone: no hidden or default-excluded folder on the way, not a hidden file, and the
+    /// include and exclude globs allow it. For files that come from elsewhere than the disk, e.g. from git.
+    public static func selects(relativePath: String, options: DiscoveryOptions) -> Bool {
+        let components = relativePath.split(separator: "/")
+        guard let name = components.last, name.hasSuffix(".swift"), !name.hasPrefix(".") else { return false }
+        for folder in components.dropLast() where folder.hasPrefix(".") || excludedFolderNames.contains(String(folder)) {
+            return false
+        }
+        if options.excludes.contains(where: { GlobPattern($0).matches(relativePath) }) { return false }
+        return options.includes.isEmpty || options.includes.contains { GlobPattern($0).matches(relativePath) }
+    }
+
     /// The Swift files under `root` that `options` select, sorted by relative path.
     public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
         let root = root.standardizedFileURL

@@ -105,6 +105,17 @@ import Testing
         #expect(files.map(\.relativePath) == ["Kept.swift"])
     }
 
+    @Test func pathRulesForFilesFromElsewhere() {
+        let options = DiscoveryOptions(includes: ["Sources/**"], excludes: ["*.generated.swift"])
+        #expect(SourceDiscovery.selects(relativePath: "Sources/App/A.swift", options: options))
+        #expect(!SourceDiscovery.selects(relativePath: "Sources/App/A.generated.swift", options: options))
+        #expect(!SourceDiscovery.selects(relativePath: "Tests/T.swift", options: options))
+        #expect(!SourceDiscovery.selects(relativePath: "Sources/Pods/P.swift", options: options))
+        #expect(!SourceDiscovery.selects(relativePath: "Sources/.build/B.swift", options: options))
+        #expect(!SourceDiscovery.selects(relativePath: "Sources/.Hidden.swift", options: options))
+        #expect(!SourceDiscovery.selects(relativePath: "Sources/README.md", options: options))
+    }
+
     @Test func singleFileRoot() throws {
         let folder = try TemporaryFolder()
         try folder.write("App/Main.swift")
