@@ -65,16 +65,11 @@ enum ChangedFunctions {
             baseRevision = try gitRoot.git.resolveCommit(revision)
             changes = try gitRoot.git.changes(since: revision)
         }
-        let selected: Set<String>
-        do {
-            selected = Set(try SourceDiscovery.discover(root: gitRoot.url, options: discovery).map(\.relativePath))
-        } catch {
-            throw WorkflowError(error, root: root)
-        }
         var headPaths: [String] = []
         var basePaths: [String] = []
         for change in changes {
-            guard let path = gitRoot.relativePath(change.path), selected.contains(path) else { continue }
+            guard let path = gitRoot.relativePath(change.path),
+                  SourceDiscovery.selects(relativePath: path, options: discovery) else { continue }
             headPaths.append(path)
             if let old = change.oldPath.flatMap(gitRoot.relativePath) { basePaths.append(old) }
         }
@@ -125,36 +120,12 @@ public enum RevisionInventory {
         }
         let gitRoot = try GitRoot(root: root, environment: environment)
         let commit = try gitRoot.git.resolveCommit(revision)
-        let filter = PathFilter(includes: discovery.includes, excludes: discovery.excludes)
         let paths = try gitRoot.git.files(at: commit, under: gitRoot.prefix)
-            .compactMap(gitRoot.relativePath).filter(filter.selects)
+            .compactMap(gitRoot.relativePath).filter { SourceDiscovery.selects(relativePath: $0, options: discovery) }
         let modules = ModuleResolver(root: gitRoot.url)
         let sources = try gitRoot.sources(paths, at: commit, modules: modules)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         let result = SwiftExtractor(options: extraction).extract(sources: sources, cache: cache)
         return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions)
-    }
-}
-
-/// Selects root-relative paths of files read from git the way `SourceDiscovery` selects files on disk: hidden
-/// folders and `SourceDiscovery.excludedFolderNames` are left out, then the include and exclude globs apply.
-struct PathFilter {
-    let includes: [GlobPattern]
-    let excludes: [GlobPattern]
-
-    /// Creates a filter from include and exclude globs.
-    init(includes: [String], excludes: [String]) {
-        self.includes = includes.map(GlobPattern.init)
-        self.excludes = excludes.map(GlobPattern.init)
-    }
-
-    /// True when `path` (root-relative) is scanned.
-    func selects(_ path: String) -> Bool {
-        let folders = path.split(separator: "/").dropLast()
-        if folders.contains(where: { $0.hasPrefix(".") || SourceDiscovery.excludedFolderNames.contains(String($0)) }) {
-            return false
-        }
-        if !includes.isEmpty, !includes.contains(where: { $0.matches(path) }) { return false }
-        return !excludes.contains { $0.matches(path) }
     }
 }

@@ -29,6 +29,19 @@ import Testing
         #expect(!report.passed)
     }
 
+    @Test func excludedStagedFilesAreNotChecked() throws {
+        let repository = try repository()
+        try repository.write("ios/Sources/App/Generated/G.swift", "public func generated() {}\n")
+        try repository.write("ios/.docsheet.yml", "exclude: [Generated]\n")
+        try repository.git("add", "-A")
+        var options = CheckOptions()
+        options.roots = ["ios"]
+        options.scope = .staged
+        #expect(try Check.run(options, environment: repository.environment).passed)
+        try repository.write("ios/.docsheet.yml", "exclude: []\n")
+        #expect(try Check.run(options, environment: repository.environment).violations.map(\.name) == ["generated()"])
+    }
+
     @Test func aRenamedFileWithUnchangedFunctionsIsNotChecked() throws {
         let repository = try repository()
         try repository.write("ios/Sources/App/Old.swift", "public func legacy() {}\n")

@@ -74,19 +74,6 @@ import Testing
     }
 }
 
-@Suite struct PathFilterTests {
-    @Test func leavesOutToolFoldersAndAppliesGlobs() {
-        let filter = PathFilter(includes: ["Sources/**"], excludes: ["**/Generated/**", "Sources/Legacy"])
-        #expect(filter.selects("Sources/App/A.swift"))
-        #expect(!filter.selects("Tests/AppTests/T.swift"))
-        #expect(!filter.selects("Sources/App/Generated/G.swift"))
-        #expect(!filter.selects("Sources/Legacy/L.swift"))
-        #expect(!filter.selects("Sources/.build/x.swift"))
-        #expect(PathFilter(includes: [], excludes: ["*.generated.swift"]).selects("A.swift"))
-        #expect(!PathFilter(includes: [], excludes: ["*.generated.swift"]).selects("A.generated.swift"))
-    }
-}
-
 @Suite struct GenerateOutputTests {
     let environment = WorkflowEnvironment(currentDirectory: URL(fileURLWithPath: "/work"), variables: [:])
 
