@@ -24,10 +24,42 @@ public enum DocCommentParser {
         return parser.parse(raw: raw)
     }
 
-    /// True when `text` holds an Xcode placeholder such as `<#Description#>`.
+    /// True when `text` holds an Xcode placeholder such as `<#Description#>` outside code (inline code
+    /// spans and fenced code blocks may show a placeholder on purpose).
     public static func containsPlaceholder(_ text: String) -> Bool {
-        guard let open = text.range(of: "<#") else { return false }
-        return text[open.upperBound...].contains("#>")
+        var inFence = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                inFence.toggle()
+                continue
+            }
+            if !inFence && lineContainsPlaceholder(line) { return true }
+        }
+        return false
+    }
+
+    /// True when `line` has `<#` … `#>` outside inline code spans (text between matching backtick runs).
+    private static func lineContainsPlaceholder(_ line: Substring) -> Bool {
+        var prose = ""
+        var index = line.startIndex
+        while index < line.endIndex {
+            guard line[index] == "`" else {
+                prose.append(line[index])
+                index = line.index(after: index)
+                continue
+            }
+            let run = line[index...].prefix(while: { $0 == "`" })
+            let afterRun = run.endIndex
+            if let close = line[afterRun...].range(of: String(run)) {
+                index = close.upperBound
+            } else {
+                prose += run
+                index = afterRun
+            }
+        }
+        guard let open = prose.range(of: "<#") else { return false }
+        return prose[open.upperBound...].contains("#>")
     }
 }
 

@@ -103,6 +103,15 @@ import Testing
         #expect(doc.isMeaningful == false)
     }
 
+    @Test func placeholderInCodeIsNotAPlaceholder() {
+        let doc = DocCommentParser.parse(raw: "Finds `<#Name#>` placeholders.\n\n```\n/// <#Description#>\n```")
+        #expect(doc.isPlaceholder == false)
+    }
+
+    @Test func placeholderAfterACodeSpanIsStillAPlaceholder() {
+        #expect(DocCommentParser.parse(raw: "Uses `x`. <#More#>").isPlaceholder)
+    }
+
     @Test func realDocIsNotAPlaceholder() {
         let doc = DocCommentParser.parse(raw: "Real text with a # sign and a <tag>.")
         #expect(doc.isPlaceholder == false)
