@@ -33,7 +33,7 @@ interop: build
 
 ## The compiler as referee: compare extraction with the compiler's symbol graphs.
 compare: release
-	scripts/compare-with-compiler
+	scripts/compare-with-compiler Tests/Fixtures/RulesPackage .build/release/docsheet
 
 bench: release
 	scripts/bench-check
