@@ -173,19 +173,7 @@ final class DeclarationCollector: SyntaxVisitor {
         let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: index.moduleNames)
         let explicit = AccessRules.explicitLevel(node.modifiers)
         let known = index.types[name]
-        var maximum: AccessLevel?
-        if let whereClause = node.genericWhereClause {
-            maximum = .public
-            if let known { maximum = min(.public, max(known.formal, .fileprivate)) }
-            for requirementType in whereClause.tokens(viewMode: .sourceAccurate) {
-                if case .identifier = requirementType.tokenKind,
-                    let referenced = index.types[SyntaxText.identifier(requirementType)],
-                    referenced.formal < .public
-                {
-                    maximum = min(maximum ?? .public, max(referenced.formal, .fileprivate))
-                }
-            }
-        }
+        let maximum = node.genericWhereClause.map { constrainedExtensionMaximum($0, extendedType: known) }
         let level = explicit ?? .internal
         let position = location(of: node.extendedType)
         if !scope.isLocal || includeLocal {
@@ -206,6 +194,21 @@ final class DeclarationCollector: SyntaxVisitor {
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    /// The most a member of a constrained extension gets without a modifier: the extended type's level and the
+    /// levels of the types its `where` clause names (at least `fileprivate`), for types declared in this file.
+    private func constrainedExtensionMaximum(
+        _ whereClause: GenericWhereClauseSyntax, extendedType: FileTypeIndex.TypeAccess?
+    ) -> AccessLevel {
+        var maximum = AccessLevel.public
+        if let extendedType { maximum = min(maximum, max(extendedType.formal, .fileprivate)) }
+        for token in whereClause.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind, let referenced = index.types[SyntaxText.identifier(token)]
+            else { continue }
+            maximum = min(maximum, max(referenced.formal, .fileprivate))
+        }
+        return maximum
+    }
 
     private func enterType(
         _ decl: DeclSyntax, name: TokenSyntax, kind: TypeKind, group: some DeclGroupSyntax
@@ -313,7 +316,6 @@ final class DeclarationCollector: SyntaxVisitor {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 
-    // swift-format-ignore
     private func record(
         _ decl: DeclSyntax, kind: FunctionKind, nameToken: TokenSyntax, name: String, baseName: String,
         modifiers: DeclModifierListSyntax, attributes: AttributeListSyntax, bodyStart: AbsolutePosition?,
