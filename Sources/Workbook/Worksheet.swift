@@ -276,8 +276,18 @@ public final class Worksheet {
 
     // MARK: - Sheet settings
 
-    /// Applies print settings.
+    /// Applies print settings. The header and footer are checked first, so nothing is applied when they are invalid.
     public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
+        var headerFooter: [(text: String, isHeader: Bool)] = []
+        for (text, isHeader) in [(setup.header, true), (setup.footer, false)] {
+            guard let text else { continue }
+            let clean = ExcelText.removingInvalidCharacters(text)
+            guard clean.utf8.count <= 255 else {
+                throw .libraryError(operation: "setting the page \(isHeader ? "header" : "footer") of \(name)",
+                                    message: "it is longer than Excel's 255 characters")
+            }
+            headerFooter.append((clean, isHeader))
+        }
         if setup.landscape { worksheet_set_landscape(handle) } else { worksheet_set_portrait(handle) }
         worksheet_set_paper(handle, setup.paper.libraryValue)
         if setup.fitToWidth { worksheet_fit_to_pages(handle, 1, 0) }
@@ -287,14 +297,8 @@ public final class Worksheet {
                                "repeating rows on printed pages of \(name)")
         }
         worksheet_set_margins(handle, setup.margins.left, setup.margins.right, setup.margins.top, setup.margins.bottom)
-        for (text, isHeader) in [(setup.header, true), (setup.footer, false)] {
-            guard let text else { continue }
-            let clean = ExcelText.removingInvalidCharacters(text)
-            guard clean.utf8.count <= 255 else {
-                throw .libraryError(operation: "setting the page \(isHeader ? "header" : "footer") of \(name)",
-                                    message: "it is longer than Excel's 255 characters")
-            }
-            let result = clean.withCString { isHeader ? worksheet_set_header(handle, $0) : worksheet_set_footer(handle, $0) }
+        for (text, isHeader) in headerFooter {
+            let result = text.withCString { isHeader ? worksheet_set_header(handle, $0) : worksheet_set_footer(handle, $0) }
             try workbook.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
         }
     }

@@ -62,6 +62,8 @@ public struct XLSXReader {
         public var drawingCount: Int
         /// Row heights in points by 1-based row number, for rows with a set height.
         public var rowHeights: [Int: Double] = [:]
+        /// Formulas by cell reference, as stored (without the leading `=`).
+        public var formulas: [String: String] = [:]
 
         /// The text of a cell, or `nil` when empty.
         public subscript(_ reference: String) -> String? { cells[reference] }
@@ -150,8 +152,10 @@ public struct XLSXReader {
             let rels = try relationships(part)
             var cells: [String: String] = [:]
             var numeric: Set<String> = []
+            var formulas: [String: String] = [:]
             for cell in root.descendants("c") {
                 let reference = cell.attr("r") ?? ""
+                if let formula = cell.children("f").first?.stringValue { formulas[reference] = formula }
                 let type = cell.attr("t") ?? "n"
                 let value = cell.children("v").first?.stringValue
                 switch type {
@@ -222,7 +226,7 @@ public struct XLSXReader {
                     let id = drawing.attribute(forLocalName: "id", uri: "http://schemas.openxmlformats.org/officeDocument/2006/relationships")?.stringValue ?? drawing.attr("r:id") ?? ""
                     guard let target = rels[id]?.target else { return count }
                     return count + (try xml(target)).children().filter { $0.localName?.hasSuffix("Anchor") == true }.count
-                }, rowHeights: rowHeights))
+                }, rowHeights: rowHeights, formulas: formulas))
         }
         self.sheets = sheets
         var properties: [String: String] = [:]
