@@ -181,7 +181,9 @@ final class DeclarationCollector: SyntaxVisitor {
                 TypeRecord(
                     name: name, kind: .extension, module: module, file: file, line: position.line,
                     column: position.column, accessLevel: level,
-                    effectiveAccess: min(level, known?.effective ?? .open, scope.visibilityCap),
+                    effectiveAccess: min(
+                        AccessRules.visibility(of: level, atFileScope: true), known?.effective ?? .open,
+                        scope.visibilityCap),
                     inheritedTypes: inheritedTypes(node.inheritanceClause),
                     genericWhere: node.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
                     doc: documentation(of: node)))

@@ -87,8 +87,9 @@ import Testing
     }
 
     @Test func extensionAccessIsItsModifier() {
-        let records = extract("struct S {}\npublic extension S {}\nextension S {}").types
-        #expect(records.map(\.accessLevel) == [.internal, .public, .internal])
+        let records = extract("struct S {}\npublic extension S {}\nextension S {}\nprivate extension S {}").types
+        #expect(records.map(\.accessLevel) == [.internal, .public, .internal, .private])
+        #expect(records.map(\.effectiveAccess) == [.internal, .internal, .internal, .fileprivate])
     }
 
     @Test func typeInPublicExtensionTakesTheExtensionLevel() {
