@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Inventory
+import TestSupport
+@testable import DesignDocument
+
+/// Filters, sorting, grouping and per-group sheets of custom templates.
+@Suite struct CustomTemplateTests {
+    func render(_ yaml: String) throws -> XLSXReader {
+        let template = try TemplateLoader.load(yaml: yaml, path: "custom.yml", baseFolder: nil)
+        let url = try Fixtures.folder().appendingPathComponent("custom.xlsx")
+        try DocumentWriter(template: template, context: Fixtures.context).write(Fixtures.inventory, format: .xlsx, to: url)
+        return try XLSXReader(url: url)
+    }
+
+    @Test func filterKeepsPublicUndocumentedMethodsOnly() throws {
+        let book = try render("""
+        name: custom
+        sheets:
+          - kind: functions
+            name: Todo
+            filter: {minAccess: public, documentation: undocumented, kinds: [method]}
+            columns: [{header: Name, field: qualifiedName}, {header: Status, field: status}]
+        """)
+        let sheet = try book.sheet("Todo")
+        #expect(sheet.lastRow == 2)
+        #expect(sheet.row(2) == ["TaskStore.makeIterator()", "Placeholder"])
+    }
+
+    @Test func sortKeysApplyInOrderAndDescending() throws {
+        let book = try render("""
+        name: custom
+        sheets:
+          - kind: functions
+            name: Sorted
+            sort: [-access, name]
+            columns: [{header: Access, field: access}, {header: Name, field: name}]
+        """)
+        let sheet = try book.sheet("Sorted")
+        #expect((2...8).map { sheet["B\($0)"] ?? "" } == ["==(_:_:)", "add(_:)", "init(fileURL:)", "makeIterator()",
+                                                           "formatDue(_:)", "load()", "save()"])
+    }
+
+    @Test func splitByModuleMakesOneSheetPerModuleWithGroupPlaceholders() throws {
+        let book = try render("""
+        name: custom
+        sheets:
+          - kind: functions
+            name: "Module {{group}}"
+            group: [module, file]
+            split: sheets
+            cells: [{cell: A1, value: "{{group}}: {{functions}} functions in {{project}}"}]
+            columns: [{header: No., field: number}, {header: Name, field: name}]
+        """)
+        #expect(book.sheetNames == ["Module TaskBoardApp", "Module TaskKit"])
+        let kit = try book.sheet("Module TaskKit")
+        #expect(kit["A1"] == "TaskKit: 7 functions in TaskBoard")
+        #expect(kit.row(3) == ["No.", "Name"])
+        #expect(kit["A4"] == "Sources/TaskKit/TaskItem.swift")
+        #expect(kit.row(5) == ["1", "==(_:_:)"])
+    }
+
+    @Test func typesSheetFiltersByKindAndGroupsByModule() throws {
+        let book = try render("""
+        name: custom
+        sheets:
+          - kind: types
+            name: Classes
+            group: module
+            filter: {kinds: [class]}
+            columns: [{header: Type, field: name}, {header: Coverage, field: coverage, format: "0%"}]
+        """)
+        let sheet = try book.sheet("Classes")
+        #expect((2...5).map { sheet["A\($0)"] ?? "" } == ["TaskBoardApp", "TaskListViewModel", "TaskKit", "TaskStore"])
+        #expect(sheet["B5"] == "0.6666666666666666")
+    }
+}
