@@ -52,3 +52,28 @@ import Inventory
         #expect(markdown.contains("  - after: `public func add(_ task: TaskItem, at index: Int) throws -> Int`"))
     }
 }
+
+@Suite struct ReviewOutputTests {
+    @Test func reviewIsWrittenInEveryFormat() throws {
+        let folder = try Fixtures.folder()
+        let writer = DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context)
+        for format in OutputFormat.allCases {
+            try writer.writeReview(Fixtures.diff, format: format, to: folder.appendingPathComponent("review.\(format.rawValue)"))
+        }
+        let csv = try String(contentsOf: folder.appendingPathComponent("review.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix(CSVWriter.reviewColumns.joined(separator: ",") + "\r\n"))
+        #expect(csv.contains("\r\nchanged,TaskKit,Sources/TaskKit/TaskStore.swift,18,TaskStore,add(_:),public func add(_ task: TaskItem) throws -> Int,"))
+        let json = try Data(contentsOf: folder.appendingPathComponent("review.json"))
+        #expect(try InventoryCoding.decode(InventoryDiff.self, from: json, source: "review.json") == Fixtures.diff)
+        let markdown = try String(contentsOf: folder.appendingPathComponent("review.markdown"), encoding: .utf8)
+        #expect(markdown.hasPrefix("## DocSheet review: `v1.1.0` → `HEAD`"))
+    }
+
+    @Test func markdownInventoryHasOneTablePerFileAndFlagsUndocumentedFunctions() {
+        let markdown = MarkdownWriter.inventory(Fixtures.inventory, context: Fixtures.context)
+        #expect(markdown.hasPrefix("# TaskBoard — function inventory\n\n7 functions · 4 types · 4 documented (57.1%)"))
+        #expect(markdown.contains("## `Sources/TaskKit/TaskStore.swift` (TaskKit)"))
+        #expect(markdown.contains("| [27](https://github.com/example/taskboard/blob/3f2a9c1d5e7b/Sources/TaskKit/TaskStore.swift#L27) | `TaskStore.save()` | internal | _undocumented_ |"))
+        #expect(markdown.contains("| `TaskItem.==(_:_:)` | public | Compares two tasks by identifier. |"))
+    }
+}
