@@ -28,18 +28,8 @@ public struct CheckOptions: Sendable {
     public var baseline: String?
     /// Where to record today's violations as a baseline.
     public var writeBaseline: String?
-    /// Extra include globs (added to the configuration's).
-    public var include: [String] = []
-    /// Extra exclude globs (added to the configuration's).
-    public var exclude: [String] = []
-    /// Whether local functions are checked too.
-    public var includeLocal: Bool?
-    /// The number of files parsed at once.
-    public var jobs: Int?
-    /// Whether the on-disk extraction cache is used.
-    public var useCache = true
-    /// An explicit configuration file instead of the nearest `.docsheet.yml`.
-    public var configurationFile: String?
+    /// Which files to scan and how: globs, local functions, jobs, the cache, the configuration file.
+    public var scan = ScanSettings()
 
     /// Creates options with nothing given.
     public init() {}
@@ -124,14 +114,12 @@ public enum Check {
     /// Runs the gate. Writes the baseline file when asked (and then passes, since every violation is accepted).
     public static func run(_ options: CheckOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> CheckReport {
         let roots = options.roots.isEmpty ? ["."] : options.roots
-        let configuration = try Configuration.resolve(file: options.configurationFile, from: environment.url(for: roots[0]), environment: environment)
+        let configuration = try options.scan.configuration(from: environment.url(for: roots[0]), environment: environment)
         let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
         let rules = Set(options.require ?? configuration.check.require ?? [])
         let minCoverage = options.minCoverage ?? configuration.check.minCoverage
-        let discovery = DiscoveryOptions(includes: (configuration.include ?? []) + options.include,
-                                         excludes: (configuration.exclude ?? []) + options.exclude)
-        let extraction = ExtractionOptions(includeLocal: options.includeLocal ?? configuration.includeLocal ?? false,
-                                           jobs: options.jobs ?? configuration.jobs)
+        let discovery = options.scan.discovery(configuration)
+        let extraction = options.scan.extraction(configuration)
 
         var functions: [(record: FunctionRecord, path: String)] = []
         var diagnostics: [String] = []
@@ -139,11 +127,11 @@ public enum Check {
             let result: ExtractionResult
             switch options.scope {
             case .tree:
-                let scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.useCache)
+                let scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
                 result = try scan.run(environment: environment)
             case .staged, .since:
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
-                                                   extraction: extraction, useCache: options.useCache, environment: environment)
+                                                   extraction: extraction, useCache: options.scan.useCache, environment: environment)
             }
             let prefix = roots.count > 1 ? SourceScan.displayPath(root: root, file: "") : ""
             functions += result.functions.map { record in

@@ -15,18 +15,8 @@ public struct DiffOptions: Sendable {
     public var format: OutputFormat?
     /// The output file; `nil` or `-` writes to standard output.
     public var output: String?
-    /// Extra include globs (added to the configuration's).
-    public var include: [String] = []
-    /// Extra exclude globs (added to the configuration's).
-    public var exclude: [String] = []
-    /// Whether local functions are compared too.
-    public var includeLocal: Bool?
-    /// The number of files parsed at once.
-    public var jobs: Int?
-    /// Whether the on-disk extraction cache is used.
-    public var useCache = true
-    /// An explicit configuration file instead of the nearest `.docsheet.yml`.
-    public var configurationFile: String?
+    /// Which files to scan and how: globs, local functions, jobs, the cache, the configuration file.
+    public var scan = ScanSettings()
 
     /// Creates options comparing `base` with the work tree.
     public init(base: String) { self.base = base }
@@ -46,11 +36,9 @@ public struct DiffOutcome: Sendable {
 public enum DiffCommandRunner {
     /// Builds both inventories (through git, without checkout), compares them and writes the review.
     public static func run(_ options: DiffOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> DiffOutcome {
-        let configuration = try Configuration.resolve(file: options.configurationFile, from: environment.url(for: options.root), environment: environment)
-        let discovery = DiscoveryOptions(includes: (configuration.include ?? []) + options.include,
-                                         excludes: (configuration.exclude ?? []) + options.exclude)
-        let extraction = ExtractionOptions(includeLocal: options.includeLocal ?? configuration.includeLocal ?? false,
-                                           jobs: options.jobs ?? configuration.jobs)
+        let configuration = try options.scan.configuration(from: environment.url(for: options.root), environment: environment)
+        let discovery = options.scan.discovery(configuration)
+        let extraction = options.scan.extraction(configuration)
         let toStandardOutput = options.output == nil || options.output == "-"
         let format = options.format
             ?? (toStandardOutput ? .markdown : OutputFormat(pathExtension: ((options.output ?? "") as NSString).pathExtension) ?? .xlsx)
@@ -59,9 +47,9 @@ public enum DiffCommandRunner {
         }
 
         let base = try RevisionInventory.load(root: options.root, revision: options.base, discovery: discovery,
-                                              extraction: extraction, useCache: options.useCache, environment: environment)
+                                              extraction: extraction, useCache: options.scan.useCache, environment: environment)
         let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
-                                              extraction: extraction, useCache: options.useCache, environment: environment)
+                                              extraction: extraction, useCache: options.scan.useCache, environment: environment)
         let diff = InventoryDiff(base: base, head: head, baseLabel: options.base, headLabel: options.head ?? "working tree")
 
         let target = toStandardOutput

@@ -14,14 +14,8 @@ public struct GenerateOptions: Sendable {
     public var format: OutputFormat?
     /// The lowest `effectiveAccess` written.
     public var minAccess: AccessLevel?
-    /// Extra include globs (added to the configuration's).
-    public var include: [String] = []
-    /// Extra exclude globs (added to the configuration's).
-    public var exclude: [String] = []
-    /// Whether local functions are extracted.
-    public var includeLocal: Bool?
-    /// The number of files parsed at once.
-    public var jobs: Int?
+    /// Which files to scan and how: globs, local functions, jobs, the cache, the configuration file.
+    public var scan = ScanSettings()
     /// A built-in template name or a template file.
     public var template: String?
     /// The label language.
@@ -34,10 +28,6 @@ public struct GenerateOptions: Sendable {
     public var projectName: String?
     /// The project's version.
     public var projectVersion: String?
-    /// Whether the on-disk extraction cache is used.
-    public var useCache = true
-    /// An explicit configuration file instead of the nearest `.docsheet.yml`.
-    public var configurationFile: String?
 
     /// Creates options with nothing given.
     public init() {}
@@ -72,7 +62,7 @@ public enum Generate {
     public static func run(_ options: GenerateOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> GenerateOutcome {
         let roots = options.roots.isEmpty ? ["."] : options.roots
         let firstRoot = environment.url(for: roots[0])
-        let configuration = try Configuration.resolve(file: options.configurationFile, from: firstRoot, environment: environment)
+        let configuration = try options.scan.configuration(from: firstRoot, environment: environment)
 
         let (format, output) = try resolveOutput(options, configuration: configuration, environment: environment)
         let templateName = options.template.map { Template.builtinNames.contains($0) ? $0 : environment.url(for: $0).path }
@@ -87,11 +77,9 @@ public enum Generate {
 
         let scan = SourceScan(
             roots: roots,
-            discovery: DiscoveryOptions(includes: (configuration.include ?? []) + options.include,
-                                        excludes: (configuration.exclude ?? []) + options.exclude),
-            extraction: ExtractionOptions(includeLocal: options.includeLocal ?? configuration.includeLocal ?? false,
-                                          jobs: options.jobs ?? configuration.jobs),
-            useCache: options.useCache
+            discovery: options.scan.discovery(configuration),
+            extraction: options.scan.extraction(configuration),
+            useCache: options.scan.useCache
         )
         let result = try scan.run(environment: environment)
 

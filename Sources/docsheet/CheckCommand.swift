@@ -74,12 +74,7 @@ struct CheckCommand: ParsableCommand {
         options.minCoverage = minCoverage
         options.baseline = baseline
         options.writeBaseline = writeBaseline
-        options.include = scan.includes
-        options.exclude = scan.excludes
-        options.includeLocal = scan.includeLocal ? true : nil
-        options.jobs = scan.jobs
-        options.useCache = !scan.noCache
-        options.configurationFile = scan.config
+        options.scan = scan.settings
         let report = try Check.run(options)
         report.diagnostics.forEach(Console.error)
         Console.output(Data(reporter.render(report, severity: warnOnly ? .warning : .error).utf8))

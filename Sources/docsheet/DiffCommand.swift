@@ -35,12 +35,7 @@ struct DiffCommand: ParsableCommand {
         options.root = root
         options.format = format
         options.output = output
-        options.include = scan.includes
-        options.exclude = scan.excludes
-        options.includeLocal = scan.includeLocal ? true : nil
-        options.jobs = scan.jobs
-        options.useCache = !scan.noCache
-        options.configurationFile = scan.config
+        options.scan = scan.settings
         let outcome = try DiffCommandRunner.run(options)
         if let data = outcome.standardOutput {
             Console.output(data)

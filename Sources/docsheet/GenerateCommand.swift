@@ -50,18 +50,13 @@ struct GenerateCommand: ParsableCommand {
         options.output = output
         options.format = format
         options.minAccess = minAccess
-        options.include = scan.includes
-        options.exclude = scan.excludes
-        options.includeLocal = scan.includeLocal ? true : nil
-        options.jobs = scan.jobs
         options.template = template
         options.locale = locale
         options.sourceURL = sourceURL
         options.author = author
         options.projectName = projectName
         options.projectVersion = projectVersion
-        options.useCache = !scan.noCache
-        options.configurationFile = scan.config
+        options.scan = scan.settings
         let outcome = try Generate.run(options)
         outcome.diagnostics.forEach(Console.error)
         if let data = outcome.standardOutput {

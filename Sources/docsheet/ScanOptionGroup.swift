@@ -21,6 +21,18 @@ struct ScanOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"))
     var config: String?
 
+    /// The options as the Workflow module takes them.
+    var settings: ScanSettings {
+        var settings = ScanSettings()
+        settings.include = includes
+        settings.exclude = excludes
+        settings.includeLocal = includeLocal ? true : nil
+        settings.jobs = jobs
+        settings.useCache = !noCache
+        settings.configurationFile = config
+        return settings
+    }
+
     /// Rejects a `--jobs` below 1.
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }

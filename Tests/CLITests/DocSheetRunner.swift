@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Workflow
 
 /// Runs the built `docsheet` binary (it sits next to the test bundle) in temporary folders and git repositories.
@@ -21,34 +22,13 @@ struct DocSheetRunner {
     }
 
     /// A temporary folder (optionally a git repository) removed when the test ends.
-    final class Sandbox {
-        let url: URL
-
+    final class Sandbox: TemporaryFolder {
         init(git: Bool = false) throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-cli-\(UUID().uuidString)", isDirectory: true)
-                .resolvingSymlinksInPath()
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try super.init(prefix: "docsheet-cli")
             if git {
-                try self.git("init", "-q", "-b", "main")
-                try self.git("config", "user.email", "test@example.com")
-                try self.git("config", "user.name", "Test")
-                try self.git("config", "commit.gpgsign", "false")
+                for command in TemporaryFolder.gitSetupCommands { try run("/usr/bin/env", ["git"] + command) }
             }
         }
-
-        deinit { try? FileManager.default.removeItem(at: url) }
-
-        func write(_ path: String, _ text: String) throws {
-            let file = url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        }
-
-        func read(_ path: String) -> String? {
-            FileManager.default.contents(atPath: url.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
-        }
-
-        func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path) }
 
         /// The environment every run gets: PATH with the built binary first, a private cache and HOME.
         var environment: [String: String] {

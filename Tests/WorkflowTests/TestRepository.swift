@@ -1,34 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 import Workflow
 
 /// A temporary folder, optionally a git repository, removed when the test ends.
-final class TestRepository {
-    let url: URL
-
+final class TestRepository: TemporaryFolder {
     init(git: Bool = true) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-workflow-\(UUID().uuidString)", isDirectory: true)
-            .resolvingSymlinksInPath()
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try super.init(prefix: "docsheet-workflow")
         if git {
-            try self.git("init", "-q", "-b", "main")
-            try self.git("config", "user.email", "test@example.com")
-            try self.git("config", "user.name", "Test")
-            try self.git("config", "commit.gpgsign", "false")
+            for command in TemporaryFolder.gitSetupCommands { try Git(directory: url).string(command) }
         }
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Writes `text` to `path` (relative), creating folders.
-    func write(_ path: String, _ text: String) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-    }
-
-    func read(_ path: String) -> String? {
-        FileManager.default.contents(atPath: url.appendingPathComponent(path).path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     @discardableResult
