@@ -29,6 +29,24 @@ public enum AtomicFile {
     public static func write(
         to destination: URL, _ produce: (URL) throws(WorkbookError) -> Void
     ) throws(WorkbookError) {
+        try checkDestination(destination)
+        let temporary = temporaryURL(besides: destination)
+        do throws(WorkbookError) {
+            try produce(temporary)
+            guard FileManager.default.fileExists(atPath: temporary.path) else {
+                throw WorkbookError.writeFailed(path: destination.path, reason: "no output was produced")
+            }
+            try moveIntoPlace(temporary, destination)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Fails unless `destination` can be written: its folder exists and it is not itself a folder.
+    /// - Parameter destination: the file about to be written.
+    /// - Throws: `WorkbookError.writeFailed` naming the destination and the problem.
+    static func checkDestination(_ destination: URL) throws(WorkbookError) {
         let folder = destination.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -37,19 +55,17 @@ public enum AtomicFile {
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue {
             throw .writeFailed(path: destination.path, reason: "it is a folder")
         }
-        let temporary = temporaryURL(besides: destination)
-        do throws(WorkbookError) {
-            try produce(temporary)
-            guard FileManager.default.fileExists(atPath: temporary.path) else {
-                throw WorkbookError.writeFailed(path: destination.path, reason: "no output was produced")
-            }
-            if rename(temporary.path, destination.path) != 0 {
-                let message = String(cString: strerror(errno))
-                throw WorkbookError.writeFailed(path: destination.path, reason: message)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+    }
+
+    /// Renames the complete `temporary` file over `destination` in one step.
+    /// - Parameters:
+    ///   - temporary: the finished file, in the destination's folder.
+    ///   - destination: the file to replace.
+    /// - Throws: `WorkbookError.writeFailed` with the system's reason; the temporary file is then left for the
+    ///   caller to remove.
+    static func moveIntoPlace(_ temporary: URL, _ destination: URL) throws(WorkbookError) {
+        if rename(temporary.path, destination.path) != 0 {
+            throw .writeFailed(path: destination.path, reason: String(cString: strerror(errno)))
         }
     }
 

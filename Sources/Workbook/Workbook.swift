@@ -74,14 +74,7 @@ public final class Workbook {
     public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false) throws(WorkbookError) {
         self.destination = destination
         self.constantMemory = constantMemory
-        let folder = destination.deletingLastPathComponent()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .writeFailed(path: destination.path, reason: "the folder \(folder.path) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .writeFailed(path: destination.path, reason: "it is a folder")
-        }
+        try AtomicFile.checkDestination(destination)
         temporary = AtomicFile.temporaryURL(besides: destination)
         var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
         guard let created = workbook_new_opt(temporary.path, &options) else {
@@ -156,10 +149,11 @@ public final class Workbook {
             try? FileManager.default.removeItem(at: temporary)
             throw .writeFailed(path: destination.path, reason: Workbook.message(result))
         }
-        if rename(temporary.path, destination.path) != 0 {
-            let reason = String(cString: strerror(errno))
+        do {
+            try AtomicFile.moveIntoPlace(temporary, destination)
+        } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(path: destination.path, reason: reason)
+            throw error
         }
     }
 

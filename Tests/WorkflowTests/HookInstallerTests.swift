@@ -63,19 +63,29 @@ import Testing
     @Test func theScriptSkipsWithAMessageWhenDocsheetIsMissing() throws {
         let repository = try TestRepository()
         let hook = try HookInstaller(repositoryPath: repository.url).install(.preCommit)
-        let result = try ProcessRunner.run(executable: hook.path, arguments: [], directory: repository.url,
-                                           environment: ["PATH": "/usr/bin:/bin"])
+        let result = try runHook(hook, in: repository)
         #expect(result.status == 0)
         #expect(String(decoding: result.standardError, as: UTF8.self).contains("docsheet: not found on PATH; skipping 'docsheet check --staged'"))
     }
 
     @Test func aChainedHookThatFailsStopsTheCommit() throws {
         let repository = try TestRepository()
-        try repository.write(".git/hooks/pre-commit", "#!/bin/sh\necho 'lint failed' >&2\nexit 7\n")
-        chmod(repository.url.appendingPathComponent(".git/hooks/pre-commit").path, 0o755)
+        // Written by a child process: a file this (multi-threaded) test process had open for writing could be
+        // inherited by a process another test spawns at that moment, and executing it would fail with ETXTBSY.
+        let foreign = try ProcessRunner.run(
+            executable: "/bin/sh",
+            arguments: ["-c", "printf '#!/bin/sh\\necho lint failed >&2\\nexit 7\\n' > .git/hooks/pre-commit && chmod 755 .git/hooks/pre-commit"],
+            directory: repository.url, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(foreign.status == 0)
         let hook = try HookInstaller(repositoryPath: repository.url).install(.preCommit, chain: true)
-        let result = try ProcessRunner.run(executable: hook.path, arguments: [], directory: repository.url,
-                                           environment: ["PATH": "/usr/bin:/bin"])
+        let result = try runHook(hook, in: repository)
         #expect(result.status == 7)
+    }
+
+    /// Runs an installed hook script through `/bin/sh` (as git would run it, without executing the file this process
+    /// just wrote: see `aChainedHookThatFailsStopsTheCommit`), with a PATH that has no docsheet.
+    private func runHook(_ hook: URL, in repository: TestRepository) throws -> ProcessResult {
+        try ProcessRunner.run(executable: "/bin/sh", arguments: [hook.path], directory: repository.url,
+                              environment: ["PATH": "/usr/bin:/bin"])
     }
 }
