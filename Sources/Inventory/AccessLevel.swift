@@ -13,8 +13,16 @@ public enum AccessLevel: String, Codable, CaseIterable, Comparable, Sendable {
     public var rank: Int { AccessLevel.allCases.firstIndex(of: self)! }
 
     /// Orders access levels from the most restrictive to the most open.
+    ///
+    /// - Parameters:
+    ///   - lhs: The level on the left of `<`.
+    ///   - rhs: The level on the right of `<`.
+    /// - Returns: True when `lhs` is more restrictive than `rhs` (it comes first in `allCases`).
     public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rank < rhs.rank }
 
     /// Parses a keyword such as `public`; returns `nil` for anything else.
+    ///
+    /// - Parameter keyword: The access keyword as written in source, e.g. `fileprivate` or `open`.
+    /// - Returns: The matching level, or `nil` when `keyword` is not one of the six access keywords.
     public init?(keyword: String) { self.init(rawValue: keyword) }
 }

@@ -8,6 +8,10 @@ public struct DocComment: Codable, Hashable, Sendable {
         public var description: String
 
         /// Creates a documented parameter.
+        ///
+        /// - Parameters:
+        ///   - name: The parameter name as written in the comment.
+        ///   - description: The description text.
         public init(name: String, description: String) {
             self.name = name
             self.description = description
@@ -22,6 +26,11 @@ public struct DocComment: Codable, Hashable, Sendable {
         public var text: String
 
         /// Creates a callout.
+        ///
+        /// - Parameters:
+        ///   - kind: The callout's kind, lower-cased (`note`, `warning`, `important`, `precondition`, `complexity`,
+        ///     ...).
+        ///   - text: The callout's text.
         public init(kind: String, text: String) {
             self.kind = kind
             self.text = text
@@ -46,6 +55,17 @@ public struct DocComment: Codable, Hashable, Sendable {
     public var isPlaceholder: Bool
 
     /// Creates a doc comment.
+    ///
+    /// - Parameters:
+    ///   - raw: The comment text with the comment markers and common indentation removed.
+    ///   - summary: The first paragraph.
+    ///   - discussion: Everything after the summary that is not a recognised field or callout, or `nil` when empty.
+    ///   - parameters: The documented parameters, in the order written.
+    ///   - returns: The `- Returns:` text.
+    ///   - throws: The `- Throws:` text.
+    ///   - callouts: Other callouts, in the order written.
+    ///   - isPlaceholder: True when the comment still holds Xcode placeholders (`<#Description#>`): it counts as
+    ///     undocumented.
     public init(
         raw: String, summary: String? = nil, discussion: String? = nil, parameters: [Parameter] = [],
         returns: String? = nil, throws: String? = nil, callouts: [Callout] = [], isPlaceholder: Bool = false
@@ -70,6 +90,9 @@ public struct DocComment: Codable, Hashable, Sendable {
     }
 
     /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(raw, forKey: .raw)

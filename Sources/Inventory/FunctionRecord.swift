@@ -16,6 +16,12 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
         public var defaultValue: String?
 
         /// Creates a parameter.
+        ///
+        /// - Parameters:
+        ///   - label: The argument label used at the call site, `nil` for `_` (an unlabeled argument).
+        ///   - name: The parameter name used inside the body.
+        ///   - type: The type as written (including `inout`, `...`, attributes such as `@escaping`).
+        ///   - defaultValue: The default value expression as written, or `nil`.
         public init(label: String?, name: String, type: String, defaultValue: String? = nil) {
             self.label = label
             self.name = name
@@ -26,6 +32,9 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
         private enum CodingKeys: String, CodingKey { case label, name, type, defaultValue }
 
         /// Encodes every key, writing `null` for absent values.
+        ///
+        /// - Parameter encoder: The encoder to write the keyed JSON object into.
+        /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(label, forKey: .label)
@@ -83,6 +92,31 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     public var doc: DocComment?
 
     /// Creates a record.
+    ///
+    /// - Parameters:
+    ///   - file: Path relative to the scanned root, with `/` separators.
+    ///   - line: 1-based line of the name token.
+    ///   - column: 1-based column (UTF-8) of the name token.
+    ///   - module: The SwiftPM target (or top folder) the file belongs to.
+    ///   - kind: The declaration's kind.
+    ///   - name: The compiler's full name, e.g. `fetch(id:completion:)`, `init(_:)`, `==(_:_:)`.
+    ///   - baseName: The base name, e.g. `fetch`, `init`, `subscript`, `==`.
+    ///   - signature: The declaration as written without body and comments, whitespace collapsed.
+    ///   - enclosingType: Dotted path of the enclosing types, or `nil` at top level.
+    ///   - enclosingKind: The kind of the innermost enclosing declaration, or `nil` at top level.
+    ///   - accessLevel: The access level as the compiler reports it.
+    ///   - effectiveAccess: The most a caller can see: `accessLevel` capped by every enclosing type.
+    ///   - isRequirement: True for a protocol requirement.
+    ///   - attributes: Attributes as written, e.g. `@MainActor`, `@objc(foo:)`.
+    ///   - modifiers: Non-access modifiers, e.g. `static`, `mutating`, `override`.
+    ///   - isAsync: True for an `async` declaration.
+    ///   - throws: `"throws"`, `"rethrows"`, `"throws(E)"`, or `nil`.
+    ///   - parameters: The parameters, in order.
+    ///   - returnType: The return type as written (the element type for a subscript), or `nil`.
+    ///   - genericWhere: The generic `where` clause as written, or `nil`.
+    ///   - condition: The enclosing `#if` conditions joined with ` && `, or `nil`.
+    ///   - section: The nearest preceding `// MARK:` title in the same scope, or `nil`.
+    ///   - doc: The attached documentation comment, or `nil`.
     public init(
         file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
         signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
@@ -129,6 +163,9 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     }
 
     /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(file, forKey: .file)

@@ -8,6 +8,10 @@ public struct ToolInfo: Codable, Hashable, Sendable {
     public var version: String
 
     /// Creates tool information.
+    ///
+    /// - Parameters:
+    ///   - name: The tool's name, `docsheet`.
+    ///   - version: The tool's version.
     public init(name: String = "docsheet", version: String = DocSheetVersion.current) {
         self.name = name
         self.version = version
@@ -24,6 +28,11 @@ public struct ProjectInfo: Codable, Hashable, Sendable {
     public var commit: String?
 
     /// Creates project information.
+    ///
+    /// - Parameters:
+    ///   - name: The project's name (the root folder's name unless configured).
+    ///   - root: The scanned root as given on the command line (relative roots stay relative so output is portable).
+    ///   - commit: The git commit of the scanned tree, if known.
     public init(name: String, root: String, commit: String? = nil) {
         self.name = name
         self.root = root
@@ -33,6 +42,9 @@ public struct ProjectInfo: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey { case name, root, commit }
 
     /// Encodes every key, writing `null` for an unknown commit.
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -64,6 +76,13 @@ public struct Inventory: Codable, Hashable, Sendable {
     public var functions: [FunctionRecord]
 
     /// Creates an inventory; records are put into the stable order (file, line, column).
+    ///
+    /// - Parameters:
+    ///   - project: The project it describes.
+    ///   - types: The type records, in any order (they are sorted by file, line, column).
+    ///   - functions: The function records, in any order (they are sorted by file, line, column).
+    ///   - tool: The tool that produced it (default: this DocSheet build).
+    ///   - schemaVersion: The schema version of this inventory (default: `currentSchemaVersion`).
     public init(
         project: ProjectInfo, types: [TypeRecord], functions: [FunctionRecord], tool: ToolInfo = ToolInfo(),
         schemaVersion: Int = Inventory.currentSchemaVersion
@@ -77,16 +96,30 @@ public struct Inventory: Codable, Hashable, Sendable {
 
     /// The stable order of function records: file, line, column, then name (for records at one position,
     /// which only happens across inactive `#if` clauses).
+    ///
+    /// - Parameters:
+    ///   - a: The first function record.
+    ///   - b: The second function record.
+    /// - Returns: True when `a` sorts before `b` in an inventory's function list.
     public static func precedes(_ a: FunctionRecord, _ b: FunctionRecord) -> Bool {
         (a.file, a.line, a.column, a.name) < (b.file, b.line, b.column, b.name)
     }
 
     /// The stable order of type records: file, line, column, then name.
+    ///
+    /// - Parameters:
+    ///   - a: The first type record.
+    ///   - b: The second type record.
+    /// - Returns: True when `a` sorts before `b` in an inventory's type list.
     public static func precedes(_ a: TypeRecord, _ b: TypeRecord) -> Bool {
         (a.file, a.line, a.column, a.name) < (b.file, b.line, b.column, b.name)
     }
 
     /// A copy keeping only records whose `effectiveAccess` is at least `minimum`.
+    ///
+    /// - Parameter minimum: The lowest effective access level to keep, e.g. `.public` for the public API only.
+    /// - Returns: The same inventory (project, tool, schema version) with only the functions and types at `minimum` or
+    ///   above.
     public func filtered(minimumAccess minimum: AccessLevel) -> Inventory {
         var copy = self
         copy.functions = functions.filter { $0.effectiveAccess >= minimum }

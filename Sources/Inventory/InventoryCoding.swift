@@ -3,6 +3,11 @@ import Foundation
 /// Reading and writing inventories as JSON, deterministically (same inventory → same bytes).
 public enum InventoryCoding {
     /// Encodes a value as pretty-printed JSON with sorted keys and a trailing newline.
+    ///
+    /// - Parameter value: The value to encode: an inventory, a diff, a check report, a cache entry, ...
+    /// - Returns: The UTF-8 JSON bytes, keys sorted, slashes unescaped, ending in a newline.
+    /// - Throws: `InventoryError.encodingFailed` when `JSONEncoder` rejects the value (e.g. a non-finite floating-point
+    ///   number).
     public static func encode<T: Encodable>(_ value: T) throws(InventoryError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -16,7 +21,14 @@ public enum InventoryCoding {
     }
 
     /// Decodes an inventory, checking its schema version.
-    /// - Parameter source: names the data's origin in error messages (a path, `HEAD:file`, ...).
+    ///
+    /// - Parameters:
+    ///   - data: The JSON bytes, e.g. a file written by `docsheet generate --format json`.
+    ///   - source: Names the data's origin in error messages (a path, `HEAD:file`, ...).
+    /// - Returns: The decoded inventory.
+    /// - Throws: `InventoryError.invalidJSON` when `data` is not JSON of an inventory's shape (the reason names the
+    ///   missing or mistyped key); `InventoryError.unsupportedSchemaVersion` when its `schemaVersion` is newer than
+    ///   `Inventory.currentSchemaVersion`.
     public static func decodeInventory(_ data: Data, source: String) throws(InventoryError) -> Inventory {
         let inventory: Inventory
         do {
@@ -31,6 +43,14 @@ public enum InventoryCoding {
     }
 
     /// Decodes any JSON value written by DocSheet.
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode, e.g. `InventoryDiff.self`.
+    ///   - data: The JSON bytes.
+    ///   - source: Names the data's origin in error messages (a path, `HEAD:file`, ...).
+    /// - Returns: The decoded value.
+    /// - Throws: `InventoryError.invalidJSON` when `data` is not valid JSON or does not have the shape of `type` (the
+    ///   reason names the key and its coding path).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, source: String) throws(InventoryError) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: data)

@@ -24,6 +24,11 @@ public struct InventoryDiff: Codable, Hashable, Sendable {
         public var changes: [Change]
 
         /// Creates a changed-function entry.
+        ///
+        /// - Parameters:
+        ///   - old: The record in the base revision.
+        ///   - new: The record in the head revision.
+        ///   - changes: What changed.
         public init(old: FunctionRecord, new: FunctionRecord, changes: [Change]) {
             self.old = old
             self.new = new
@@ -43,6 +48,13 @@ public struct InventoryDiff: Codable, Hashable, Sendable {
     public var changed: [ChangedFunction]
 
     /// Creates a diff.
+    ///
+    /// - Parameters:
+    ///   - base: A label for the base revision (e.g. `main`, `a1b2c3d`).
+    ///   - head: A label for the head revision (e.g. `HEAD`, `working tree`).
+    ///   - added: Functions only in the head revision.
+    ///   - removed: Functions only in the base revision.
+    ///   - changed: Functions in both revisions that changed.
     public init(
         base: String, head: String, added: [FunctionRecord], removed: [FunctionRecord], changed: [ChangedFunction]
     ) {
@@ -73,6 +85,8 @@ extension InventoryDiff {
         public var isRequirement: Bool
 
         /// The key of `record`.
+        ///
+        /// - Parameter record: The function record to identify.
         public init(_ record: FunctionRecord) {
             module = record.module
             enclosingType = record.enclosingType ?? ""
@@ -81,6 +95,11 @@ extension InventoryDiff {
         }
 
         /// Orders keys by module, type, name.
+        ///
+        /// - Parameters:
+        ///   - a: The key on the left of `<`.
+        ///   - b: The key on the right of `<`.
+        /// - Returns: True when `a` sorts before `b` by module, enclosing type, name, then non-requirements first.
         public static func < (a: Key, b: Key) -> Bool {
             (a.module, a.enclosingType, a.name, a.isRequirement ? 1 : 0) < (b.module, b.enclosingType, b.name, b.isRequirement ? 1 : 0)
         }
@@ -90,6 +109,12 @@ extension InventoryDiff {
     /// doc or file differs is `changed` (a moved file shows as a `.file` change, not as removed + added — also
     /// when the move changes the module, as long as type, name and signature stay the same).
     /// Results are in the inventories' stable order (file, line, column; `changed` by the new record).
+    ///
+    /// - Parameters:
+    ///   - base: The inventory of the base (older) revision.
+    ///   - head: The inventory of the head (newer) revision.
+    ///   - baseLabel: The name shown for the base revision in reports (e.g. `main`, `a1b2c3d`).
+    ///   - headLabel: The name shown for the head revision in reports (e.g. `HEAD`, `working tree`).
     public init(base: Inventory, head: Inventory, baseLabel: String, headLabel: String) {
         var baseGroups: [Key: [FunctionRecord]] = [:]
         for record in base.functions { baseGroups[Key(record), default: []].append(record) }
@@ -138,6 +163,12 @@ extension InventoryDiff {
     }
 
     /// What differs between two records of the same function.
+    ///
+    /// - Parameters:
+    ///   - old: The function's record in the base revision.
+    ///   - new: The function's record in the head revision.
+    /// - Returns: The kinds of change in the order signature, access level, doc, file; empty when the records agree on
+    ///   all four.
     public static func changes(from old: FunctionRecord, to new: FunctionRecord) -> [Change] {
         var changes: [Change] = []
         if old.signature != new.signature { changes.append(.signature) }

@@ -29,6 +29,22 @@ public struct TypeRecord: Codable, Hashable, Sendable {
     public var doc: DocComment?
 
     /// Creates a type record.
+    ///
+    /// - Parameters:
+    ///   - name: Dotted path of the type (`Outer.Inner`); for an extension, the extended type without module qualifier
+    ///     and generic arguments.
+    ///   - kind: The declaration's kind.
+    ///   - module: The SwiftPM target (or top folder) the file belongs to.
+    ///   - file: Path relative to the scanned root, with `/` separators.
+    ///   - line: 1-based line of the name token.
+    ///   - column: 1-based column of the name token.
+    ///   - accessLevel: The access level as the compiler reports it (for an extension: its explicit modifier, else
+    ///     `internal`).
+    ///   - effectiveAccess: `accessLevel` capped by every enclosing type.
+    ///   - inheritedTypes: Inherited types and conformances as written.
+    ///   - genericWhere: The generic `where` clause as written, or `nil`.
+    ///   - condition: The enclosing `#if` conditions joined with ` && `, or `nil`.
+    ///   - doc: The attached documentation comment, or `nil`.
     public init(
         name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
@@ -57,6 +73,9 @@ public struct TypeRecord: Codable, Hashable, Sendable {
     }
 
     /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)

@@ -19,6 +19,10 @@ public enum DocCommentParser {
     ]
 
     /// Parses `raw` (the comment text without `///`, `/** */` or gutter) into a `DocComment`.
+    ///
+    /// - Parameter raw: The comment text with the `///`, `/** */` markers and the common indentation already removed.
+    /// - Returns: The comment with its summary, discussion, parameters, returns, throws and callouts filled in, and
+    ///   `isPlaceholder` set when the text holds an Xcode placeholder.
     public static func parse(raw: String) -> DocComment {
         var parser = MarkupLines(lines: raw.split(separator: "\n", omittingEmptySubsequences: false))
         return parser.parse(raw: raw)
@@ -26,6 +30,10 @@ public enum DocCommentParser {
 
     /// True when `text` holds an Xcode placeholder such as `<#Description#>` outside code (inline code
     /// spans and fenced code blocks may show a placeholder on purpose).
+    ///
+    /// - Parameter text: The comment text to search.
+    /// - Returns: True when a `<#` … `#>` placeholder appears in prose; false when there is none or it is only inside
+    ///   code.
     public static func containsPlaceholder(_ text: String) -> Bool {
         var inFence = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

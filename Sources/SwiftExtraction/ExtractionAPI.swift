@@ -15,6 +15,11 @@ public struct SourceFile: Hashable, Sendable {
     public var module: String
 
     /// Creates a source file entry.
+    ///
+    /// - Parameters:
+    ///   - relativePath: Path relative to the root, `/` separators.
+    ///   - url: Absolute location on disk.
+    ///   - module: The module (SwiftPM target or top folder) the file belongs to.
     public init(relativePath: String, url: URL, module: String) {
         self.relativePath = relativePath
         self.url = url
@@ -32,6 +37,11 @@ public struct SourceText: Hashable, Sendable {
     public var text: String
 
     /// Creates a source text.
+    ///
+    /// - Parameters:
+    ///   - relativePath: Path relative to the root, `/` separators.
+    ///   - module: The module the file belongs to.
+    ///   - text: The file's contents.
     public init(relativePath: String, module: String, text: String) {
         self.relativePath = relativePath
         self.module = module
@@ -49,6 +59,11 @@ public struct DiscoveryOptions: Hashable, Sendable {
     public var respectGitIgnore: Bool
 
     /// Creates discovery options.
+    ///
+    /// - Parameters:
+    ///   - includes: Glob patterns (relative to the root, `**` allowed); when non-empty, a file must match one.
+    ///   - excludes: Glob patterns of files or folders to leave out.
+    ///   - respectGitIgnore: Skip files git ignores when the root is inside a git work tree.
     public init(includes: [String] = [], excludes: [String] = [], respectGitIgnore: Bool = true) {
         self.includes = includes
         self.excludes = excludes
@@ -64,6 +79,10 @@ public struct ExtractionOptions: Hashable, Sendable {
     public var jobs: Int?
 
     /// Creates extraction options.
+    ///
+    /// - Parameters:
+    ///   - includeLocal: Also report local functions (inside bodies, closures, property initialisers).
+    ///   - jobs: The number of files parsed at once; `nil` means one per core.
     public init(includeLocal: Bool = false, jobs: Int? = nil) {
         self.includeLocal = includeLocal
         self.jobs = jobs
@@ -92,6 +111,13 @@ public struct ExtractionDiagnostic: Codable, Hashable, Sendable, CustomStringCon
     public var message: String
 
     /// Creates a diagnostic.
+    ///
+    /// - Parameters:
+    ///   - file: Path relative to the root.
+    ///   - line: 1-based line.
+    ///   - column: 1-based column.
+    ///   - severity: Whether extraction went on (`warning`) or the file could not be extracted (`error`).
+    ///   - message: What is wrong, in one line.
     public init(file: String, line: Int, column: Int, severity: Severity, message: String) {
         self.file = file
         self.line = line
@@ -114,6 +140,11 @@ public struct FileExtraction: Codable, Hashable, Sendable {
     public var diagnostics: [ExtractionDiagnostic]
 
     /// Creates a file extraction.
+    ///
+    /// - Parameters:
+    ///   - functions: Function records of the file.
+    ///   - types: Type records of the file.
+    ///   - diagnostics: Diagnostics for the file.
     public init(functions: [FunctionRecord] = [], types: [TypeRecord] = [], diagnostics: [ExtractionDiagnostic] = []) {
         self.functions = functions
         self.types = types
@@ -125,8 +156,15 @@ public struct FileExtraction: Codable, Hashable, Sendable {
 /// options and tool version (see `SwiftExtractor.cacheKey`). Implementations must be thread-safe.
 public protocol ExtractionCache: Sendable {
     /// The stored extraction for `key`, or `nil`.
+    ///
+    /// - Parameter key: The cache key, from `SwiftExtractor.cacheKey(for:)`.
+    /// - Returns: The extraction stored under `key`, or `nil` when there is none (or it cannot be read).
     func cachedExtraction(forKey key: String) -> FileExtraction?
     /// Stores an extraction under `key`.
+    ///
+    /// - Parameters:
+    ///   - extraction: The records and diagnostics of one file.
+    ///   - key: The cache key, from `SwiftExtractor.cacheKey(for:)`.
     func store(_ extraction: FileExtraction, forKey key: String)
 }
 
@@ -166,6 +204,11 @@ public struct ExtractionResult: Hashable, Sendable {
     public var diagnostics: [ExtractionDiagnostic]
 
     /// Creates a result.
+    ///
+    /// - Parameters:
+    ///   - functions: Function records of every extracted file.
+    ///   - types: Type records of every extracted file.
+    ///   - diagnostics: Diagnostics (syntax errors and the like), sorted by file and position.
     public init(functions: [FunctionRecord] = [], types: [TypeRecord] = [], diagnostics: [ExtractionDiagnostic] = []) {
         self.functions = functions
         self.types = types

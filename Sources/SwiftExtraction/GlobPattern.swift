@@ -12,6 +12,9 @@ public struct GlobPattern: Hashable, Sendable {
     private let matchesAnyDepth: Bool
 
     /// Creates a glob from its text; a leading `./` or `/` and a trailing `/` are ignored.
+    ///
+    /// - Parameter pattern: The glob as written, e.g. `Tests/Fixtures` or `**/*.generated.swift`; `*` and `?` stay
+    ///   within a path component, `**` spans folders.
     public init(_ pattern: String) {
         self.pattern = pattern
         var text = Substring(pattern)
@@ -23,6 +26,10 @@ public struct GlobPattern: Hashable, Sendable {
     }
 
     /// True when the pattern matches `path` or one of its parent folders.
+    ///
+    /// - Parameter path: A `/`-separated path relative to the scanned root.
+    /// - Returns: True when the pattern matches the whole path or one of its parent folders (a pattern without `/`
+    ///   matches any single component).
     public func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         if matchesAnyDepth {

@@ -19,6 +19,10 @@ public struct ModuleResolver: Sendable {
         public var path: String
 
         /// Creates a target.
+        ///
+        /// - Parameters:
+        ///   - name: The target's name.
+        ///   - path: The target's folder relative to the root.
         public init(name: String, path: String) {
             self.name = name
             self.path = path
@@ -31,6 +35,8 @@ public struct ModuleResolver: Sendable {
     public let rootModule: String
 
     /// Reads the package layout under `root` (its `Package.swift`, when there is one).
+    ///
+    /// - Parameter root: The scanned root folder; its `Package.swift` is read when present.
     public init(root: URL) {
         let root = root.standardizedFileURL
         rootModule = root.lastPathComponent
@@ -43,12 +49,20 @@ public struct ModuleResolver: Sendable {
     }
 
     /// Creates a resolver from known targets.
+    ///
+    /// - Parameters:
+    ///   - targets: The known targets, in any order (they are sorted deepest folder first).
+    ///   - rootModule: The module of files directly in the root.
     public init(targets: [Target], rootModule: String) {
         self.targets = targets.sorted { ($0.path.count, $0.name) > ($1.path.count, $1.name) }
         self.rootModule = rootModule
     }
 
     /// The module of the file at `relativePath`.
+    ///
+    /// - Parameter relativePath: The file's `/`-separated path relative to the scanned root.
+    /// - Returns: The name of the deepest target whose folder holds the file; without one, the file's top folder, or
+    ///   `rootModule` for a file directly in the root.
     public func module(forRelativePath relativePath: String) -> String {
         for target in targets where target.path.isEmpty || relativePath.hasPrefix(target.path + "/") {
             return target.name

@@ -19,6 +19,12 @@ public enum SourceDiscovery {
     /// True when discovery would keep a `.swift` file at `relativePath` (`/`-separated, relative to the root)
     /// on the path rules alone: no hidden or default-excluded folder on the way, not a hidden file, and the
     /// include and exclude globs allow it. For files that come from elsewhere than the disk, e.g. from git.
+    ///
+    /// - Parameters:
+    ///   - relativePath: The file's `/`-separated path relative to the root.
+    ///   - options: The include and exclude globs to apply (`respectGitIgnore` is not consulted).
+    /// - Returns: True when the file is a non-hidden `.swift` file outside hidden and default-excluded folders that the
+    ///   globs allow.
     public static func selects(relativePath: String, options: DiscoveryOptions) -> Bool {
         let components = relativePath.split(separator: "/")
         guard let name = components.last, name.hasSuffix(".swift"), !name.hasPrefix(".") else { return false }
@@ -30,6 +36,15 @@ public enum SourceDiscovery {
     }
 
     /// The Swift files under `root` that `options` select, sorted by relative path.
+    ///
+    /// - Parameters:
+    ///   - root: A folder to scan, or a single `.swift` file.
+    ///   - options: The include and exclude globs and whether git-ignored files are left out.
+    /// - Returns: The selected files with their modules, sorted by relative path, each file once even when symbolic
+    ///   links reach it twice.
+    /// - Throws: `ExtractionError.rootNotFound` when nothing exists at `root`; `ExtractionError.notASwiftFile` when
+    ///   `root` is a file without the `.swift` extension or neither a file nor a folder;
+    ///   `ExtractionError.unreadableFolder` when a folder under `root` cannot be listed.
     public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
         let root = root.standardizedFileURL
         guard let kind = FileKind.of(path: root.path, followingLinks: true) else {

@@ -14,10 +14,18 @@ public struct SwiftExtractor: Sendable {
     static let rulesRevision = 3
 
     /// Creates an extractor.
+    ///
+    /// - Parameter options: Whether local functions are reported and how many files are parsed at once.
     public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
 
     /// The records of one file's source text. A file with syntax errors still yields what the parser
     /// recovered, plus one warning naming the first error's position.
+    ///
+    /// - Parameters:
+    ///   - source: The Swift source text.
+    ///   - relativePath: The file's path relative to the scanned root, written into every record and diagnostic.
+    ///   - module: The module written into every record.
+    /// - Returns: The file's function and type records, and at most one syntax-error warning.
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
         let tree = Parser.parse(source: source)
         let collector = DeclarationCollector(
@@ -32,6 +40,10 @@ public struct SwiftExtractor: Sendable {
 
     /// Reads and extracts files from disk, in parallel, using `cache` for unchanged files.
     ///
+    /// - Parameters:
+    ///   - files: The files to read, from `SourceDiscovery.discover(root:options:)`.
+    ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every file.
+    /// - Returns: The records and diagnostics of all files merged (a file that is not valid UTF-8 adds a warning).
     /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that cannot be read.
     public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
         let outcomes = ParallelWork.map(files, jobs: options.jobs) { file -> Result<FileExtraction, ExtractionError> in
@@ -68,6 +80,11 @@ public struct SwiftExtractor: Sendable {
     }
 
     /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.
+    ///
+    /// - Parameters:
+    ///   - sources: The source texts, e.g. files at a git revision or in the index.
+    ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every source.
+    /// - Returns: The records and diagnostics of all sources merged.
     public func extract(sources: [SourceText], cache: (any ExtractionCache)?) -> ExtractionResult {
         Self.merge(ParallelWork.map(sources, jobs: options.jobs) { extractCached($0, cache: cache) })
     }
@@ -75,6 +92,10 @@ public struct SwiftExtractor: Sendable {
     /// The cache key of a source text under these options and this tool version: two independent 64-bit
     /// hashes and the length of everything that decides the records (content, path, module, options,
     /// `DocSheetVersion.current` and the rules' revision), as 40+ hexadecimal characters safe for file names.
+    ///
+    /// - Parameter source: The source text with its path and module.
+    /// - Returns: A hexadecimal string of 40 or more characters that changes whenever anything deciding the records
+    ///   changes.
     public func cacheKey(for source: SourceText) -> String {
         var hasher = ContentHasher()
         hasher.add("docsheet-extraction\u{0}\(DocSheetVersion.current)\u{0}\(Self.rulesRevision)\u{0}")
