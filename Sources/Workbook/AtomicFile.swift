@@ -7,6 +7,10 @@ import Foundation
 /// and removed when anything fails.
 public enum AtomicFile {
     /// A hidden temporary path beside `destination`, unique for this process and call.
+    ///
+    /// - Parameter destination: The file that will be replaced.
+    /// - Returns: A URL in the same folder as `destination` named `.<name>.<pid>.<random>.tmp`, so the final rename
+    ///   stays on one file system.
     public static func temporaryURL(besides destination: URL) -> URL {
         let folder = destination.deletingLastPathComponent()
         let name = ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
@@ -14,6 +18,12 @@ public enum AtomicFile {
     }
 
     /// Writes `data` to `destination` atomically.
+    ///
+    /// - Parameters:
+    ///   - data: The complete file contents.
+    ///   - destination: The file to create or replace.
+    /// - Throws: `WorkbookError.writeFailed` when the folder does not exist, `destination` is a folder, or the data
+    ///   cannot be written or renamed into place.
     public static func write(_ data: Data, to destination: URL) throws(WorkbookError) {
         try write(to: destination) { (temporary: URL) throws(WorkbookError) in
             do {
@@ -26,6 +36,12 @@ public enum AtomicFile {
 
     /// Lets `produce` write a file at a temporary URL, then renames it over `destination`.
     /// On any error the temporary file is removed and `destination` is left as it was.
+    ///
+    /// - Parameters:
+    ///   - destination: The file to create or replace.
+    ///   - produce: Writes the complete file at the temporary URL it is given.
+    /// - Throws: What `produce` throws; `WorkbookError.writeFailed` when the folder does not exist, `destination` is a
+    ///   folder, `produce` wrote no file, or the rename fails.
     public static func write(
         to destination: URL, _ produce: (URL) throws(WorkbookError) -> Void
     ) throws(WorkbookError) {

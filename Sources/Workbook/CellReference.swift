@@ -6,12 +6,19 @@ public struct CellReference: Hashable, Sendable, CustomStringConvertible {
     public var column: Int
 
     /// Creates a reference to a zero-based row and column.
+    ///
+    /// - Parameters:
+    ///   - row: The zero-based row (row 1 in Excel is 0).
+    ///   - column: The zero-based column (column A is 0).
     public init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 
     /// Parses `A1`-style text (`$` signs allowed); `nil` when it is not a cell reference.
+    ///
+    /// - Parameter text: A reference such as `B7`, `$B$7` or `xfd1048576` (letters are case-insensitive; at most column
+    ///   XFD).
     public init?(_ text: String) {
         var letters = 0
         var digits = ""
@@ -32,6 +39,9 @@ public struct CellReference: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The column letters for a zero-based column (`0` → `A`, `27` → `AB`).
+    ///
+    /// - Parameter column: The zero-based column index.
+    /// - Returns: The column's letters, `A` to `Z`, then `AA`, `AB`, ….
     public static func columnName(_ column: Int) -> String {
         var name = ""
         var value = column + 1
@@ -58,17 +68,29 @@ public struct CellRange: Hashable, Sendable, CustomStringConvertible {
     public var last: CellReference
 
     /// Creates a range from two corners (in any order).
+    ///
+    /// - Parameters:
+    ///   - a: One corner of the range.
+    ///   - b: The opposite corner of the range.
     public init(_ a: CellReference, _ b: CellReference) {
         first = CellReference(row: min(a.row, b.row), column: min(a.column, b.column))
         last = CellReference(row: max(a.row, b.row), column: max(a.column, b.column))
     }
 
     /// Creates a range from zero-based bounds.
+    ///
+    /// - Parameters:
+    ///   - firstRow: The zero-based top row.
+    ///   - firstColumn: The zero-based left column.
+    ///   - lastRow: The zero-based bottom row (inclusive).
+    ///   - lastColumn: The zero-based right column (inclusive).
     public init(firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int) {
         self.init(CellReference(row: firstRow, column: firstColumn), CellReference(row: lastRow, column: lastColumn))
     }
 
     /// Parses `A1:C3` (or a single cell `B2`); `nil` when it is not a range.
+    ///
+    /// - Parameter text: A range such as `A1:C3` or a single cell such as `B2`; `$` signs are allowed.
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2,

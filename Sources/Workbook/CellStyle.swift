@@ -4,9 +4,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var rgb: UInt32
 
     /// Creates a colour from `0xRRGGBB`.
+    ///
+    /// - Parameter rgb: The colour as `0xRRGGBB`.
     public init(rgb: UInt32) { self.rgb = rgb & 0xFFFFFF }
 
     /// Parses `#RRGGBB` or `RRGGBB`; `nil` for anything else.
+    ///
+    /// - Parameter hex: Six hexadecimal digits, optionally after a `#`, e.g. `#1F4E79`.
     public init?(hex: String) {
         let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
         guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
@@ -105,6 +109,22 @@ public struct CellStyle: Hashable, Sendable {
     public var indent = 0
 
     /// Creates a style; every property defaults to Excel's default.
+    ///
+    /// - Parameters:
+    ///   - fontName: The font name, or `nil` for the workbook default (Calibri).
+    ///   - fontSize: The font size in points, or `nil` for 11.
+    ///   - fontColor: The font colour, or `nil` for Excel's automatic colour (black).
+    ///   - bold: Whether the text is bold.
+    ///   - italic: Whether the text is italic.
+    ///   - underline: Whether the text has a single underline.
+    ///   - fill: A solid background fill, or `nil` for none.
+    ///   - border: The border drawn on all four sides (`.none` for no border).
+    ///   - borderColor: The border colour, or `nil` for black.
+    ///   - wrap: Whether long text wraps onto several lines within the column width.
+    ///   - horizontal: Horizontal alignment of the content (`.general`: text left, numbers right).
+    ///   - vertical: Vertical alignment of the content in a taller row.
+    ///   - numberFormat: An Excel number format such as `0.0%` or `yyyy-mm-dd`, or `nil` for `General`.
+    ///   - indent: Indentation level (0–15; larger values are written as 15).
     public init(
         fontName: String? = nil, fontSize: Double? = nil, fontColor: Color? = nil, bold: Bool = false,
         italic: Bool = false, underline: Bool = false, fill: Color? = nil, border: BorderStyle = .none,

@@ -39,6 +39,13 @@ public final class Chart {
     private var categoryAxis: UnsafeMutablePointer<lxw_chart_axis> { type == .bar ? handle.pointee.y_axis : handle.pointee.x_axis }
 
     /// Adds a series: category labels and values from single-column ranges of `sheet`.
+    ///
+    /// - Parameters:
+    ///   - name: The series name shown in the legend, or `nil` for Excel's default (`Series1`, …).
+    ///   - sheet: The name of the worksheet that holds the data.
+    ///   - categories: The single-column range of category labels.
+    ///   - values: The single-column range of numbers, one per category.
+    ///   - color: The fill colour of the series' bars or slices, or `nil` for Excel's palette.
     public func addSeries(name: String?, sheet: String, categories: CellRange, values: CellRange, color: Color? = nil) {
         guard let series = chart_add_series(handle, nil, nil) else { return }
         sheet.withCString { sheetName in
@@ -55,23 +62,33 @@ public final class Chart {
     }
 
     /// Sets the chart title.
+    ///
+    /// - Parameter title: The title shown above the chart.
     public func setTitle(_ title: String) {
         ExcelText.removingInvalidCharacters(title).withCString { chart_title_set_name(handle, $0) }
     }
 
     /// Names the category (x) and value (y) axes.
+    ///
+    /// - Parameters:
+    ///   - category: The category (x) axis title, or `nil` to leave that axis untitled.
+    ///   - value: The value (y) axis title, or `nil` to leave that axis untitled.
     public func setAxisTitles(category: String?, value: String?) {
         if let category { category.withCString { chart_axis_set_name(categoryAxis, $0) } }
         if let value { value.withCString { chart_axis_set_name(valueAxis, $0) } }
     }
 
     /// Fixes the value axis to `minimum...maximum` (e.g. 0...100 for percentages).
+    ///
+    /// - Parameter range: The lowest and highest value the axis shows.
     public func setValueRange(_ range: ClosedRange<Double>) {
         chart_axis_set_min(valueAxis, range.lowerBound)
         chart_axis_set_max(valueAxis, range.upperBound)
     }
 
     /// Shows the values with an Excel number format such as `0%`.
+    ///
+    /// - Parameter format: An Excel number format for the value axis labels, e.g. `0%` or `#,##0`.
     public func setValueFormat(_ format: String) {
         format.withCString { chart_axis_set_num_format(valueAxis, $0) }
     }

@@ -23,6 +23,12 @@ public enum ExcelText {
     }
 
     /// Prepares `text` for a cell: strips XML-invalid characters, escapes `_xHHHH_`, truncates and marks.
+    ///
+    /// - Parameters:
+    ///   - text: The text to write into a cell.
+    ///   - limit: The most UTF-16 units the result may have, marker included (default: Excel's cell limit).
+    /// - Returns: The cleaned text, cut and ending in ``truncationMarker`` when it was longer than `limit`, and whether
+    ///   it was cut.
     public static func prepare(_ text: String, limit: Int = maximumCellLength) -> Prepared {
         let clean = removingInvalidCharacters(text)
         let escaped = escapingEncodedCharacters(clean)
@@ -37,6 +43,9 @@ public enum ExcelText {
     }
 
     /// Removes the characters XML 1.0 forbids: C0 controls except tab, LF and CR (NUL included), U+FFFE, U+FFFF.
+    ///
+    /// - Parameter text: Any text.
+    /// - Returns: `text` without the forbidden characters (the same string when it had none).
     public static func removingInvalidCharacters(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isInvalidInXML) else { return text }
         var scalars = String.UnicodeScalarView()
@@ -45,6 +54,9 @@ public enum ExcelText {
     }
 
     /// Escapes every literal `_xHHHH_` (H a hex digit, any case) as `_x005F_xHHHH_` so Excel shows it as written.
+    ///
+    /// - Parameter text: Text that may contain literal `_xHHHH_` sequences.
+    /// - Returns: `text` with every `_xHHHH_` prefixed by `_x005F`, unchanged when it holds none.
     public static func escapingEncodedCharacters(_ text: String) -> String {
         guard text.contains("_x") || text.contains("_X") else { return text }
         let utf8 = Array(text.utf8)
@@ -99,6 +111,9 @@ public enum ExcelText {
 
     /// The column width (in Excel character units) that shows `text` without cutting its longest line,
     /// counting wide (CJK, emoji) characters as two.
+    ///
+    /// - Parameter text: The cell text, possibly several lines.
+    /// - Returns: The width of the longest line in character units (0 for empty text).
     public static func displayWidth(of text: String) -> Double {
         var widest = 0.0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -10,6 +10,9 @@ public enum SheetName {
     public static let reservedName = "History"
 
     /// Why Excel would refuse `name`, or `nil` when it is valid (uniqueness is checked by the workbook).
+    ///
+    /// - Parameter name: A proposed worksheet name.
+    /// - Returns: A short reason such as `it is empty` or `it contains ':'`, or `nil` when Excel accepts the name.
     public static func problem(with name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.utf16.count > maximumLength {
@@ -28,7 +31,11 @@ public enum SheetName {
 
     /// A valid name made from `name`, unique (ignoring case) among `taken`: forbidden characters become `_`,
     /// the text is cut to 31 characters, and ` (2)`, ` (3)`, … is appended when needed.
-    /// - Parameter taken: names already in use, compared ignoring case.
+    ///
+    /// - Parameters:
+    ///   - name: The wanted name, e.g. a module or type name.
+    ///   - taken: names already in use, compared ignoring case.
+    /// - Returns: A name Excel accepts (``problem(with:)`` returns `nil` for it) that is not in `taken`.
     public static func sanitized(_ name: String, avoiding taken: some Collection<String> = [String]()) -> String {
         var base = String(name.map { forbiddenCharacters.contains($0) ? "_" : $0 })
         base = ExcelText.removingInvalidCharacters(base).replacingOccurrences(of: "\n", with: " ")
@@ -50,6 +57,9 @@ public enum SheetName {
     }
 
     /// The name quoted for use in a formula or link (`'My Sheet'!A1`), apostrophes doubled.
+    ///
+    /// - Parameter name: A worksheet name.
+    /// - Returns: The name in single quotes with each `'` doubled, e.g. `'Bob''s Sheet'`.
     public static func quotedForFormula(_ name: String) -> String {
         "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
     }

@@ -28,6 +28,18 @@ public struct DocumentProperties: Hashable, Sendable {
     public var created: Date
 
     /// Creates document properties; only `created` is required.
+    ///
+    /// - Parameters:
+    ///   - title: The document's title property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - subject: The document's subject property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - author: The document's author property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - manager: The document's manager property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - company: The document's company property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - category: The document's category property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - keywords: The document's keywords property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - comments: The document's comments property (shown in the file's properties), or `nil` to leave it empty.
+    ///   - status: The document's status property (e.g. `Draft`), or `nil` to leave it empty.
+    ///   - created: The creation date written into the file; a fixed date makes the output byte-identical across runs.
     public init(
         title: String? = nil, subject: String? = nil, author: String? = nil, manager: String? = nil,
         company: String? = nil, category: String? = nil, keywords: String? = nil, comments: String? = nil,
@@ -68,9 +80,14 @@ public final class Workbook {
     private var highlightFormats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
 
     /// Starts a workbook that ``close()`` will write to `destination`.
+    ///
     /// - Parameters:
+    ///   - destination: The `.xlsx` file to create or replace; its folder must exist.
     ///   - properties: document properties, including the fixed creation date.
     ///   - constantMemory: flush rows as they are written (for sheets with hundreds of thousands of rows).
+    /// - Throws: `WorkbookError.writeFailed` when the folder of `destination` does not exist, `destination` is a
+    ///   folder, or libxlsxwriter cannot create the workbook; `WorkbookError.libraryError` when it refuses the
+    ///   document properties.
     public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false) throws(WorkbookError) {
         self.destination = destination
         self.constantMemory = constantMemory
@@ -112,11 +129,20 @@ public final class Workbook {
     public var sheetNames: [String] { worksheets.map(\.name) }
 
     /// A valid name made from `name` that no worksheet uses yet (see ``SheetName/sanitized(_:avoiding:)``).
+    ///
+    /// - Parameter name: The wanted name, e.g. a module name.
+    /// - Returns: `name` made valid and unique among ``sheetNames`` (ignoring case).
     public func uniqueSheetName(for name: String) -> String {
         SheetName.sanitized(name, avoiding: sheetNames)
     }
 
     /// Adds a worksheet; the name must be valid (see ``SheetName/problem(with:)``) and unique ignoring case.
+    ///
+    /// - Parameter name: The sheet name, shown on its tab.
+    /// - Returns: The new worksheet, to write cells into.
+    /// - Throws: `WorkbookError.invalidSheetName` when Excel would refuse `name`; `WorkbookError.duplicateSheetName`
+    ///   when a sheet already has it (ignoring case); `WorkbookError.alreadyClosed` after ``close()``;
+    ///   `WorkbookError.libraryError` when libxlsxwriter creates no sheet.
     @discardableResult
     public func addWorksheet(named name: String) throws(WorkbookError) -> Worksheet {
         if let reason = SheetName.problem(with: name) { throw .invalidSheetName(name: name, reason: reason) }
@@ -133,6 +159,11 @@ public final class Workbook {
     }
 
     /// Adds a chart of `type`; insert it into a sheet with ``Worksheet/insertChart(_:at:xScale:yScale:)``.
+    ///
+    /// - Parameter type: The kind of chart (bar, column, pie, …).
+    /// - Returns: The new chart, to fill with series and place on a sheet.
+    /// - Throws: `WorkbookError.alreadyClosed` after ``close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   creates no chart.
     public func addChart(_ type: ChartType) throws(WorkbookError) -> Chart {
         guard let chart = workbook_add_chart(try open(), type.libraryValue) else {
             throw .libraryError(operation: "adding a chart", message: "no chart was created")
@@ -141,6 +172,10 @@ public final class Workbook {
     }
 
     /// Writes the workbook to its destination atomically. The workbook cannot be used afterwards.
+    ///
+    /// - Throws: `WorkbookError.alreadyClosed` when the workbook was already closed; `WorkbookError.writeFailed` when
+    ///   libxlsxwriter cannot write the file or it cannot be renamed over the destination (the temporary file is
+    ///   removed).
     public func close() throws(WorkbookError) {
         let workbook = try open()
         handle = nil

@@ -33,6 +33,16 @@ public final class Worksheet {
     // MARK: - Cells
 
     /// Writes text. Empty text writes an empty cell that still carries `style` (libxlsxwriter would write nothing).
+    ///
+    /// - Parameters:
+    ///   - text: The cell text; it is cleaned and cut to Excel's limit (see ``ExcelText/prepare(_:limit:)``).
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func write(_ text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         try checkCell(row, column)
         let prepared = ExcelText.prepare(text)
@@ -47,6 +57,16 @@ public final class Worksheet {
     }
 
     /// Writes a number.
+    ///
+    /// - Parameters:
+    ///   - number: The value.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func write(_ number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         try checkCell(row, column)
         let result = worksheet_write_number(handle, lxw_row_t(row), lxw_col_t(column), number, try workbook.format(for: style))
@@ -54,11 +74,30 @@ public final class Worksheet {
     }
 
     /// Writes an integer.
+    ///
+    /// - Parameters:
+    ///   - number: The value, written as a floating-point number as Excel stores all numbers.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func write(_ number: Int, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         try write(Double(number), row: row, column: column, style: style)
     }
 
     /// Writes an empty cell carrying `style` (borders and fills of a table ready to be filled in).
+    ///
+    /// - Parameters:
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look; `nil` writes a cell with Excel's default look.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func writeBlank(row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
         try checkCell(row, column)
         let result = worksheet_write_blank(handle, lxw_row_t(row), lxw_col_t(column), try workbook.format(for: style))
@@ -66,6 +105,16 @@ public final class Worksheet {
     }
 
     /// Writes a formula such as `=SUM(B2:B9)` (the leading `=` is optional).
+    ///
+    /// - Parameters:
+    ///   - formula: The formula in Excel's English syntax, e.g. `=COUNTIF(M2:M40,0)`.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func writeFormula(_ formula: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         try checkCell(row, column)
         let format = try workbook.format(for: style)
@@ -77,6 +126,17 @@ public final class Worksheet {
     ///
     /// A URL longer than Excel's 2,079 characters, or a link beyond the 65,530 a sheet holds, is written as
     /// plain text instead, so the content is never lost.
+    ///
+    /// - Parameters:
+    ///   - url: The link target, e.g. `https://example.com/File.swift#L12`.
+    ///   - text: The text shown in the cell; the URL itself when empty.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func writeLink(url: String, text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         let cleanURL = ExcelText.removingInvalidCharacters(url)
         guard cleanURL.utf16.count <= Worksheet.maximumURLLength, linkCount < Worksheet.maximumLinks, !cleanURL.isEmpty else {
@@ -87,6 +147,18 @@ public final class Worksheet {
     }
 
     /// Writes a link to a cell of a sheet in this workbook showing `text`.
+    ///
+    /// - Parameters:
+    ///   - sheet: The name of the target worksheet.
+    ///   - cell: The target cell on that sheet (default: `A1`).
+    ///   - text: The text shown in the cell.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
     public func writeLink(toSheet sheet: String, cell: CellReference = CellReference(row: 0, column: 0), text: String,
                           row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         guard linkCount < Worksheet.maximumLinks else {
@@ -112,6 +184,14 @@ public final class Worksheet {
     }
 
     /// Merges `range` into one cell showing `text`.
+    ///
+    /// - Parameters:
+    ///   - range: The cells to merge.
+    ///   - text: The text shown in the merged cell; it is cleaned and cut to Excel's limit.
+    ///   - style: The merged cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` or `WorkbookError.rowWrittenOutOfOrder` when a corner cannot be
+    ///   written; `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
+    ///   libxlsxwriter refuses it (e.g. the range overlaps an existing table or merge).
     public func merge(_ range: CellRange, text: String, style: CellStyle? = nil) throws(WorkbookError) {
         try checkCell(range.last.row, range.last.column)
         try checkCell(range.first.row, range.first.column)
@@ -129,6 +209,15 @@ public final class Worksheet {
     // MARK: - Layout
 
     /// Sets the width (in Excel character units) of columns `first...last`, optionally hidden.
+    ///
+    /// - Parameters:
+    ///   - first: The zero-based first column.
+    ///   - last: The zero-based last column, or `nil` for `first` alone.
+    ///   - width: The width in Excel character units (0–255).
+    ///   - style: The default look of empty cells in these columns, or `nil`.
+    ///   - hidden: Whether the columns are hidden.
+    /// - Throws: `WorkbookError.cellOutOfRange` when a column is outside Excel's grid; `WorkbookError.alreadyClosed`
+    ///   after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter refuses the setting.
     public func setColumnWidth(_ first: Int, _ last: Int? = nil, width: Double, style: CellStyle? = nil,
                                hidden: Bool = false) throws(WorkbookError) {
         let lastColumn = last ?? first
@@ -142,17 +231,31 @@ public final class Worksheet {
     }
 
     /// Sets the height of a row in points.
+    ///
+    /// - Parameters:
+    ///   - row: The zero-based row.
+    ///   - height: The height in points (0–409).
+    /// - Throws: `WorkbookError.cellOutOfRange` when `row` is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.libraryError` when libxlsxwriter refuses the setting.
     public func setRowHeight(_ row: Int, height: Double) throws(WorkbookError) {
         try checkCell(row, 0)
         try workbook.check(worksheet_set_row(handle, lxw_row_t(row), min(max(height, 0), 409), nil), "setting a row height in \(name)")
     }
 
     /// Keeps the rows above `row` and the columns left of `column` in view while scrolling.
+    ///
+    /// - Parameters:
+    ///   - row: The zero-based first row that scrolls (1 keeps the header row in view; 0 freezes no rows).
+    ///   - column: The zero-based first column that scrolls (0 freezes no columns).
     public func freezePanes(row: Int, column: Int = 0) {
         worksheet_freeze_panes(handle, lxw_row_t(row), lxw_col_t(column))
     }
 
     /// Adds filter buttons to the header row of `range`.
+    ///
+    /// - Parameter range: The filtered table, its first row holding the headers.
+    /// - Throws: `WorkbookError.libraryError` when libxlsxwriter refuses the range (e.g. outside the grid).
     public func setAutofilter(_ range: CellRange) throws(WorkbookError) {
         let result = worksheet_autofilter(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
                                           lxw_row_t(range.last.row), lxw_col_t(range.last.column))
@@ -163,9 +266,15 @@ public final class Worksheet {
     ///
     /// Write the data cells first; the header labels given here replace the first row.
     /// - Parameters:
+    ///   - range: The table's cells, its first row being the header row.
+    ///   - headers: The column titles, one per column of `range` (an empty title is written as a space).
+    ///   - tableName: The table's name in formulas (`Table1`, …), or `nil` for Excel's default.
     ///   - styleNumber: Excel's "Table Style Medium N" (1–28).
     ///   - headerStyle: a style for the header cells as well, for readers that do not draw table styles
     ///     (LibreOffice).
+    /// - Throws: `WorkbookError.unavailableInConstantMemoryMode` when the workbook flushes rows as it goes;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the table (e.g. it overlaps another table or the header count does not match the range).
     public func addTable(_ range: CellRange, headers: [String], name tableName: String? = nil,
                          styleNumber: Int = 2, headerStyle: CellStyle? = nil) throws(WorkbookError) {
         if workbook.constantMemory { throw .unavailableInConstantMemoryMode(feature: "an Excel table") }
@@ -195,6 +304,13 @@ public final class Worksheet {
 
     /// Restricts the cells of `range` to a drop-down list of `choices`.
     /// Excel limits the list to 255 characters including the separating commas.
+    ///
+    /// - Parameters:
+    ///   - range: The cells that get the list.
+    ///   - choices: The allowed values; commas in them become `;`.
+    ///   - prompt: A message shown when a cell is selected, or `nil` for none.
+    /// - Throws: `WorkbookError.libraryError` when there are no choices, they exceed Excel's 255 characters, or
+    ///   libxlsxwriter refuses the validation.
     public func addDropDown(_ range: CellRange, choices: [String], prompt: String? = nil) throws(WorkbookError) {
         let cleaned = choices.map { ExcelText.removingInvalidCharacters($0).replacingOccurrences(of: ",", with: ";") }
         let length = cleaned.map(\.utf16.count).reduce(0, +) + max(0, cleaned.count - 1)
@@ -225,6 +341,13 @@ public final class Worksheet {
 
     /// Shows the cells of `range` in `style` wherever `formula` (written for the range's top-left cell,
     /// e.g. `=$M2=0`) is true.
+    ///
+    /// - Parameters:
+    ///   - range: The cells to format.
+    ///   - formula: A formula written for the range's top-left cell, with relative references, e.g. `=$M2=0`.
+    ///   - style: The look applied where the formula is true (font, fill, border).
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
+    ///   libxlsxwriter refuses the format.
     public func addConditionalFormat(_ range: CellRange, formula: String, style: CellStyle) throws(WorkbookError) {
         let pool = CStringPool()
         defer { pool.free() }
@@ -238,6 +361,14 @@ public final class Worksheet {
     }
 
     /// Places `chart` with its top-left corner at `cell`.
+    ///
+    /// - Parameters:
+    ///   - chart: A chart made with ``Workbook/addChart(_:)``.
+    ///   - cell: The cell under the chart's top-left corner.
+    ///   - xScale: The horizontal scale (1 = Excel's default 480 pixels).
+    ///   - yScale: The vertical scale (1 = Excel's default 288 pixels).
+    /// - Throws: `WorkbookError.libraryError` when libxlsxwriter refuses the chart (e.g. it has no series or was
+    ///   inserted before).
     public func insertChart(_ chart: Chart, at cell: CellReference, xScale: Double = 1, yScale: Double = 1) throws(WorkbookError) {
         var options = lxw_chart_options()
         options.x_scale = xScale
@@ -246,8 +377,15 @@ public final class Worksheet {
         try workbook.check(result, "inserting a chart into \(name)!\(cell)")
     }
 
-    /// Places an image (PNG, JPEG, GIF or BMP) with its top-left corner at `cell`, scaled to at most
-    /// `maximumHeight` pixels high when given.
+    /// Places an image (PNG, JPEG, GIF or BMP) with its top-left corner at `cell`, scaled by `scale`.
+    ///
+    /// - Parameters:
+    ///   - data: The image file's bytes.
+    ///   - source: The image's path or name, used in error messages.
+    ///   - cell: The cell under the image's top-left corner.
+    ///   - scale: The factor applied to the image's width and height (1 = natural size).
+    /// - Throws: `WorkbookError.invalidImage` naming `source` when the data is not a PNG, JPEG, GIF or BMP image or
+    ///   libxlsxwriter cannot read it.
     public func insertImage(_ data: Data, source: String, at cell: CellReference, scale: Double = 1) throws(WorkbookError) {
         guard Worksheet.isSupportedImage(data) else {
             throw .invalidImage(path: source, reason: "not a PNG, JPEG, GIF or BMP image")
@@ -277,6 +415,10 @@ public final class Worksheet {
     // MARK: - Sheet settings
 
     /// Applies print settings. The header and footer are checked first, so nothing is applied when they are invalid.
+    ///
+    /// - Parameter setup: The orientation, paper, scaling, repeated rows, header, footer and margins.
+    /// - Throws: `WorkbookError.libraryError` when the header or footer is longer than 255 characters (nothing is
+    ///   applied then) or libxlsxwriter refuses a setting.
     public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
         var headerFooter: [(text: String, isHeader: Bool)] = []
         for (text, isHeader) in [(setup.header, true), (setup.footer, false)] {
@@ -304,6 +446,8 @@ public final class Worksheet {
     }
 
     /// Colours the sheet's tab.
+    ///
+    /// - Parameter color: The tab colour.
     public func setTabColor(_ color: Color) {
         worksheet_set_tab_color(handle, lxw_color_t(color.rgb))
     }
@@ -365,6 +509,12 @@ public struct PageSetup: Hashable, Sendable {
         public var bottom: Double
 
         /// Creates margins in inches.
+        ///
+        /// - Parameters:
+        ///   - left: The left margin in inches.
+        ///   - right: The right margin in inches.
+        ///   - top: The top margin in inches (the page header sits inside it).
+        ///   - bottom: The bottom margin in inches (the page footer sits inside it).
         public init(left: Double = 0.5, right: Double = 0.5, top: Double = 0.75, bottom: Double = 0.75) {
             self.left = left
             self.right = right
@@ -391,6 +541,17 @@ public struct PageSetup: Hashable, Sendable {
     public var margins: Margins
 
     /// Creates print settings.
+    ///
+    /// - Parameters:
+    ///   - landscape: Whether pages print in landscape instead of portrait.
+    ///   - paper: The paper size (A4, A3, Letter or Legal).
+    ///   - fitToWidth: Whether the sheet is scaled so its columns fit the page width (rows may span pages).
+    ///   - centerHorizontally: Whether the content is centred horizontally on the page.
+    ///   - repeatRows: Zero-based rows printed at the top of every page (the table header), or `nil` for none.
+    ///   - header: The page header in Excel's codes (`&L`, `&C`, `&R`, `&P` page, `&N` pages, `&A` sheet, `&D` date),
+    ///     or `nil` for none; at most 255 UTF-8 bytes.
+    ///   - footer: The page footer in Excel's codes (as for `header`), or `nil` for none.
+    ///   - margins: The page margins in inches.
     public init(
         landscape: Bool = false, paper: Paper = .a4, fitToWidth: Bool = false, centerHorizontally: Bool = false,
         repeatRows: ClosedRange<Int>? = nil, header: String? = nil, footer: String? = nil, margins: Margins = Margins()
