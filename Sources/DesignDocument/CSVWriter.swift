@@ -15,6 +15,12 @@ public enum CSVWriter {
     ]
 
     /// The inventory as CSV text.
+    ///
+    /// - Parameters:
+    ///   - inventory: The inventory whose functions become rows.
+    ///   - context: The document facts; the CSV has no cover, so they are not written (kept for symmetry with the other
+    ///     writers).
+    /// - Returns: One header row, then one row per function in the inventory's order, each ending in CRLF.
     public static func inventory(_ inventory: Inventory, context: DocumentContext) -> String {
         var lines = [row(inventoryColumns)]
         for record in inventory.functions {
@@ -36,6 +42,9 @@ public enum CSVWriter {
     ]
 
     /// A diff as CSV text: one row per added, removed or changed function.
+    ///
+    /// - Parameter diff: The comparison of two inventories.
+    /// - Returns: One header row, then the added, removed and changed functions, each row ending in CRLF.
     public static func review(_ diff: InventoryDiff) -> String {
         var lines = [row(reviewColumns)]
         func add(_ change: String, old: FunctionRecord?, new: FunctionRecord?, changes: [InventoryDiff.Change]) {
@@ -53,11 +62,18 @@ public enum CSVWriter {
     }
 
     /// One CSV line (with its CRLF) from `fields`.
+    ///
+    /// - Parameter fields: The row's values, in column order.
+    /// - Returns: The fields neutralised, quoted where needed, joined by commas and ended by CRLF.
     public static func row(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\r\n"
     }
 
     /// One field, neutralised against formula injection and quoted when needed.
+    ///
+    /// - Parameter value: The cell's text.
+    /// - Returns: `value` prefixed with `'` when it starts with `=`, `+`, `-`, `@`, tab or CR (so spreadsheets do not
+    ///   run it as a formula), in double quotes with `"` doubled when it holds a comma, quote or line break.
     public static func field(_ value: String) -> String {
         var text = value
         if let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {

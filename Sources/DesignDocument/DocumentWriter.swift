@@ -11,12 +11,25 @@ public struct DocumentWriter: Sendable {
     public var context: DocumentContext
 
     /// Creates a writer.
+    ///
+    /// - Parameters:
+    ///   - template: The layout used for `.xlsx` output (JSON, CSV and Markdown have a fixed layout).
+    ///   - context: The facts shown in the document: project name, version, commit, date, author, source links,
+    ///     language.
     public init(template: Template, context: DocumentContext) {
         self.template = template
         self.context = context
     }
 
     /// Writes `inventory` to `url` in `format`, replacing an existing file only once the new one is complete.
+    ///
+    /// - Parameters:
+    ///   - inventory: The inventory to write.
+    ///   - format: The output format: workbook, JSON, CSV or Markdown.
+    ///   - url: The file to create or replace; its folder must exist.
+    /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
+    ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
+    ///   JSON cannot be encoded.
     public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
         switch format {
         case .xlsx:
@@ -34,6 +47,14 @@ public struct DocumentWriter: Sendable {
 
     /// Writes a review of `diff` to `url` in `format` (xlsx uses the `review` template unless this writer's
     /// template has review sheets).
+    ///
+    /// - Parameters:
+    ///   - diff: The comparison of two inventories.
+    ///   - format: The output format: workbook, JSON, CSV or Markdown.
+    ///   - url: The file to create or replace; its folder must exist.
+    /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
+    ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
+    ///   JSON cannot be encoded; the errors of `Template.resolve(_:)` when the built-in `review` template is invalid.
     public func writeReview(_ diff: InventoryDiff, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
         switch format {
         case .xlsx:

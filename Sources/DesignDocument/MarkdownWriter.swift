@@ -4,6 +4,11 @@ import Inventory
 /// Markdown output: an inventory overview, and a pull-request-ready review of a diff.
 public enum MarkdownWriter {
     /// The inventory as Markdown: totals, then one table per file.
+    ///
+    /// - Parameters:
+    ///   - inventory: The inventory to describe.
+    ///   - context: The project name, commit, date and source link pattern shown in the text.
+    /// - Returns: A Markdown document ending in a newline.
     public static func inventory(_ inventory: Inventory, context: DocumentContext) -> String {
         var lines: [String] = []
         let documented = inventory.functions.filter(\.isDocumented).count
@@ -29,6 +34,11 @@ public enum MarkdownWriter {
     }
 
     /// A diff as Markdown for a pull-request description: counts, then Added / Removed / Changed lists.
+    ///
+    /// - Parameters:
+    ///   - diff: The comparison of two inventories.
+    ///   - context: Gives the source link pattern for the locations.
+    /// - Returns: A Markdown section ending in a newline; it says so when nothing changed.
     public static func review(_ diff: InventoryDiff, context: DocumentContext) -> String {
         var lines = ["## DocSheet review: `\(code(diff.base))` → `\(code(diff.head))`", ""]
         lines.append("**\(diff.added.count) added · \(diff.removed.count) removed · \(diff.changed.count) changed**")

@@ -12,6 +12,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case markdown
 
     /// The format for a file extension (`xlsx`, `json`, `csv`, `md`), or `nil`.
+    ///
+    /// - Parameter pathExtension: A file extension without the dot, in any case; `markdown` is accepted as well as
+    ///   `md`.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "xlsx": self = .xlsx
@@ -51,6 +54,15 @@ public struct DocumentContext: Sendable {
     public var locale: DocumentLocale
 
     /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - projectName: The project's name, shown in titles and on the cover.
+    ///   - version: The project's version, if configured.
+    ///   - commit: The commit of the scanned tree, if known; also fills `{commit}` in source links.
+    ///   - generatedAt: The document's date (also the workbook's creation date, for byte-identical output).
+    ///   - author: The author shown on the cover, or `nil`.
+    ///   - sourceURLPattern: A link pattern to source lines with `{file}`, `{line}`, `{commit}`, or `nil` for no links.
+    ///   - locale: The language of the built-in labels (default: English).
     public init(
         projectName: String, version: String? = nil, commit: String? = nil, generatedAt: Date,
         author: String? = nil, sourceURLPattern: String? = nil, locale: DocumentLocale = .en
@@ -65,6 +77,11 @@ public struct DocumentContext: Sendable {
     }
 
     /// The link to `file` at `line` from ``sourceURLPattern`` (`{commit}` falls back to `HEAD`), or `nil`.
+    ///
+    /// - Parameters:
+    ///   - file: The file's path relative to the scanned root; it is percent-encoded into the link.
+    ///   - line: The 1-based line to link to.
+    /// - Returns: The pattern with `{file}`, `{line}` and `{commit}` filled in, or `nil` when no pattern is set.
     public func sourceURL(file: String, line: Int) -> String? {
         guard let pattern = sourceURLPattern, !pattern.isEmpty else { return nil }
         let encodedFile = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file

@@ -7,14 +7,22 @@ public struct LocalizedText: Hashable, Sendable {
     public var values: [DocumentLocale: String]
 
     /// Text that is the same in every locale.
+    ///
+    /// - Parameter text: The text used for every locale.
     public init(_ text: String) {
         values = Dictionary(uniqueKeysWithValues: DocumentLocale.allCases.map { ($0, text) })
     }
 
     /// Text per locale.
+    ///
+    /// - Parameter values: The text for each locale; missing locales fall back to English.
     public init(values: [DocumentLocale: String]) { self.values = values }
 
     /// The text for `locale`, falling back to English, then to any locale given.
+    ///
+    /// - Parameter locale: The document's language.
+    /// - Returns: The text for `locale`, else the English text, else the text of the first locale by code, else an
+    ///   empty string.
     public func text(_ locale: DocumentLocale) -> String {
         values[locale] ?? values[.en] ?? values.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value ?? ""
     }
@@ -239,6 +247,13 @@ public struct Template: Sendable {
     public var sheets: [SheetSpec]
 
     /// A built-in template by name, or a template file by path; validated before anything is written.
+    ///
+    /// - Parameter nameOrPath: A built-in template name (`design-doc`, `class-spec`, `inventory`, `review`) or the path
+    ///   of a YAML template file.
+    /// - Returns: The loaded and validated template.
+    /// - Throws: `DesignDocumentError.templateNotFound` when it is neither a built-in name nor an existing file;
+    ///   `DesignDocumentError.unreadableTemplate` when the file is not readable UTF-8 text;
+    ///   `DesignDocumentError.invalidTemplate` with the file and line when the YAML is invalid.
     public static func resolve(_ nameOrPath: String) throws(DesignDocumentError) -> Template {
         if let source = builtinSource(named: nameOrPath) {
             return try TemplateLoader.load(yaml: source, path: "Templates/\(nameOrPath).yml", baseFolder: nil)
@@ -258,6 +273,9 @@ public struct Template: Sendable {
     }
 
     /// The YAML text of a built-in template, or `nil`.
+    ///
+    /// - Parameter name: A built-in template name, e.g. `design-doc`.
+    /// - Returns: The template's YAML text, or `nil` when there is no built-in template of that name.
     public static func builtinSource(named name: String) -> String? {
         BuiltinTemplates.sources[name]
     }
