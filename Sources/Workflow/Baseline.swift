@@ -18,6 +18,12 @@ public struct Baseline: Codable, Equatable, Sendable {
         public var rule: String
 
         /// Creates an entry.
+        ///
+        /// - Parameters:
+        ///   - file: The file, relative to the scanned root.
+        ///   - type: The enclosing type, or `nil`.
+        ///   - name: The function's full name.
+        ///   - rule: The rule: `undocumented`, `parameters`, `returns` or `throws`.
         public init(file: String, type: String?, name: String, rule: String) {
             self.file = file
             self.type = type
@@ -26,11 +32,18 @@ public struct Baseline: Codable, Equatable, Sendable {
         }
 
         /// The entry accepting `violation`.
+        ///
+        /// - Parameter violation: A violation reported by `docsheet check`.
         public init(_ violation: Violation) {
             self.init(file: violation.file, type: violation.enclosingType, name: violation.name, rule: violation.rule)
         }
 
         /// Orders entries by file, type, name, rule.
+        ///
+        /// - Parameters:
+        ///   - a: The entry on the left of `<`.
+        ///   - b: The entry on the right of `<`.
+        /// - Returns: True when `a` sorts before `b` by file, type (top level first), name, then rule.
         public static func < (a: Entry, b: Entry) -> Bool {
             (a.file, a.type ?? "", a.name, a.rule) < (b.file, b.type ?? "", b.name, b.rule)
         }
@@ -38,6 +51,9 @@ public struct Baseline: Codable, Equatable, Sendable {
         private enum CodingKeys: String, CodingKey { case file, type, name, rule }
 
         /// Encodes every key, writing `null` for a top-level function's type.
+        ///
+        /// - Parameter encoder: The encoder to write the keyed JSON object into.
+        /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(file, forKey: .file)
@@ -53,12 +69,16 @@ public struct Baseline: Codable, Equatable, Sendable {
     public var entries: [Entry]
 
     /// A baseline accepting `violations`.
+    ///
+    /// - Parameter violations: The violations to accept, in any order.
     public init(violations: [Violation]) {
         version = 1
         entries = violations.map(Entry.init).sorted()
     }
 
     /// Reads a baseline file.
+    /// - Parameter url: The baseline file, e.g. `.docsheet-baseline.json`.
+    /// - Returns: The baseline with its accepted entries.
     /// - Throws: `WorkflowError.inputNotFound` or `.invalidInput` naming the file.
     public static func load(from url: URL) throws(WorkflowError) -> Baseline {
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -72,6 +92,9 @@ public struct Baseline: Codable, Equatable, Sendable {
     }
 
     /// Writes the baseline as deterministic JSON, atomically.
+    ///
+    /// - Parameter url: The file to create or replace.
+    /// - Throws: `WorkflowError.outputFailed` when the baseline cannot be encoded or the file cannot be written.
     public func write(to url: URL) throws(WorkflowError) {
         let data: Data
         do {
@@ -83,6 +106,10 @@ public struct Baseline: Codable, Equatable, Sendable {
     }
 
     /// The violations the baseline does not accept.
+    ///
+    /// - Parameter violations: The violations found by this run.
+    /// - Returns: The violations not matched by an entry, in the given order; each entry accepts one violation with the
+    ///   same file, type, name and rule.
     public func newViolations(in violations: [Violation]) -> [Violation] {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }

@@ -94,6 +94,9 @@ public struct CheckReport: Encodable, Sendable {
     }
 
     /// Encodes every field and the summary line (the `json` reporter's document).
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(violations, forKey: .violations)
@@ -112,6 +115,16 @@ public struct CheckReport: Encodable, Sendable {
 /// `docsheet check`: the doc-coverage gate.
 public enum Check {
     /// Runs the gate. Writes the baseline file when asked (and then passes, since every violation is accepted).
+    ///
+    /// - Parameters:
+    ///   - options: The roots, scope, rules, baseline and scan settings from the command line (configuration fills the
+    ///     gaps).
+    ///   - environment: The current folder and environment variables (default: this process's).
+    /// - Returns: The violations that fail the gate, the counts, the coverage and whether the gate passed.
+    /// - Throws: `WorkflowError.invalidConfiguration` for a bad `.docsheet.yml`; `WorkflowError.inputNotFound` or
+    ///   `WorkflowError.invalidInput` for a missing root, an unreadable file or baseline;
+    ///   `WorkflowError.notAGitRepository` or `WorkflowError.gitFailed` for `--staged` and `--since` outside a
+    ///   repository or with a bad revision; `WorkflowError.outputFailed` when the baseline cannot be written.
     public static func run(_ options: CheckOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> CheckReport {
         let roots = options.roots.isEmpty ? ["."] : options.roots
         let configuration = try options.scan.configuration(from: environment.url(for: roots[0]), environment: environment)
@@ -171,6 +184,13 @@ public enum Check {
     }
 
     /// The violations of one function under `rules` (a missing or placeholder doc is one `undocumented` violation).
+    ///
+    /// - Parameters:
+    ///   - record: The function to check.
+    ///   - path: The path to print in messages, relative to the current folder.
+    ///   - rules: The extra rules to apply: `parameters`, `returns`, `throws`.
+    /// - Returns: No violation for a function that passes; one `undocumented` violation when it has no real doc;
+    ///   otherwise one violation per rule it breaks.
     public static func violationsOf(_ record: FunctionRecord, path: String, rules: Set<Configuration.Requirement>) -> [Violation] {
         /// The kind as prose in messages (`type method`, `initializer`, ...).
         let subject = "\(record.effectiveAccess.rawValue) \(describe(record.kind)) '\(record.qualifiedName)'"
@@ -203,14 +223,17 @@ public enum Check {
         return result
     }
 
-    /// True for a return type that means no value (`Void`, `()`).
     /// True for functions the gate looks at: not a `deinit` (nobody calls it) and not an `override` (it inherits
     /// the overridden declaration's documentation, as Xcode's Quick Help shows; SwiftLint's `missing_docs` does
     /// the same).
+    ///
+    /// - Parameter record: The function.
+    /// - Returns: False for a deinitializer or an `override`, true for everything else.
     public static func isGated(_ record: FunctionRecord) -> Bool {
         record.kind != .deinitializer && !record.modifiers.contains("override")
     }
 
+    /// True for a return type that means no value (`Void`, `()`).
     static func isVoid(_ type: String) -> Bool {
         let trimmed = type.replacingOccurrences(of: " ", with: "")
         return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void"

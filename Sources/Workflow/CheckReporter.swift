@@ -19,6 +19,12 @@ public enum CheckReporter: String, CaseIterable, Sendable {
     }
 
     /// The report as text for standard output.
+    ///
+    /// - Parameters:
+    ///   - report: The result of `Check.run`.
+    ///   - severity: Whether violations are shown as errors or, with `--warn-only`, as warnings.
+    /// - Returns: The text to print, ending in a newline: one line per violation and the summary (or one JSON
+    ///   document).
     public func render(_ report: CheckReport, severity: Severity = .error) -> String {
         switch self {
         case .xcode:

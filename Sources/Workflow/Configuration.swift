@@ -32,6 +32,12 @@ public struct Configuration: Equatable, Sendable {
         public var baseline: URL?
 
         /// Creates an empty section.
+        ///
+        /// - Parameters:
+        ///   - minAccess: The lowest `effectiveAccess` the gate looks at, or `nil` when not configured.
+        ///   - require: Extra documentation rules (`parameters`, `returns`, `throws`), or `nil` when not configured.
+        ///   - minCoverage: The lowest acceptable coverage, 0–100, or `nil` when not configured.
+        ///   - baseline: A baseline file of accepted violations (absolute), or `nil` when not configured.
         public init(minAccess: AccessLevel? = nil, require: [Requirement]? = nil, minCoverage: Double? = nil, baseline: URL? = nil) {
             self.minAccess = minAccess
             self.require = require
@@ -86,6 +92,10 @@ public struct Configuration: Equatable, Sendable {
 
     /// Finds the nearest `.docsheet.yml` in `start` (a file or folder) or a folder above it, and loads it.
     /// Returns an empty configuration when there is none.
+    ///
+    /// - Parameter start: The scanned root, a file or folder; the search starts in its folder.
+    /// - Returns: The nearest configuration, or an empty configuration (no `file`) when there is none up to `/`.
+    /// - Throws: The errors of `load(from:)` for the file found.
     public static func find(from start: URL) throws(WorkflowError) -> Configuration {
         var folder = start.standardizedFileURL
         var isFolder: ObjCBool = false
@@ -103,12 +113,22 @@ public struct Configuration: Equatable, Sendable {
 
     /// The configuration in effect: `file` when given (relative to the current folder), else the nearest
     /// `.docsheet.yml` at or above `start`.
+    ///
+    /// - Parameters:
+    ///   - file: The `--config` path, or `nil` to search from `start`.
+    ///   - start: The scanned root where the search for `.docsheet.yml` begins.
+    ///   - environment: Resolves `file` against the current folder.
+    /// - Returns: The loaded configuration, or an empty one when `file` is `nil` and there is no `.docsheet.yml`.
+    /// - Throws: `WorkflowError.inputNotFound` when `file` does not exist; `WorkflowError.invalidConfiguration` when
+    ///   the file is invalid.
     public static func resolve(file: String?, from start: URL, environment: WorkflowEnvironment) throws(WorkflowError) -> Configuration {
         if let file { return try load(from: environment.url(for: file)) }
         return try find(from: start)
     }
 
     /// Loads and validates a configuration file.
+    /// - Parameter url: The configuration file.
+    /// - Returns: The validated configuration, with relative paths resolved against the file's folder.
     /// - Throws: `WorkflowError.invalidConfiguration` with `file:line` for bad YAML, unknown keys and wrong types.
     public static func load(from url: URL) throws(WorkflowError) -> Configuration {
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -118,6 +138,13 @@ public struct Configuration: Equatable, Sendable {
     }
 
     /// Parses configuration text; `file` names it in messages and anchors relative paths.
+    ///
+    /// - Parameters:
+    ///   - text: The YAML text.
+    ///   - file: The file the text came from.
+    /// - Returns: The validated configuration; an empty document gives an empty configuration.
+    /// - Throws: `WorkflowError.invalidConfiguration` with the line for invalid YAML, a top level that is not a
+    ///   mapping, unknown keys and values of the wrong type.
     public static func parse(_ text: String, file: URL) throws(WorkflowError) -> Configuration {
         let reader = ConfigurationReader(file: file)
         let root: Node?
@@ -300,6 +327,10 @@ struct ConfigurationReader {
 /// Writes the starter configuration (`docsheet init`).
 public enum ConfigurationStarter {
     /// Writes `Configuration.starterText` to `.docsheet.yml` in `folder` and returns the file.
+    /// - Parameters:
+    ///   - folder: The folder to write `.docsheet.yml` into.
+    ///   - force: Whether an existing file is replaced.
+    /// - Returns: The file written.
     /// - Throws: `WorkflowError.fileExists` when the file exists and `force` is false.
     public static func write(into folder: URL, force: Bool) throws(WorkflowError) -> URL {
         let file = folder.appendingPathComponent(Configuration.fileName)

@@ -19,6 +19,8 @@ public struct DiffOptions: Sendable {
     public var scan = ScanSettings()
 
     /// Creates options comparing `base` with the work tree.
+    ///
+    /// - Parameter base: The base revision: a branch, tag or commit.
     public init(base: String) { self.base = base }
 }
 
@@ -35,6 +37,15 @@ public struct DiffOutcome: Sendable {
 /// `docsheet diff BASE [HEAD]`: the review inventory between two revisions.
 public enum DiffCommandRunner {
     /// Builds both inventories (through git, without checkout), compares them and writes the review.
+    ///
+    /// - Parameters:
+    ///   - options: The revisions, root, format, output and scan settings.
+    ///   - environment: The current folder and environment variables (default: this process's).
+    /// - Returns: The comparison and either the file written or the bytes for standard output.
+    /// - Throws: `WorkflowError.invalidOption` for a workbook to standard output or an invalid template;
+    ///   `WorkflowError.invalidConfiguration` for a bad `.docsheet.yml`; `WorkflowError.notAGitRepository`,
+    ///   `WorkflowError.gitFailed` or `WorkflowError.invalidInput` for a root outside git or a bad revision;
+    ///   `WorkflowError.outputFailed` or `WorkflowError.documentFailed` when the review cannot be written.
     public static func run(_ options: DiffOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> DiffOutcome {
         let configuration = try options.scan.configuration(from: environment.url(for: options.root), environment: environment)
         let discovery = options.scan.discovery(configuration)

@@ -22,6 +22,10 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     }
 
     /// Creates a cache in `folder` (created on the first store).
+    ///
+    /// - Parameters:
+    ///   - folder: The folder that holds the entries.
+    ///   - maximumEntries: How many entries `prune()` keeps (the least recently used go first).
     public init(folder: URL, maximumEntries: Int = 20_000) {
         self.folder = folder
         self.maximumEntries = maximumEntries
@@ -30,6 +34,11 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     /// The cache folder for a scan of `root`: `DOCSHEET_CACHE_DIR` when set; else `.build/docsheet-cache` in the
     /// nearest folder at or above `root` that holds a `Package.swift`; else `$XDG_CACHE_HOME/docsheet`
     /// (`~/.cache/docsheet` when unset).
+    ///
+    /// - Parameters:
+    ///   - root: The scanned root.
+    ///   - environment: Supplies `DOCSHEET_CACHE_DIR`, `XDG_CACHE_HOME` and `HOME`.
+    /// - Returns: The cache folder; it may not exist yet.
     public static func defaultFolder(for root: URL, environment: WorkflowEnvironment) -> URL {
         if let moved = environment.variables["DOCSHEET_CACHE_DIR"], !moved.isEmpty {
             return environment.url(for: moved)
@@ -49,11 +58,18 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     }
 
     /// The file that holds the entry for `key`.
+    ///
+    /// - Parameter key: The cache key, from `SwiftExtractor.cacheKey(for:)`.
+    /// - Returns: The entry's file in ``folder``, whether or not it exists.
     public func entryURL(forKey key: String) -> URL {
         folder.appendingPathComponent(Self.fileName(forKey: key))
     }
 
     /// The stored extraction for `key`, or `nil` when there is none or it is unreadable.
+    ///
+    /// - Parameter key: The cache key, from `SwiftExtractor.cacheKey(for:)`.
+    /// - Returns: The extraction stored under `key`, or `nil` when there is none, it is unreadable, or it was stored
+    ///   under another key.
     public func cachedExtraction(forKey key: String) -> FileExtraction? {
         guard !key.isEmpty else { return nil }
         let url = entryURL(forKey: key)
@@ -65,6 +81,10 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     }
 
     /// Stores `extraction` under `key`; failures are ignored (the cache only saves time).
+    ///
+    /// - Parameters:
+    ///   - extraction: The records and diagnostics of one file.
+    ///   - key: The cache key, from `SwiftExtractor.cacheKey(for:)`.
     public func store(_ extraction: FileExtraction, forKey key: String) {
         guard !key.isEmpty, createFolderIfNeeded(),
               let data = try? JSONEncoder().encode(Entry(key: key, extraction: extraction))

@@ -48,6 +48,9 @@ public struct GenerateOutcome: Sendable {
 /// `docsheet generate`: scan the roots, build the inventory, write the document.
 public enum Generate {
     /// The output file name used when neither the command line nor the configuration names one.
+    ///
+    /// - Parameter format: The output format.
+    /// - Returns: `docsheet.xlsx`, `docsheet.json`, `docsheet.csv` or `docsheet.md`.
     public static func defaultOutputName(for format: OutputFormat) -> String {
         switch format {
         case .xlsx: return "docsheet.xlsx"
@@ -59,6 +62,15 @@ public enum Generate {
 
     /// Runs the whole pipeline. Nothing is written unless everything before the write succeeded, and the output
     /// replaces an existing file only once it is complete.
+    ///
+    /// - Parameters:
+    ///   - options: The roots, output, format, template, locale, filters and scan settings from the command line.
+    ///   - environment: The current folder and environment variables (default: this process's).
+    /// - Returns: The diagnostics, the inventory written, and either the file written or the bytes for standard output.
+    /// - Throws: `WorkflowError.invalidOption` for conflicting options or an invalid template;
+    ///   `WorkflowError.invalidConfiguration` for a bad `.docsheet.yml`; `WorkflowError.inputNotFound` or
+    ///   `WorkflowError.invalidInput` for a missing root or an unreadable file; `WorkflowError.outputFailed` or
+    ///   `WorkflowError.documentFailed` when the output cannot be written.
     public static func run(_ options: GenerateOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> GenerateOutcome {
         let roots = options.roots.isEmpty ? ["."] : options.roots
         let firstRoot = environment.url(for: roots[0])

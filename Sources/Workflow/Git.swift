@@ -6,10 +6,15 @@ public struct Git: Sendable {
     public let directory: URL
 
     /// Creates a runner for `directory`.
+    ///
+    /// - Parameter directory: The folder git runs in; it decides the repository and the meaning of relative paths.
     public init(directory: URL) { self.directory = directory }
 
     /// A runner for the work tree that holds `url` (a file or folder), or `nil` when it is not inside one
     /// or git is not installed.
+    ///
+    /// - Parameter url: A file or folder.
+    /// - Returns: A runner in `url`'s folder, or `nil` when it is not inside a work tree or git cannot run.
     public static func enclosing(_ url: URL) -> Git? {
         var folder = url.standardizedFileURL
         var isFolder: ObjCBool = false
@@ -22,8 +27,12 @@ public struct Git: Sendable {
     }
 
     /// Runs `git arguments` and returns its standard output.
-    /// - Parameter input: data written to git's standard input.
-    /// - Throws: `WorkflowError.gitFailed` with git's message when it exits with a non-zero status.
+    ///
+    /// - Parameters:
+    ///   - arguments: The git arguments, e.g. `["ls-files", "-z"]`.
+    ///   - input: data written to git's standard input.
+    /// - Returns: Everything git wrote to standard output.
+    /// - Throws: `WorkflowError.gitFailed` with git's message when it exits with a non-zero status (or cannot start).
     public func run(_ arguments: [String], input: Data? = nil) throws(WorkflowError) -> Data {
         let result: ProcessResult
         do {
@@ -41,21 +50,34 @@ public struct Git: Sendable {
     }
 
     /// Runs `git arguments` and returns its output as text without the trailing newline.
+    ///
+    /// - Parameter arguments: The git arguments, e.g. `["rev-parse", "HEAD"]`.
+    /// - Returns: Git's standard output as UTF-8 text, trailing newlines removed.
+    /// - Throws: `WorkflowError.gitFailed` with git's first error line when git cannot start or exits with a non-zero
+    ///   status.
     public func string(_ arguments: [String]) throws(WorkflowError) -> String {
         String(decoding: try run(arguments), as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 
     /// The top folder of the work tree.
+    ///
+    /// - Returns: The absolute URL of the work tree's top folder.
+    /// - Throws: `WorkflowError.gitFailed` when ``directory`` is not inside a work tree.
     public func topLevel() throws(WorkflowError) -> URL {
         URL(fileURLWithPath: try string(["rev-parse", "--show-toplevel"]), isDirectory: true)
     }
 
     /// The path of `directory` relative to the top of the work tree, ending in `/` (empty at the top).
+    ///
+    /// - Returns: The prefix, e.g. `Sources/App/`, or an empty string at the top.
+    /// - Throws: `WorkflowError.gitFailed` when ``directory`` is not inside a work tree.
     public func prefix() throws(WorkflowError) -> String {
         try string(["rev-parse", "--show-prefix"])
     }
 
     /// The full hash of `revision` as a commit.
+    /// - Parameter revision: A branch, tag, commit hash or expression such as `HEAD~2`.
+    /// - Returns: The 40-character hash of the commit.
     /// - Throws: `WorkflowError.invalidInput` when the revision does not name a commit.
     public func resolveCommit(_ revision: String) throws(WorkflowError) -> String {
         do {
@@ -66,11 +88,16 @@ public struct Git: Sendable {
     }
 
     /// The commit HEAD points at, or `nil` in a repository without commits.
+    ///
+    /// - Returns: The 40-character hash of HEAD's commit, or `nil` when there is none.
     public func headCommit() -> String? {
         try? string(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])
     }
 
     /// The committer date of `revision`, or `nil` when there is no such commit.
+    ///
+    /// - Parameter revision: A branch, tag, commit hash or expression (default: `HEAD`).
+    /// - Returns: The commit's committer date, or `nil` when `revision` names no commit.
     public func commitDate(_ revision: String = "HEAD") -> Date? {
         guard let text = try? string(["log", "-1", "--format=%ct", revision]), let seconds = TimeInterval(text) else {
             return nil
@@ -79,6 +106,9 @@ public struct Git: Sendable {
     }
 
     /// The URL of the `origin` remote (else the first remote), or `nil`.
+    ///
+    /// - Returns: The remote's URL as configured, e.g. `git@github.com:owner/repo.git`, or `nil` when the repository
+    ///   has no remote.
     public func remoteURL() -> String? {
         if let origin = try? string(["remote", "get-url", "origin"]), !origin.isEmpty { return origin }
         guard let first = (try? string(["remote"]))?.split(whereSeparator: \.isNewline).first else { return nil }
@@ -86,6 +116,9 @@ public struct Git: Sendable {
     }
 
     /// The folder git runs hooks from, honouring `core.hooksPath` and linked worktrees.
+    ///
+    /// - Returns: The absolute hooks folder (it may not exist yet).
+    /// - Throws: `WorkflowError.gitFailed` when ``directory`` is not inside a repository.
     public func hooksFolder() throws(WorkflowError) -> URL {
         let path = try string(["rev-parse", "--git-path", "hooks"])
         return path.hasPrefix("/") ? URL(fileURLWithPath: path, isDirectory: true)
@@ -101,6 +134,9 @@ public struct Git: Sendable {
     }
 
     /// Files added, copied, modified or renamed in the index compared with HEAD (all files when there is no HEAD).
+    ///
+    /// - Returns: The staged paths (with the old path for a rename), in git's order.
+    /// - Throws: `WorkflowError.gitFailed` when a git command fails.
     public func stagedChanges() throws(WorkflowError) -> [Change] {
         guard headCommit() != nil else {
             return try nullSeparated(try run(["ls-files", "--cached", "-z"])).map { Change(path: $0, oldPath: nil) }
@@ -109,6 +145,10 @@ public struct Git: Sendable {
     }
 
     /// Files changed in the work tree (staged or not) since `revision`, plus untracked files.
+    ///
+    /// - Parameter revision: The base revision, e.g. `main` or `HEAD~1`.
+    /// - Returns: The changed paths (with the old path for a rename), then the untracked files that are not ignored.
+    /// - Throws: `WorkflowError.gitFailed` when a git command fails, e.g. for an unknown revision.
     public func changes(since revision: String) throws(WorkflowError) -> [Change] {
         var result = try changes(try run(["diff", "--name-status", "-z", "-M", "--diff-filter=ACMR", "--no-ext-diff", revision, "--"]))
         let untracked = try nullSeparated(try run(["ls-files", "--others", "--exclude-standard", "-z"]))
@@ -117,6 +157,12 @@ public struct Git: Sendable {
     }
 
     /// The files of `revision` under `folder` (relative to the top of the work tree), relative to the top.
+    ///
+    /// - Parameters:
+    ///   - revision: A commit or tree.
+    ///   - folder: A folder relative to the top of the work tree, or empty for the whole tree.
+    /// - Returns: The paths of every file in the tree, relative to the top of the work tree.
+    /// - Throws: `WorkflowError.gitFailed` when git fails, e.g. for an unknown revision.
     public func files(at revision: String, under folder: String) throws(WorkflowError) -> [String] {
         var arguments = ["ls-tree", "-r", "-z", "--name-only", "--full-tree", revision]
         if !folder.isEmpty { arguments += ["--", folder] }
@@ -125,6 +171,10 @@ public struct Git: Sendable {
 
     /// Reads many objects at once with `git cat-file --batch`; `specs` are `REV:path` or `:path` (the index).
     /// Missing objects are left out of the result.
+    ///
+    /// - Parameter specs: The objects to read, e.g. `HEAD:Sources/App/Model.swift` or `:Sources/App/Model.swift`.
+    /// - Returns: The content of each object found, keyed by its spec.
+    /// - Throws: `WorkflowError.gitFailed` when git fails or its output is truncated.
     public func readObjects(_ specs: [String]) throws(WorkflowError) -> [String: Data] {
         guard !specs.isEmpty else { return [:] }
         let input = Data(specs.map { $0 + "\n" }.joined().utf8)
@@ -186,7 +236,16 @@ public struct ProcessResult: Sendable {
 /// Runs a child process, feeding its input and draining its outputs concurrently so large outputs never block.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` in `directory` and waits for it to finish.
-    /// - Parameter environment: the child's environment; `nil` inherits this process's.
+    ///
+    /// - Parameters:
+    ///   - executable: The absolute path of the program, e.g. `/usr/bin/env`.
+    ///   - arguments: The program's arguments.
+    ///   - directory: The child's working folder.
+    ///   - input: Data written to the child's standard input, or `nil` for an empty input.
+    ///   - environment: the child's environment; `nil` inherits this process's.
+    /// - Returns: The exit status and everything written to standard output and standard error.
+    /// - Throws: The error of `Process.run()` when the program cannot be started (e.g. it does not exist); a
+    ///   non-zero exit status is not an error.
     public static func run(
         executable: String, arguments: [String], directory: URL, input: Data? = nil,
         environment: [String: String]? = nil

@@ -38,6 +38,7 @@ public struct HookInstaller: Sendable {
     public let hooksFolder: URL
 
     /// An installer for the repository that holds `path`.
+    /// - Parameter path: A file or folder inside the git work tree.
     /// - Throws: `WorkflowError.notAGitRepository` when `path` is not inside a git work tree.
     public init(repositoryPath path: URL) throws(WorkflowError) {
         guard let git = Git.enclosing(path) else { throw .notAGitRepository(path: path.path) }
@@ -45,12 +46,22 @@ public struct HookInstaller: Sendable {
     }
 
     /// The hook file of `kind`.
+    ///
+    /// - Parameter kind: The hook.
+    /// - Returns: The hook's file in ``hooksFolder``, e.g. `.git/hooks/pre-commit`, whether or not it exists.
     public func hookURL(_ kind: HookKind) -> URL { hooksFolder.appendingPathComponent(kind.rawValue) }
 
     /// Where a chained foreign hook is kept.
+    ///
+    /// - Parameter kind: The hook.
+    /// - Returns: The file `<hook>.docsheet-chained` in ``hooksFolder``, whether or not it exists.
     public func chainedURL(_ kind: HookKind) -> URL { hooksFolder.appendingPathComponent(kind.rawValue + ".docsheet-chained") }
 
     /// The state of the hook of `kind`.
+    ///
+    /// - Parameter kind: The hook.
+    /// - Returns: `.notInstalled` when there is no hook file, `.foreign` when it lacks DocSheet's ``marker``, else
+    ///   `.installed` with whether a foreign hook is chained.
     public func state(_ kind: HookKind) -> HookState {
         guard let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return .notInstalled }
         guard String(decoding: data, as: UTF8.self).contains(Self.marker) else { return .foreign }
@@ -58,10 +69,15 @@ public struct HookInstaller: Sendable {
     }
 
     /// Installs (or updates) the hook of `kind` and returns its file.
+    ///
     /// - Parameters:
+    ///   - kind: The hook to install.
     ///   - chain: keep a foreign hook and run it before DocSheet's.
     ///   - force: replace a foreign hook.
-    /// - Throws: `WorkflowError.foreignHook` when a foreign hook is in the way and neither option is given.
+    /// - Returns: The hook file, executable.
+    /// - Throws: `WorkflowError.foreignHook` when a foreign hook is in the way and neither option is given;
+    ///   `WorkflowError.fileExists` when chaining but a chained hook is already kept; `WorkflowError.outputFailed`
+    ///   when the hooks folder, the hook or its permissions cannot be written.
     public func install(_ kind: HookKind, chain: Bool = false, force: Bool = false) throws(WorkflowError) -> URL {
         let hook = hookURL(kind)
         do {
@@ -89,7 +105,10 @@ public struct HookInstaller: Sendable {
     }
 
     /// Removes DocSheet's hook of `kind`, putting a chained hook back. Returns false when none was installed.
-    /// - Throws: `WorkflowError.foreignHook` when the hook is not DocSheet's (it is left alone).
+    /// - Parameter kind: The hook to remove.
+    /// - Returns: True when DocSheet's hook was removed, false when none was installed.
+    /// - Throws: `WorkflowError.invalidInput` when the hook is not DocSheet's (it is left alone);
+    ///   `WorkflowError.outputFailed` when the hook cannot be removed or the chained hook cannot be put back.
     public func uninstall(_ kind: HookKind) throws(WorkflowError) -> Bool {
         switch state(kind) {
         case .notInstalled:
@@ -115,6 +134,9 @@ public struct HookInstaller: Sendable {
 
     /// The hook script: runs a chained hook first, then docsheet; prints a line and succeeds when docsheet is
     /// not on PATH, so a teammate without DocSheet can still commit.
+    ///
+    /// - Parameter kind: The hook.
+    /// - Returns: A POSIX shell script holding DocSheet's ``marker``.
     public static func script(for kind: HookKind) -> String {
         """
         #!/bin/sh

@@ -108,6 +108,19 @@ enum ChangedFunctions {
 /// (nothing is checked out), or of the work tree.
 public enum RevisionInventory {
     /// The inventory of `root` at `revision`, or of the work tree when `revision` is `nil`.
+    ///
+    /// - Parameters:
+    ///   - root: The folder to scan, as given on the command line.
+    ///   - revision: A branch, tag or commit, or `nil` for the files on disk.
+    ///   - discovery: The include and exclude globs.
+    ///   - extraction: Whether local functions are reported and how many files are parsed at once.
+    ///   - useCache: Whether the on-disk extraction cache is used.
+    ///   - environment: The current folder and environment variables.
+    /// - Returns: The inventory of the Swift files under `root` as they are at `revision` (read from git without a
+    ///   checkout).
+    /// - Throws: `WorkflowError.inputNotFound` when `root` does not exist; `WorkflowError.notAGitRepository` when it is
+    ///   not in a git work tree; `WorkflowError.invalidInput` when `revision` names no commit;
+    ///   `WorkflowError.gitFailed` when git fails.
     public static func load(
         root: String, revision: String?, discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool,
         environment: WorkflowEnvironment

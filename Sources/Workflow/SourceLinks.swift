@@ -5,6 +5,12 @@ public enum SourceLinks {
     /// A link pattern with `{file}`, `{line}` and `{commit}` for a git remote URL on GitHub, GitLab or Bitbucket,
     /// or `nil` for other hosts. `prefix` is the scanned root's path inside the repository (`""` or `sub/dir/`),
     /// since records' paths are relative to the root.
+    ///
+    /// - Parameters:
+    ///   - remote: The remote's URL, e.g. `git@github.com:owner/repo.git`.
+    ///   - prefix: The scanned root's path inside the repository, ending in `/`, or empty.
+    /// - Returns: A pattern such as `https://github.com/owner/repo/blob/{commit}/{file}#L{line}`, or `nil` for an
+    ///   unknown host.
     public static func pattern(forRemote remote: String, prefix: String = "") -> String? {
         guard let (host, path) = hostAndPath(of: remote) else { return nil }
         let repository = "https://\(host)/\(path)"
@@ -15,6 +21,13 @@ public enum SourceLinks {
     }
 
     /// Fills a pattern for one record.
+    ///
+    /// - Parameters:
+    ///   - pattern: A pattern from `pattern(forRemote:prefix:)` or the configuration.
+    ///   - file: The record's path relative to the scanned root.
+    ///   - line: The record's 1-based line.
+    ///   - commit: The commit to link to, or `nil` for `HEAD`.
+    /// - Returns: The link with `{file}`, `{line}` and `{commit}` filled in.
     public static func link(pattern: String, file: String, line: Int, commit: String?) -> String {
         pattern.replacingOccurrences(of: "{file}", with: file)
             .replacingOccurrences(of: "{line}", with: String(line))

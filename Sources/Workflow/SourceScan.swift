@@ -17,6 +17,12 @@ public struct SourceScan: Sendable {
     public var useCache: Bool
 
     /// Creates a scan.
+    ///
+    /// - Parameters:
+    ///   - roots: The folders or files to scan, as given on the command line (relative to the current folder).
+    ///   - discovery: The include and exclude globs and whether git-ignored files are skipped.
+    ///   - extraction: Whether local functions are reported and how many files are parsed at once.
+    ///   - useCache: Whether the on-disk extraction cache is used (false for `--no-cache`).
     public init(roots: [String], discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool) {
         self.roots = roots
         self.discovery = discovery
@@ -25,6 +31,8 @@ public struct SourceScan: Sendable {
     }
 
     /// Runs discovery and extraction.
+    /// - Parameter environment: The current folder (roots are relative to it) and the variables that place the cache.
+    /// - Returns: The records and diagnostics of every root, merged.
     /// - Throws: `WorkflowError.inputNotFound` for a missing root, `.invalidInput` for an unreadable file.
     public func run(environment: WorkflowEnvironment) throws(WorkflowError) -> ExtractionResult {
         var combined = ExtractionResult()
@@ -54,6 +62,11 @@ public struct SourceScan: Sendable {
     }
 
     /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`.
+    ///
+    /// - Parameters:
+    ///   - root: The scanned root as given on the command line.
+    ///   - file: A path relative to `root`.
+    /// - Returns: The path to print, e.g. `Sources/App/Model.swift` for root `Sources` and file `App/Model.swift`.
     public static func displayPath(root: String, file: String) -> String {
         var prefix = root
         while prefix.hasPrefix("./") { prefix.removeFirst(2) }

@@ -8,6 +8,10 @@ public struct WorkflowEnvironment: Sendable {
     public var variables: [String: String]
 
     /// Creates an environment.
+    ///
+    /// - Parameters:
+    ///   - currentDirectory: The folder relative paths are resolved against.
+    ///   - variables: The environment variables (`SOURCE_DATE_EPOCH`, `DOCSHEET_CACHE_DIR`, `XDG_CACHE_HOME`, `HOME`).
     public init(currentDirectory: URL, variables: [String: String]) {
         self.currentDirectory = currentDirectory
         self.variables = variables
@@ -22,6 +26,9 @@ public struct WorkflowEnvironment: Sendable {
     }
 
     /// `path` as an absolute URL (relative paths are taken from `currentDirectory`).
+    ///
+    /// - Parameter path: An absolute or relative path; a leading `~/` is replaced by `$HOME`.
+    /// - Returns: The standardized absolute file URL.
     public func url(for path: String) -> URL {
         let expanded = path.hasPrefix("~/") ? (variables["HOME"] ?? "~") + path.dropFirst(1) : path
         return (expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded)
@@ -29,6 +36,9 @@ public struct WorkflowEnvironment: Sendable {
     }
 
     /// The date stamped into documents: `SOURCE_DATE_EPOCH`, else the commit date of HEAD in `git`, else now.
+    ///
+    /// - Parameter git: The repository of the scanned root, or `nil` outside git.
+    /// - Returns: The date for covers and workbook properties.
     public func documentDate(git: Git?) -> Date {
         if let text = variables["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text) {
             return Date(timeIntervalSince1970: seconds)

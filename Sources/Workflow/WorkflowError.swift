@@ -47,6 +47,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// Translates a design-document error: template problems are usage errors, the rest output errors.
+    ///
+    /// - Parameter error: The error from the DesignDocument module.
     public init(_ error: DesignDocumentError) {
         switch error {
         case .invalidTemplate, .templateNotFound, .unreadableTemplate: self = .invalidOption(error.description)
