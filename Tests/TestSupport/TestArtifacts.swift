@@ -11,6 +11,12 @@ public enum TestArtifacts {
 
     /// Copies `workbook` and `json` to `<folder>/<name>.xlsx` and `<folder>/<name>.json` when
     /// `DOCSHEET_TEST_ARTIFACTS` is set; does nothing otherwise.
+    ///
+    /// - Parameters:
+    ///   - workbook: The workbook a test wrote.
+    ///   - json: The JSON inventory of the same run, which `scripts/check-workbooks` compares the workbook with.
+    ///   - name: The base name of the copies, unique per test.
+    /// - Throws: The `FileManager` error when the artifacts folder cannot be created or a file cannot be copied.
     public static func keep(workbook: URL, json: URL, name: String) throws {
         guard let folder else { return }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -22,6 +28,10 @@ public enum TestArtifacts {
     }
 
     /// A fresh temporary folder for one test, removed by the caller (or the system) afterwards.
+    ///
+    /// - Parameter label: The start of the folder's name, e.g. the test's subject.
+    /// - Returns: A new, empty folder in the system's temporary folder, named `<label>-<8 random characters>`.
+    /// - Throws: The `FileManager` error when the folder cannot be created.
     public static func temporaryFolder(_ label: String = "docsheet-test") throws -> URL {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8))", isDirectory: true)

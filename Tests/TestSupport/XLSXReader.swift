@@ -66,9 +66,16 @@ public struct XLSXReader {
         public var formulas: [String: String] = [:]
 
         /// The text of a cell, or `nil` when empty.
+        ///
+        /// - Parameter reference: An `A1`-style reference in upper case, e.g. `B7`.
+        /// - Returns: The cell's stored value as text (shared strings resolved), or `nil` when the cell is empty or absent.
         public subscript(_ reference: String) -> String? { cells[reference] }
 
         /// The values of one row (1-based), from column A to the last non-empty column.
+        ///
+        /// - Parameter number: The 1-based row number, as Excel shows it.
+        /// - Returns: The cell texts from column A on, with empty strings for empty cells in between; empty when the
+        ///   row has no cell.
         public func row(_ number: Int) -> [String] {
             let keys = cells.keys.compactMap { key -> (Int, String)? in
                 let letters = key.prefix { $0.isLetter }
@@ -100,12 +107,20 @@ public struct XLSXReader {
     public var sheetNames: [String] { sheets.map(\.name) }
 
     /// The sheet with `name`.
+    ///
+    /// - Parameter name: The sheet's name as shown on its tab.
+    /// - Returns: The sheet as read from the workbook.
+    /// - Throws: `XLSXReaderError.noSuchSheet` when the workbook has no sheet of that name.
     public func sheet(_ name: String) throws -> Sheet {
         guard let sheet = sheets.first(where: { $0.name == name }) else { throw XLSXReaderError.noSuchSheet(name) }
         return sheet
     }
 
     /// Reads the workbook at `url`.
+    ///
+    /// - Parameter url: The `.xlsx` file.
+    /// - Throws: ZIPFoundation's error when the file is not a readable ZIP archive; `XLSXReaderError.missingPart` when
+    ///   a part the workbook refers to is missing; `XLSXReaderError.invalidXML` when a part is not well-formed XML.
     public init(url: URL) throws {
         let archive = try Archive(url: url, accessMode: .read)
         var partData: [String: Data] = [:]
@@ -239,6 +254,9 @@ public struct XLSXReader {
     }
 
     /// Excel's display of stored text: `_xHHHH_` escapes decoded (`_x005F_` becomes `_`).
+    ///
+    /// - Parameter text: Text as stored in the workbook's XML.
+    /// - Returns: The text with each `_xHHHH_` turned into its character and `_x005F_` into `_`.
     public static func decodeEscapes(_ text: String) -> String {
         var output = ""
         var rest = Substring(text)
@@ -258,6 +276,9 @@ public struct XLSXReader {
     }
 
     /// The zero-based index of column letters (`A` → 0).
+    ///
+    /// - Parameter letters: Column letters in any case, e.g. `A`, `ab`.
+    /// - Returns: The column's zero-based index (`A` → 0, `AA` → 26).
     public static func columnIndex(_ letters: String) -> Int {
         letters.uppercased().unicodeScalars.reduce(0) { $0 * 26 + Int($1.value) - 64 } - 1
     }
