@@ -15,7 +15,11 @@ import Testing
                 a + b
             }
             """
-        #expect(function("add(_:to:)", in: source)?.signature == "@discardableResult public func add( _ a: Int, to b: Int ) -> Int")
+        #expect(function("add(_:to:)", in: source)?.signature == "@discardableResult public func add(_ a: Int, to b: Int) -> Int")
+    }
+
+    @Test func spacesWrittenInsideBracketsOnOneLineAreKept() {
+        #expect(function("f(_:)", in: "func f( _ a: [ Int ] ) {}")?.signature == "func f( _ a: [ Int ] )")
     }
 
     @Test func signatureKeepsTheWhereClause() {
