@@ -120,9 +120,12 @@ public struct SwiftExtractor: Sendable {
     }
 
     private static func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
-        ExtractionResult(
-            functions: extractions.flatMap(\.functions).sorted(by: Inventory.precedes),
-            types: extractions.flatMap(\.types).sorted(by: Inventory.precedes),
+        var functions = extractions.flatMap(\.functions)
+        var types = extractions.flatMap(\.types)
+        CrossFileAccess.applyCaps(functions: &functions, types: &types)
+        return ExtractionResult(
+            functions: functions.sorted(by: Inventory.precedes),
+            types: types.sorted(by: Inventory.precedes),
             diagnostics: extractions.flatMap(\.diagnostics).sorted {
                 ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
             })

@@ -122,4 +122,26 @@ import Testing
         #expect(record?.accessLevel == .private)
         #expect(record?.effectiveAccess == .private)
     }
+
+    @Test func extensionInAnotherFileIsCappedByTheTypesVisibility() {
+        let sources = [
+            SourceText(relativePath: "Sources/App/Cart.swift", module: "App", text: "struct Cart {}\n"),
+            SourceText(relativePath: "Sources/App/Cart+API.swift", module: "App", text: """
+                extension Cart {
+                    public func total() -> Int { 0 }
+                    public struct Line { public func price() -> Int { 0 } }
+                }
+                extension Array { public func second() -> Element? { nil } }
+                """),
+            SourceText(relativePath: "Sources/Other/Cart.swift", module: "Other", text: "extension Cart { public func f() {} }\n"),
+        ]
+        let result = SwiftExtractor().extract(sources: sources, cache: nil)
+        let access = Dictionary(uniqueKeysWithValues: result.functions.map { ("\($0.module).\($0.qualifiedName)", $0.effectiveAccess) })
+        #expect(access["App.Cart.total()"] == .internal)
+        #expect(access["App.Cart.Line.price()"] == .internal)
+        #expect(access["App.Array.second()"] == .public)
+        #expect(access["Other.Cart.f()"] == .public)
+        #expect(result.types.first { $0.name == "Cart.Line" }?.effectiveAccess == .internal)
+        #expect(result.functions.allSatisfy { $0.accessLevel == .public })
+    }
 }
