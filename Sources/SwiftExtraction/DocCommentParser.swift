@@ -89,6 +89,12 @@ private struct MarkupLines {
 
     init(lines: [Substring]) { self.lines = lines }
 
+    /// `text` after `earlier` on a line of its own: a second `- Returns:` or `- Throws:` adds to the first.
+    static func appending(_ text: String, to earlier: String?) -> String {
+        guard let earlier, !earlier.isEmpty else { return text }
+        return text.isEmpty ? earlier : earlier + "\n" + text
+    }
+
     mutating func parse(raw: String) -> DocComment {
         skipBlankLines()
         let summary = readSummary()
@@ -185,9 +191,9 @@ private struct MarkupLines {
         let text = description(afterColon, body)
         switch keyword {
         case "returns", "return":
-            returns = text
+            returns = Self.appending(text, to: returns)
         case "throws", "throw":
-            throwsText = text
+            throwsText = Self.appending(text, to: throwsText)
         default:
             let kind = tag.filter { $0 != " " }.lowercased()
             guard DocCommentParser.calloutKinds.contains(kind) else { return false }
@@ -238,9 +244,9 @@ private struct MarkupLines {
             text[0] = rest.dropFirst(name.count)
             parameters.append(DocComment.Parameter(name: String(name), description: joinedText(text)))
         case "return", "returns":
-            returns = joinedText(text)
+            returns = Self.appending(joinedText(text), to: returns)
         default:
-            throwsText = joinedText(text)
+            throwsText = Self.appending(joinedText(text), to: throwsText)
         }
     }
 

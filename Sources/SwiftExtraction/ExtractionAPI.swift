@@ -178,6 +178,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable
     case unreadableFolder(path: String, reason: String)
     /// The root is a file, but not a `.swift` file.
     case notASwiftFile(String)
+    /// An `--include` / `--exclude` glob that cannot match anything (empty, or only `/` and `.`).
+    case invalidGlob(String)
 
     /// A one-line message naming the path and what to do.
     public var description: String {
@@ -190,6 +192,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable
             return "\(path): cannot list the folder (\(reason)); check its permissions or exclude it with --exclude"
         case .notASwiftFile(let path):
             return "\(path): not a .swift file; pass a project folder or a .swift file"
+        case .invalidGlob(let pattern):
+            return "'\(pattern)': an empty include/exclude glob matches nothing; write a path pattern such as 'Sources/**'"
         }
     }
 }

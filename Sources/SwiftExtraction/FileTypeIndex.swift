@@ -14,7 +14,7 @@ struct FileTypeIndex {
     }
 
     /// Names that count as a module qualifier in an extended type (`extension Foundation.Date`): the
-    /// file's imports, its own module, and the system modules other imports often re-export.
+    /// file's imports and the system modules other imports often re-export (not the file's own module).
     var moduleNames: Set<String> = []
     /// Types declared in the file, by dotted path.
     var types: [String: TypeAccess] = [:]
@@ -38,7 +38,10 @@ struct FileTypeIndex {
                 collect(decl, path: nil, memberDefault: .internal, parentEffective: .open)
             }
         }
-        moduleNames = imports.union(Self.systemModules).union([module])
+        // The file's own module is not stripped here: a type named like its module (`Router` in module
+        // `Router`) wins over the module in `extension Router.Route`. `CrossFileRules` strips it once every file
+        // is known and the module turns out to declare no such type.
+        moduleNames = imports.union(Self.systemModules).subtracting([module])
         // Types nested in extensions, once the extended types are known.
         for extensionDecl in extensions {
             let name = DeclarationNaming.extendedTypeName(extensionDecl.extendedType, moduleNames: moduleNames)

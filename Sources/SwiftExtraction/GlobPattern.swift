@@ -25,6 +25,9 @@ public struct GlobPattern: Hashable, Sendable {
         components = text.split(separator: "/", omittingEmptySubsequences: true)
     }
 
+    /// True when nothing is left of the pattern once `./`, `/` and spaces are dropped: it can match nothing.
+    public var isEmpty: Bool { components.allSatisfy { $0.allSatisfy { $0 == "." || $0 == " " } } }
+
     /// True when the pattern matches `path` or one of its parent folders.
     ///
     /// - Parameter path: A `/`-separated path relative to the scanned root.

@@ -6,8 +6,8 @@ import Foundation
 ///   folder is entered once (no loops) and a file reached by several paths is reported once (the first path).
 /// - Left out by default: hidden files and folders (`.git`, `.build`, `.swiftpm`, …) and the folders
 ///   `Pods`, `Carthage`, `DerivedData`, `node_modules` and `checkouts`.
-/// - Inside a git work tree, files git ignores are left out (unless `respectGitIgnore` is false); without
-///   git, or outside a work tree, the file system decides alone.
+/// - Inside a git work tree, files git ignores are left out (unless `respectGitIgnore` is false), also inside
+///   nested repositories and submodules; without git, or outside a work tree, the file system decides alone.
 /// - `includes` / `excludes` globs (`GlobPattern`) narrow the result.
 /// - The result is sorted by relative path.
 public enum SourceDiscovery {
@@ -44,9 +44,13 @@ public enum SourceDiscovery {
     ///   links reach it twice.
     /// - Throws: `ExtractionError.rootNotFound` when nothing exists at `root`; `ExtractionError.notASwiftFile` when
     ///   `root` is a file without the `.swift` extension or neither a file nor a folder;
-    ///   `ExtractionError.unreadableFolder` when a folder under `root` cannot be listed.
+    ///   `ExtractionError.unreadableFolder` when a folder under `root` cannot be listed;
+    ///   `ExtractionError.invalidGlob` for an empty include or exclude glob.
     public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
         let root = root.standardizedFileURL
+        for pattern in options.includes + options.excludes where GlobPattern(pattern).isEmpty {
+            throw .invalidGlob(pattern)
+        }
         guard let kind = FileKind.of(path: root.path, followingLinks: true) else {
             throw .rootNotFound(root.path)
         }
@@ -63,8 +67,14 @@ public enum SourceDiscovery {
         var walker = FolderWalker(root: root, options: options)
         try walker.walk(folder: root, relativePath: "")
         var found = walker.files
-        if options.respectGitIgnore, let unignored = GitFileList.unignoredFiles(in: root) {
-            found = found.filter { unignored.contains($0.relativePath) }
+        if options.respectGitIgnore, var ignored = GitFileList.ignoredPaths(in: root) {
+            // A nested repository (or submodule) answers for its own files.
+            for nested in walker.nestedRepositories {
+                if let inner = GitFileList.ignoredPaths(in: root.appendingPathComponent(nested)) {
+                    ignored.add(inner, under: nested)
+                }
+            }
+            found = found.filter { !ignored.contains($0.relativePath) }
         }
         found.sort { $0.relativePath < $1.relativePath }
         if walker.followedLinks {
@@ -107,6 +117,8 @@ private struct FolderWalker {
     let includes: [GlobPattern]
     let excludes: [GlobPattern]
     var files: [Found] = []
+    /// Folders below the root that hold a `.git` entry (nested repositories and submodules), relative to the root.
+    var nestedRepositories: [String] = []
     var visitedFolders = Set<String>()
     var followedLinks = false
 
@@ -125,6 +137,7 @@ private struct FolderWalker {
         } catch {
             throw .unreadableFolder(path: relativePath.isEmpty ? folder.path : relativePath, reason: "permission denied or not a folder")
         }
+        if !relativePath.isEmpty, names.contains(".git") { nestedRepositories.append(relativePath) }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
             if excludes.contains(where: { $0.matches(path) }) { continue }

@@ -11,15 +11,16 @@ public struct SwiftExtractor: Sendable {
 
     /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
     /// by a build that keeps the same `DocSheetVersion`.
-    static let rulesRevision = 4
+    static let rulesRevision = 5
 
     /// Creates an extractor.
     ///
     /// - Parameter options: Whether local functions are reported and how many files are parsed at once.
     public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
 
-    /// The records of one file's source text. A file with syntax errors still yields what the parser
-    /// recovered, plus one warning naming the first error's position.
+    /// The records of one file's source text, as if it were its module's only file (`CrossFileRules` applied to it
+    /// alone). A file with syntax errors still yields what the parser recovered, plus one warning naming the first
+    /// error's position.
     ///
     /// - Parameters:
     ///   - source: The Swift source text.
@@ -27,6 +28,14 @@ public struct SwiftExtractor: Sendable {
     ///   - module: The module written into every record.
     /// - Returns: The file's function and type records, and at most one syntax-error warning.
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
+        var extraction = extractAlone(source: source, relativePath: relativePath, module: module)
+        CrossFileRules.apply(functions: &extraction.functions, types: &extraction.types)
+        return extraction
+    }
+
+    /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
+    /// cache stores.
+    private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
         let tree = Parser.parse(source: source)
         let collector = DeclarationCollector(
             tree: tree, file: relativePath, module: module, includeLocal: options.includeLocal)
@@ -110,11 +119,11 @@ public struct SwiftExtractor: Sendable {
 
     private func extractCached(_ source: SourceText, cache: (any ExtractionCache)?) -> FileExtraction {
         guard let cache else {
-            return extract(source: source.text, relativePath: source.relativePath, module: source.module)
+            return extractAlone(source: source.text, relativePath: source.relativePath, module: source.module)
         }
         let key = cacheKey(for: source)
         if let cached = cache.cachedExtraction(forKey: key) { return cached }
-        let extraction = extract(source: source.text, relativePath: source.relativePath, module: source.module)
+        let extraction = extractAlone(source: source.text, relativePath: source.relativePath, module: source.module)
         cache.store(extraction, forKey: key)
         return extraction
     }
@@ -122,7 +131,7 @@ public struct SwiftExtractor: Sendable {
     private static func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
         var functions = extractions.flatMap(\.functions)
         var types = extractions.flatMap(\.types)
-        CrossFileAccess.applyCaps(functions: &functions, types: &types)
+        CrossFileRules.apply(functions: &functions, types: &types)
         return ExtractionResult(
             functions: functions.sorted(by: Inventory.precedes),
             types: types.sorted(by: Inventory.precedes),

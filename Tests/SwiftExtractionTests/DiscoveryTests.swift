@@ -95,6 +95,29 @@ import Testing
         #expect(try paths(folder, DiscoveryOptions(respectGitIgnore: false)) == ["Generated/G.swift", "Secret.swift", "Tracked.swift", "Untracked.swift"])
     }
 
+    @Test func nestedRepositoriesAndTheirIgnoreFilesAreScanned() throws {
+        let folder = try TemporaryFolder()
+        try #require(try folder.run(["git", "init", "-q"]) == 0)
+        try folder.write("Top.swift")
+        try folder.write("Vendor/Lib/Package.swift")
+        try #require(try folder.run(["git", "-C", "Vendor/Lib", "init", "-q"]) == 0)
+        try folder.write("Vendor/Lib/.gitignore", "Generated.swift\n")
+        try folder.write("Vendor/Lib/Sources/Lib.swift")
+        try folder.write("Vendor/Lib/Generated.swift")
+        #expect(try paths(folder) == ["Top.swift", "Vendor/Lib/Package.swift", "Vendor/Lib/Sources/Lib.swift"])
+    }
+
+    @Test func emptyGlobIsRejected() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("A.swift")
+        #expect(throws: ExtractionError.invalidGlob("")) {
+            try SourceDiscovery.discover(root: folder.url, options: DiscoveryOptions(includes: [""]))
+        }
+        #expect(throws: ExtractionError.invalidGlob("./")) {
+            try SourceDiscovery.discover(root: folder.url, options: DiscoveryOptions(excludes: ["./"]))
+        }
+    }
+
     @Test func rootInsideAGitSubfolder() throws {
         let folder = try TemporaryFolder()
         try #require(try folder.run(["git", "init", "-q"]) == 0)

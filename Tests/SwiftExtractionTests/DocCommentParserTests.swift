@@ -46,6 +46,12 @@ import Testing
         #expect(DocCommentParser.parse(raw: "S.\n- Throws: `LoadError`.").throws == "`LoadError`.")
     }
 
+    @Test func repeatedThrowsAndReturnsFieldsAreAllKept() {
+        let doc = DocCommentParser.parse(raw: "S.\n- Throws: `A` if a.\n- Throws: `B` if b.\n- Returns: One.\n@returns Two.")
+        #expect(doc.throws == "`A` if a.\n`B` if b.")
+        #expect(doc.returns == "One.\nTwo.")
+    }
+
     @Test func fieldNamesAreCaseInsensitive() {
         let doc = DocCommentParser.parse(raw: "S.\n- returns: Lower.\n- parameter x: Lower too.")
         #expect(doc.returns == "Lower.")

@@ -46,6 +46,18 @@ import Testing
         #expect(function("f()", in: "extension App.Widget { func f() {} }")?.enclosingType == "Widget")
     }
 
+    @Test func typeNamedLikeItsModuleWinsOverTheModule() {
+        let sources = [
+            SourceText(relativePath: "Sources/Router/Router.swift", module: "Router", text: "public final class Router { public enum Route {} }\n"),
+            SourceText(relativePath: "Sources/Router/Route+Path.swift", module: "Router", text: "extension Router.Route { func path() {} }\n"),
+            SourceText(relativePath: "Sources/App/Widget.swift", module: "App", text: "struct Widget {}\nextension App.Widget { func f() {} }\n"),
+        ]
+        let result = SwiftExtractor().extract(sources: sources, cache: nil)
+        #expect(result.functions.first { $0.name == "path()" }?.enclosingType == "Router.Route")
+        #expect(result.functions.first { $0.name == "f()" }?.enclosingType == "Widget")
+        #expect(result.types.filter { $0.kind == .extension }.map(\.name).sorted() == ["Router.Route", "Widget"])
+    }
+
     @Test func extensionDropsASystemModuleQualifierImportedIndirectly() {
         #expect(function("f()", in: "import XCTest\nextension Foundation.URL { func f() {} }")?.enclosingType == "URL")
     }
