@@ -131,16 +131,17 @@ public enum Check {
         let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
         let rules = Set(options.require ?? configuration.check.require ?? [])
         let minCoverage = options.minCoverage ?? configuration.check.minCoverage
-        let discovery = options.scan.discovery(configuration)
         let extraction = options.scan.extraction(configuration)
 
         var functions: [(record: FunctionRecord, path: String)] = []
         var diagnostics: [String] = []
         for root in roots {
             let result: ExtractionResult
+            let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
             switch options.scope {
             case .tree:
-                let scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
+                var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
+                scan.requiresSwiftFiles = true
                 result = try scan.run(environment: environment)
             case .staged, .since:
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,

@@ -48,7 +48,7 @@ public enum DiffCommandRunner {
     ///   `WorkflowError.outputFailed` or `WorkflowError.documentFailed` when the review cannot be written.
     public static func run(_ options: DiffOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> DiffOutcome {
         let configuration = try options.scan.configuration(from: environment.url(for: options.root), environment: environment)
-        let discovery = options.scan.discovery(configuration)
+        let discovery = options.scan.discovery(configuration, root: environment.url(for: options.root))
         let extraction = options.scan.extraction(configuration)
         let toStandardOutput = options.output == nil || options.output == "-"
         let format = options.format
@@ -74,6 +74,7 @@ public enum DiffCommandRunner {
                                       commit: head.project.commit, generatedAt: environment.documentDate(git: git),
                                       author: configuration.author, sourceURLPattern: configuration.sourceURL,
                                       locale: configuration.locale ?? .en)
+        if !toStandardOutput { try Generate.createFolder(of: target) }
         do {
             let writer = DocumentWriter(template: try Template.resolve("review"), context: context)
             try writer.writeReview(diff, format: format, to: target)
