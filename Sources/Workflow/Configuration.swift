@@ -48,7 +48,7 @@ public struct Configuration: Equatable, Sendable {
 
     /// The file this configuration was read from, or `nil` for an empty configuration.
     public var file: URL?
-    /// Glob patterns a file must match (relative to the scanned root).
+    /// Glob patterns a file must match (relative to the configuration file's folder).
     public var include: [String]?
     /// Glob patterns of files or folders to leave out.
     public var exclude: [String]?
@@ -221,7 +221,7 @@ public struct Configuration: Equatable, Sendable {
     public static let starterText = """
         # DocSheet configuration (see Documentation/Configuration.md).
         # Found by walking up from the scanned folder; command-line options override every value here.
-        # Paths are relative to this file's folder; globs are relative to the scanned folder.
+        # Paths and include/exclude globs are relative to this file's folder.
 
         # Files to scan (globs, ** matches any number of folders). Leave include empty to scan every .swift file.
         include: []
