@@ -24,7 +24,7 @@ import Testing
         options.scope = .staged
         let report = try Check.run(options, environment: repository.environment)
         #expect(report.violations.map(\.path) == ["ios/Sources/App/B.swift"])
-        #expect(report.violations.map(\.file) == ["Sources/App/B.swift"])
+        #expect(report.violations.map(\.file) == ["ios/Sources/App/B.swift"])
         #expect(report.checkedCount == 1)
         #expect(!report.passed)
     }
