@@ -62,3 +62,30 @@ import TestSupport
         }
     }
 }
+
+/// A project in a subfolder of the repository gets a hook that checks it.
+@Suite struct SubfolderHookTests {
+    @Test func aHookInstalledInASubfolderProjectChecksThatProject() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("ios/.docsheet.yml", "include: [\"Sources/**\"]\ncheck:\n  require: [parameters]\n")
+        try sandbox.write("ios/Sources/App/A.swift", "/// Documented.\npublic func a() {}\n")
+        try sandbox.write("server/S.swift", "public func server() {}\n")
+        try sandbox.commitAll("start")
+        let install = try sandbox.docsheet("hook", "install", in: "ios/Sources")
+        #expect(install.status == 0, "\(install.error)")
+        #expect(install.output.contains("in ios)"))
+        #expect(try sandbox.docsheet("hook", "status").output.contains("pre-commit: installed, runs 'docsheet check --staged' in ios\n"))
+
+        // The project's rule (parameters) applies, and paths print relative to the project folder.
+        try sandbox.write("ios/Sources/App/A.swift", "/// Documented.\npublic func a() {}\n/// Documented.\npublic func b(x: Int) {}\n")
+        let refused = try sandbox.git("commit", "-a", "-q", "-m", "b")
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("Sources/App/A.swift:4:13: error: public function 'b(x:)' does not document parameter x"))
+        try sandbox.write("ios/Sources/App/A.swift", "/// Documented.\npublic func a() {}\n/// Documented.\n/// - Parameter x: A value.\npublic func b(x: Int) {}\n")
+        #expect(try sandbox.git("add", "-A").status == 0)
+        let accepted = try sandbox.git("commit", "-q", "-m", "b")
+        #expect(accepted.status == 0, "\(accepted.error)")
+        #expect(try sandbox.docsheet("hook", "uninstall").status == 0)
+        #expect(!sandbox.exists(".git/hooks/pre-commit"))
+    }
+}
