@@ -17,6 +17,12 @@ public struct DiffOptions: Sendable {
     public var output: String?
     /// Which files to scan and how: globs, local functions, jobs, the cache, the configuration file.
     public var scan = ScanSettings()
+    /// The label language (default: the configuration's `locale`, else English).
+    public var locale: DocumentLocale?
+    /// A review template: the built-in `review` (the default) or a template file.
+    public var template: String?
+    /// The source-link pattern (default: the configuration's `source_url`, else derived from the git remote).
+    public var sourceURL: String?
 
     /// Creates options comparing `base` with the work tree.
     ///
@@ -70,13 +76,18 @@ public enum DiffCommandRunner {
         if !toStandardOutput { try Generate.checkWritableFolder(of: target) }
         let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
         let git = Git.enclosing(environment.url(for: options.root))
+        var sourceURL = options.sourceURL ?? configuration.sourceURL
+        if sourceURL == nil, let git, head.project.commit != nil, let remote = git.remoteURL() {
+            sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
+        }
         let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
                                       commit: head.project.commit, generatedAt: environment.documentDate(git: git),
-                                      author: configuration.author, sourceURLPattern: configuration.sourceURL,
-                                      locale: configuration.locale ?? .en)
+                                      author: configuration.author, sourceURLPattern: sourceURL,
+                                      locale: options.locale ?? configuration.locale ?? .en)
+        let templateName = options.template.map { Template.builtinNames.contains($0) ? $0 : environment.url(for: $0).path } ?? "review"
         if !toStandardOutput { try Generate.createFolder(of: target) }
         do {
-            let writer = DocumentWriter(template: try Template.resolve("review"), context: context)
+            let writer = DocumentWriter(template: try Template.resolve(templateName), context: context)
             try writer.writeReview(diff, format: format, to: target)
         } catch {
             throw WorkflowError(error)

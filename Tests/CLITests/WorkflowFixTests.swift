@@ -89,3 +89,71 @@ import TestSupport
         #expect(!sandbox.exists(".git/hooks/pre-commit"))
     }
 }
+
+/// The review shows what actually changed, in the locale, with source links.
+@Suite struct ReviewDetailTests {
+    func sandbox() throws -> DocSheetRunner.Sandbox {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/Store.swift", """
+            public struct Store {
+                /// Saves.
+                /// - Parameter item: The item.
+                public func save(item: Int) {}
+                /// Loads.
+                public func load() -> Int { 0 }
+            }
+
+            """)
+        try sandbox.write("Sources/App/Old.swift", "/// Wanders.\npublic func wander() {}\n")
+        try sandbox.commitAll("base")
+        try sandbox.git("tag", "v1")
+        try sandbox.write("Sources/App/Store.swift", """
+            struct Store {
+                /// Saves.
+                /// - Parameter item: The item to keep.
+                public func save(item: Int) {}
+                /// Loads.
+                public func load() -> Int { 1 }
+                public func fresh() {}
+            }
+
+            """)
+        try sandbox.git("mv", "Sources/App/Old.swift", "Sources/App/New.swift")
+        try sandbox.commitAll("head")
+        try sandbox.git("remote", "add", "origin", "git@github.com:acme/shop.git")
+        return sandbox
+    }
+
+    @Test func markdownShowsTheDocPartTheEffectiveAccessAndTheOldPath() throws {
+        let sandbox = try sandbox()
+        let run = try sandbox.docsheet("diff", "v1", "HEAD")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("  - doc parameter item: The item. → The item to keep."))
+        #expect(!run.output.contains("doc: Saves. → Saves."))
+        #expect(run.output.contains("  - effective access: public → internal"))
+        #expect(!run.output.contains("access: public → public"))
+        #expect(run.output.contains("  - file: `Sources/App/Old.swift` → `Sources/App/New.swift`"))
+    }
+
+    @Test func theWorkbookIsLocalisedAndLinksToTheSource() throws {
+        let sandbox = try sandbox()
+        let run = try sandbox.docsheet("diff", "v1", "HEAD", "--locale", "ja", "-o", "review/review.xlsx")
+        #expect(run.status == 0, "\(run.error)")
+        let book = try XLSXReader(url: sandbox.url.appendingPathComponent("review/review.xlsx"))
+        #expect(book.sheetNames.contains("変更"))
+        let changed = try book.sheet("変更")
+        let whatChanged = (2...changed.lastRow).compactMap { changed["G\($0)"] }
+        #expect(whatChanged.contains("ファイル: Sources/App/Old.swift → Sources/App/New.swift"))
+        #expect(whatChanged.contains { $0.contains("アクセスレベル (実効): public → internal") })
+        #expect(!whatChanged.contains { $0.contains("signature") || $0.contains("accessLevel") })
+        #expect(changed.hyperlinks.values.contains { $0.hasPrefix("https://github.com/acme/shop/blob/") && $0.contains("Sources/App/New.swift#L") })
+        let added = try book.sheet("追加")
+        #expect(added.hyperlinks.values.contains { $0.contains("Sources/App/Store.swift#L7") })
+
+        let custom = try sandbox.docsheet("diff", "v1", "HEAD", "--source-url", "https://example.com/{file}#{line}", "--template", "review",
+                                          "-o", "custom.xlsx")
+        #expect(custom.status == 0, "\(custom.error)")
+        let links = try XLSXReader(url: sandbox.url.appendingPathComponent("custom.xlsx")).sheet("Added").hyperlinks.values
+        #expect(links.contains("https://example.com/Sources/App/Store.swift#7"))
+    }
+}
