@@ -23,6 +23,8 @@ public struct DiffOptions: Sendable {
     public var template: String?
     /// The source-link pattern (default: the configuration's `source_url`, else derived from the git remote).
     public var sourceURL: String?
+    /// Compare with the merge base of `base` and the head (HEAD for the work tree), as `git diff BASE...` does.
+    public var mergeBase = false
 
     /// Creates options comparing `base` with the work tree.
     ///
@@ -63,7 +65,12 @@ public enum DiffCommandRunner {
             throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
         }
 
-        let base = try RevisionInventory.load(root: options.root, revision: options.base, discovery: discovery,
+        var baseRevision = options.base
+        if options.mergeBase {
+            let gitRoot = try GitRoot(root: options.root, environment: environment)
+            baseRevision = try gitRoot.git.mergeBase(options.base, options.head ?? "HEAD")
+        }
+        let base = try RevisionInventory.load(root: options.root, revision: baseRevision, discovery: discovery,
                                               extraction: extraction, useCache: options.scan.useCache, environment: environment)
         let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
                                               extraction: extraction, useCache: options.scan.useCache, environment: environment)

@@ -190,14 +190,17 @@ public struct Git: Sendable {
         return result
     }
 
-    /// The best common ancestor of `revision` and HEAD (what `git diff REV...` compares with).
+    /// The best common ancestor of `revision` and `other` (what `git diff REV...` compares with).
     ///
-    /// - Parameter revision: A branch, tag or commit, e.g. `main`.
+    /// - Parameters:
+    ///   - revision: A branch, tag or commit, e.g. `main`.
+    ///   - other: The other side (default: HEAD).
     /// - Returns: The full hash of the merge base.
-    /// - Throws: `WorkflowError.invalidInput` when `revision` names no commit or has no common history with HEAD.
-    public func mergeBase(_ revision: String) throws(WorkflowError) -> String {
+    /// - Throws: `WorkflowError.invalidInput` when `revision` names no commit or has no common history with `other`.
+    public func mergeBase(_ revision: String, _ other: String = "HEAD") throws(WorkflowError) -> String {
         let commit = try resolveCommit(revision)
-        guard let base = try? string(["merge-base", commit, "HEAD"]), !base.isEmpty else {
+        let otherCommit = try resolveCommit(other)
+        guard let base = try? string(["merge-base", commit, otherCommit]), !base.isEmpty else {
             throw .invalidInput(path: revision, reason: "has no common ancestor with HEAD; pass a revision on this branch's history")
         }
         return base

@@ -35,6 +35,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Link pattern for source lines with {file}, {line}, {commit} (default: from the git remote).", valueName: "pattern"))
     var sourceURL: String?
 
+    @Flag(help: "Compare with the merge base of BASE and HEAD (as 'git diff BASE...'), not with BASE itself.")
+    var mergeBase = false
+
     @OptionGroup var scan: ScanOptionGroup
 
     /// Compares the revisions and writes the review.
@@ -48,6 +51,7 @@ struct DiffCommand: ParsableCommand {
         options.locale = locale
         options.template = template
         options.sourceURL = sourceURL
+        options.mergeBase = mergeBase
         let outcome = try DiffCommandRunner.run(options)
         if let data = outcome.standardOutput {
             Console.output(data)

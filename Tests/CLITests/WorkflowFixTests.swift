@@ -157,3 +157,25 @@ import TestSupport
         #expect(links.contains("https://example.com/Sources/App/Store.swift#7"))
     }
 }
+
+/// `diff --merge-base` leaves out what BASE gained after the branch started.
+@Suite struct DiffMergeBaseTests {
+    @Test func mergeBaseLeavesOutTheBasesOwnLaterChanges() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("A.swift", "/// A.\npublic func a() {}\n")
+        try sandbox.commitAll("start")
+        try sandbox.git("checkout", "-q", "-b", "feature")
+        try sandbox.write("F.swift", "/// F.\npublic func onFeature() {}\n")
+        try sandbox.commitAll("feature")
+        try sandbox.git("checkout", "-q", "main")
+        try sandbox.write("M.swift", "/// M.\npublic func onMain() {}\n")
+        try sandbox.commitAll("main")
+        try sandbox.git("checkout", "-q", "feature")
+        let plain = try sandbox.docsheet("diff", "main")
+        #expect(plain.output.contains("onMain()"))
+        let run = try sandbox.docsheet("diff", "main", "--merge-base")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("onFeature()"))
+        #expect(!run.output.contains("onMain()"))
+    }
+}
