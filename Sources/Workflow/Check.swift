@@ -237,10 +237,10 @@ public enum Check {
         record.kind != .deinitializer && !record.modifiers.contains("override")
     }
 
-    /// True for a return type that means no value (`Void`, `()`).
+    /// True for a return type that means no value (`Void`, `()`) or no return at all (`Never`).
     static func isVoid(_ type: String) -> Bool {
         let trimmed = type.replacingOccurrences(of: " ", with: "")
-        return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void"
+        return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void" || trimmed == "Never" || trimmed == "Swift.Never"
     }
 
     /// The kind as prose in messages (`type method`, `initializer`, ...).

@@ -234,6 +234,39 @@ public struct Git: Sendable {
         return try nullSeparated(try run(arguments))
     }
 
+    /// The blob ids of `paths` (relative to the top of the work tree) at `revision`, or in the index for `""`; paths
+    /// that are not there (or are unmerged) are left out. Paths are passed literally and read NUL-separated.
+    ///
+    /// - Parameters:
+    ///   - paths: The files, relative to the top of the work tree.
+    ///   - revision: A commit, or `""` for the index (stage 0).
+    /// - Returns: The blob id of each path found.
+    /// - Throws: `WorkflowError.gitFailed` when git fails, e.g. for an unknown revision.
+    public func blobIDs(_ paths: [String], at revision: String) throws(WorkflowError) -> [String: String] {
+        var result: [String: String] = [:]
+        var start = 0
+        while start < paths.count {
+            let chunk = Array(paths[start..<min(start + 500, paths.count)])
+            start += 500
+            let arguments = revision.isEmpty
+                ? ["--literal-pathspecs", "ls-files", "-s", "-z", "--"] + chunk
+                : ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", revision, "--"] + chunk
+            for entry in try run(arguments).split(separator: 0) {
+                guard let tab = entry.firstIndex(of: 0x09) else { continue }
+                let fields = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
+                let path = String(decoding: entry[entry.index(after: tab)...], as: UTF8.self)
+                if revision.isEmpty {
+                    guard fields.count == 3, fields[2] == "0" else { continue } // mode id stage
+                    result[path] = String(fields[1])
+                } else {
+                    guard fields.count == 3, fields[1] == "blob" else { continue } // mode type id
+                    result[path] = String(fields[2])
+                }
+            }
+        }
+        return result
+    }
+
     /// Reads many objects at once with `git cat-file --batch`; `specs` are `REV:path` or `:path` (the index).
     /// Missing objects are left out of the result.
     ///

@@ -90,10 +90,12 @@ public struct HookInstaller: Sendable {
     /// The state of the hook of `kind`.
     ///
     /// - Parameter kind: The hook.
-    /// - Returns: `.notInstalled` when there is no hook file, `.foreign` when it lacks DocSheet's ``marker``, else
-    ///   `.installed` with whether a foreign hook is chained.
+    /// - Returns: `.notInstalled` when there is no hook file, `.foreign` when it lacks DocSheet's ``marker`` (also a
+    ///   symbolic link whose target is missing or unreadable), else `.installed` with whether a foreign hook is chained.
     public func state(_ kind: HookKind) -> HookState {
-        guard let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return .notInstalled }
+        var info = stat()
+        guard lstat(hookURL(kind).path, &info) == 0 else { return .notInstalled }
+        guard let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return .foreign }
         guard String(decoding: data, as: UTF8.self).contains(Self.marker) else { return .foreign }
         return .installed(chained: FileManager.default.fileExists(atPath: chainedURL(kind).path))
     }
@@ -137,14 +139,14 @@ public struct HookInstaller: Sendable {
     /// Removes DocSheet's hook of `kind`, putting a chained hook back. Returns false when none was installed.
     /// - Parameter kind: The hook to remove.
     /// - Returns: True when DocSheet's hook was removed, false when none was installed.
-    /// - Throws: `WorkflowError.invalidInput` when the hook is not DocSheet's (it is left alone);
+    /// - Throws: `WorkflowError.foreignHookNotRemoved` when the hook is not DocSheet's (it is left alone);
     ///   `WorkflowError.outputFailed` when the hook cannot be removed or the chained hook cannot be put back.
     public func uninstall(_ kind: HookKind) throws(WorkflowError) -> Bool {
         switch state(kind) {
         case .notInstalled:
             return false
         case .foreign:
-            throw .invalidInput(path: hookURL(kind).path, reason: "this hook was not installed by DocSheet; leaving it in place")
+            throw .foreignHookNotRemoved(path: hookURL(kind).path)
         case .installed(let chained):
             let hook = hookURL(kind)
             if chained {

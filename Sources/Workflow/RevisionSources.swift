@@ -6,12 +6,14 @@ import SwiftExtraction
 struct GitRoot {
     /// The root as given.
     let root: String
-    /// The root on disk.
-    let url: URL
+    /// The root on disk (for a single-file root: its folder).
+    var url: URL
     /// Git, run at the top of the work tree (so every path it prints is relative to the top).
     let git: Git
-    /// The root's path inside the repository, `""` or ending in `/`.
+    /// The root's path inside the repository, `""` or ending in `/` (for a single-file root: its folder's).
     let prefix: String
+    /// The file's name when the root is a single `.swift` file (only it is taken), else `nil`.
+    let onlyFile: String?
 
     /// Locates `root` (relative to the current folder) in its git work tree.
     init(root: String, environment: WorkflowEnvironment) throws(WorkflowError) {
@@ -21,7 +23,16 @@ struct GitRoot {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw .inputNotFound(path: root, hint: "pass an existing project folder")
         }
-        guard isFolder.boolValue, Git.enclosing(url) != nil else { throw .notAGitRepository(path: root) }
+        if !isFolder.boolValue {
+            guard url.pathExtension == "swift" else {
+                throw .invalidInput(path: root, reason: "not a Swift file or folder; pass a project folder or a .swift file")
+            }
+            onlyFile = url.lastPathComponent
+            url = url.deletingLastPathComponent()
+        } else {
+            onlyFile = nil
+        }
+        guard Git.enclosing(url) != nil else { throw .notAGitRepository(path: root) }
         let atRoot = Git(directory: url)
         git = Git(directory: try atRoot.topLevel())
         prefix = try atRoot.prefix()
@@ -30,15 +41,22 @@ struct GitRoot {
     /// The root-relative path of a repository path, or `nil` when it is outside the root or not a Swift file.
     func relativePath(_ repositoryPath: String) -> String? {
         guard repositoryPath.hasSuffix(".swift"), repositoryPath.hasPrefix(prefix) else { return nil }
-        return String(repositoryPath.dropFirst(prefix.count))
+        let relative = String(repositoryPath.dropFirst(prefix.count))
+        if let onlyFile, relative != onlyFile { return nil }
+        return relative
     }
 
-    /// Reads `paths` (root-relative) at `revision` (`""` for the index) as source texts, in one `git cat-file --batch`.
+    /// Reads `paths` (root-relative) at `revision` (`""` for the index) as source texts: the blob ids come from
+    /// NUL-separated `git ls-files -s -z` / `git ls-tree -z` output and the contents from one `git cat-file --batch`
+    /// by id, so any file name (even one holding a line break) is read correctly.
     func sources(_ paths: [String], at revision: String, modules: ModuleResolver) throws(WorkflowError) -> [SourceText] {
-        let specs = paths.map { "\(revision):\(prefix)\($0)" }
-        let objects = try git.readObjects(specs)
-        return zip(paths, specs).compactMap { path, spec in
-            objects[spec].map { SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: $0, as: UTF8.self)) }
+        guard !paths.isEmpty else { return [] }
+        let ids = try git.blobIDs(paths.map { prefix + $0 }, at: revision)
+        let objects = try git.readObjects(Array(Set(ids.values)).sorted())
+        return paths.compactMap { path in
+            ids[prefix + path].flatMap { objects[$0] }.map {
+                SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: $0, as: UTF8.self))
+            }
         }
     }
 }

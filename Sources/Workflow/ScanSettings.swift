@@ -32,15 +32,19 @@ public struct ScanSettings: Sendable {
 
     /// Which files to scan under `root`: the configuration's globs plus the command line's. The configuration's
     /// globs are relative to the configuration file's folder and the command line's to `root`, so both are matched
-    /// against the file's path below the configuration's folder when `root` lies inside it (`globBase`).
+    /// against the file's path below the configuration's folder when `root` lies inside it (`globBase`). A
+    /// configuration exclude that matches `root` itself (or a folder above it) is not applied: naming a folder on
+    /// the command line scans it, as `docsheet generate samples/App` does under `exclude: [samples]`.
     /// - Parameters:
     ///   - configuration: the configuration in effect.
     ///   - root: the scanned root on disk (absolute).
     /// - Returns: the discovery options for `root`.
     func discovery(_ configuration: Configuration, root: URL) -> DiscoveryOptions {
         let base = Self.globBase(root: root, configuration: configuration)
+        let rootPath = String(base.dropLast())
+        let configurationExcludes = (configuration.exclude ?? []).filter { rootPath.isEmpty || !GlobPattern($0).matches(rootPath) }
         var options = DiscoveryOptions(includes: (configuration.include ?? []) + include.map { base + $0 },
-                                       excludes: (configuration.exclude ?? []) + exclude.map { base + $0 })
+                                       excludes: configurationExcludes + exclude.map { base + $0 })
         options.globBase = base
         return options
     }

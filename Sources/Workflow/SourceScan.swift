@@ -84,7 +84,8 @@ public struct SourceScan: Sendable {
         return text
     }
 
-    /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`.
+    /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`; the
+    /// root itself when the root is that single `.swift` file.
     ///
     /// - Parameters:
     ///   - root: The scanned root as given on the command line.
@@ -95,6 +96,10 @@ public struct SourceScan: Sendable {
         while prefix.hasPrefix("./") { prefix.removeFirst(2) }
         while prefix.hasSuffix("/") && prefix.count > 1 { prefix.removeLast() }
         if prefix == "." || prefix.isEmpty { return file }
+        if !file.isEmpty, prefix.hasSuffix(".swift"), prefix == file || prefix.hasSuffix("/" + file),
+           !FileManager.default.fileExists(atPath: (prefix as NSString).appendingPathComponent(file)) {
+            return prefix
+        }
         return prefix + "/" + file
     }
 }
