@@ -104,6 +104,7 @@ import Testing
     @Test func sinceComparesWithTheMergeBaseNotTheRevision() throws {
         let repository = try TestRepository()
         try repository.write("A.swift", "/// Documented.\npublic func a() {}\n")
+        try repository.write("Legacy.swift", "public func legacy() {}\n")
         try repository.commitAll("start")
         try repository.git("checkout", "-q", "-b", "feature")
         try repository.write("F.swift", "public func onFeature() {}\n")
@@ -111,6 +112,8 @@ import Testing
         try repository.git("checkout", "-q", "main")
         try repository.write("M.swift", "public func onMain() {}\n")
         try repository.write("A.swift", "/// Documented.\npublic func a() {}\npublic func alsoOnMain() {}\n")
+        // main documents legacy(): compared with main itself, the branch would seem to remove that doc.
+        try repository.write("Legacy.swift", "/// Documented on main.\npublic func legacy() {}\n")
         try repository.commitAll("main moves on")
         try repository.git("checkout", "-q", "feature")
         #expect(try check(.since("main"), in: repository).violations.map(\.name) == ["onFeature()"])
