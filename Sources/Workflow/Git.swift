@@ -370,7 +370,22 @@ public enum ProcessRunner {
         }
         if let input {
             DispatchQueue.global().async(group: group) {
-                inputPipe.fileHandleForWriting.write(input)
+                // A child that exits without reading all of its input closes the pipe: stop writing then (a
+                // `FileHandle.write` would trap on EPIPE); its exit status tells what went wrong.
+                let descriptor = inputPipe.fileHandleForWriting.fileDescriptor
+                input.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                    guard var pointer = buffer.baseAddress else { return }
+                    var remaining = buffer.count
+                    while remaining > 0 {
+                        let written = Foundation.write(descriptor, pointer, remaining)
+                        if written < 0 {
+                            if errno == EINTR { continue }
+                            return
+                        }
+                        remaining -= written
+                        pointer += written
+                    }
+                }
                 try? inputPipe.fileHandleForWriting.close()
             }
         }
