@@ -65,8 +65,9 @@ struct GitRoot {
 /// revision, so the gate looks only at what a commit touches.
 ///
 /// A function is unchanged when a function with the same module, enclosing type, name, signature, access level and
-/// doc exists in the base, in any file (so moving functions between files, splitting a file, a rename git did not
-/// detect or a deleted file never flags them). The base is HEAD for `.staged` — and during a merge (cherry-pick,
+/// doc exists in the base in any changed or deleted file (a function can only leave a file that changed), so moving
+/// functions between files, splitting a file, a rename git did not detect or a deleted file never flags them; a
+/// function in a moved file also stays unchanged when the move put it in another module. The base is HEAD for `.staged` — and during a merge (cherry-pick,
 /// revert) a function must differ from its version in every parent (HEAD and each `MERGE_HEAD`) to count — and the
 /// merge base of the revision and HEAD for `.since` (as `git diff REV...`).
 enum ChangedFunctions {
@@ -78,11 +79,18 @@ enum ChangedFunctions {
         var functions: [InventoryDiff.Key: [FunctionRecord]]
 
         /// True when `record` exists unchanged in this state: its file is the same, or a function with its key,
-        /// signature, access level and doc exists in one of the changed files.
+        /// signature, access level and doc exists in one of the changed files (in another module only when it was in
+        /// another file: a file moved between modules).
         func holdsUnchanged(_ record: FunctionRecord) -> Bool {
             guard changedPaths.contains(record.file) else { return true }
-            return (functions[InventoryDiff.Key(record)] ?? []).contains { old in
-                InventoryDiff.changes(from: old, to: record).allSatisfy { $0 == .file }
+            var key = InventoryDiff.Key(record)
+            if (functions[key] ?? []).contains(where: { InventoryDiff.changes(from: $0, to: record).allSatisfy { $0 == .file } }) {
+                return true
+            }
+            key.module = ""
+            return (functions[key] ?? []).contains { old in
+                old.module != record.module && old.file != record.file
+                    && InventoryDiff.changes(from: old, to: record).allSatisfy { $0 == .file }
             }
         }
     }
@@ -146,7 +154,12 @@ enum ChangedFunctions {
             let oldPaths = Array(Set(changes.compactMap { $0.oldPath.flatMap(gitRoot.relativePath) })).sorted()
             let base = extractor.extract(sources: try gitRoot.sources(oldPaths, at: commit, modules: modules), cache: cache)
             var functions: [InventoryDiff.Key: [FunctionRecord]] = [:]
-            for record in base.functions { functions[InventoryDiff.Key(record), default: []].append(record) }
+            for record in base.functions {
+                var key = InventoryDiff.Key(record)
+                functions[key, default: []].append(record)
+                key.module = ""
+                functions[key, default: []].append(record)
+            }
             states.append(BaseState(changedPaths: changed, functions: functions))
         }
         let touched = head.functions.filter { record in !states.contains { $0.holdsUnchanged(record) } }

@@ -130,6 +130,16 @@ import Testing
         #expect(try check(.staged, in: repository).violations.map(\.name) == ["fresh()"])
     }
 
+    @Test func aFileMovedToAnotherModuleKeepsItsFunctions() throws {
+        let repository = try TestRepository()
+        try repository.write("Package.swift", "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\"), .target(name: \"B\")])\n")
+        try repository.write("Sources/A/Move.swift", "public func moving() {}\n")
+        try repository.write("Sources/B/Keep.swift", "/// Kept.\npublic func kept() {}\n")
+        try repository.commitAll("debt")
+        try repository.git("mv", "Sources/A/Move.swift", "Sources/B/Move.swift")
+        #expect(try check(.staged, in: repository).violations.isEmpty)
+    }
+
     @Test func splittingAFileDoesNotFlagTheMovedFunctions() throws {
         let repository = try TestRepository()
         try repository.write("Big.swift", "public func one() {}\npublic func two() {}\npublic func three() {}\n")
