@@ -111,7 +111,7 @@ public enum FieldCatalog {
         ("summary", "the doc summary"),
         ("oldDoc", "the doc comment text in the base revision"),
         ("newDoc", "the doc comment text in the head revision"),
-        ("changes", "what changed: signature, accessLevel, doc, file"),
+        ("changes", "what changed: signature, accessLevel (old → new), doc, file (old → new path), in the locale"),
         ("status", "empty cell for the review status (use with choices:)"),
         ("comment", "empty cell for the reviewer's comment"),
     ]
@@ -230,7 +230,7 @@ public enum FieldCatalog {
     }
 
     /// The value of a review field for one added, removed or changed function.
-    static func value(of field: String, review entry: ReviewEntry, number: Int) -> CellValue {
+    static func value(of field: String, review entry: ReviewEntry, number: Int, locale: DocumentLocale = .en) -> CellValue {
         let shown = entry.new ?? entry.old!
         switch field {
         case "number": return .number(Double(number))
@@ -249,7 +249,7 @@ public enum FieldCatalog {
         case "summary": return .text(shown.doc?.summary ?? "")
         case "oldDoc": return .text(entry.old?.doc?.raw ?? "")
         case "newDoc": return .text(entry.new?.doc?.raw ?? "")
-        case "changes": return .text(entry.changes.map(\.rawValue).joined(separator: ", "))
+        case "changes": return .text(Words.changes(entry, locale))
         default: return .empty
         }
     }
@@ -288,6 +288,46 @@ public enum FieldCatalog {
 
 /// Words DocSheet itself writes into cells, per locale.
 enum Words {
+    /// What changed in a review entry, in the locale, with the old and new access level and file when those changed.
+    static func changes(_ entry: ReviewEntry, _ locale: DocumentLocale) -> String {
+        entry.changes.map { change in
+            var text = self.change(change, locale)
+            if let old = entry.old, let new = entry.new {
+                if change == .file { text += ": \(old.file) → \(new.file)" }
+                if change == .accessLevel {
+                    text += old.accessLevel != new.accessLevel
+                        ? ": \(old.accessLevel.rawValue) → \(new.accessLevel.rawValue)"
+                        : " (\(effective(locale))): \(old.effectiveAccess.rawValue) → \(new.effectiveAccess.rawValue)"
+                }
+            }
+            return text
+        }.joined(separator: ", ")
+    }
+
+    /// The name of one kind of change in the locale (English keeps the field names).
+    static func change(_ change: InventoryDiff.Change, _ locale: DocumentLocale) -> String {
+        switch (change, locale) {
+        case (_, .en): return change.rawValue
+        case (.signature, .vi): return "khai báo"
+        case (.signature, .ja): return "シグネチャ"
+        case (.accessLevel, .vi): return "mức truy cập"
+        case (.accessLevel, .ja): return "アクセスレベル"
+        case (.doc, .vi): return "mô tả"
+        case (.doc, .ja): return "ドキュメント"
+        case (.file, .vi): return "tệp"
+        case (.file, .ja): return "ファイル"
+        }
+    }
+
+    /// "effective" in the locale, for an effective-access change.
+    static func effective(_ locale: DocumentLocale) -> String {
+        switch locale {
+        case .en: return "effective"
+        case .vi: return "hiệu lực"
+        case .ja: return "実効"
+        }
+    }
+
     /// Yes or No in the locale.
     static func yesNo(_ value: Bool, _ locale: DocumentLocale) -> String {
         switch locale {

@@ -75,14 +75,50 @@ public enum MarkdownWriter {
                     lines.append("  - after: `\(code(change.new.signature))`")
                 }
                 if change.changes.contains(.accessLevel) {
-                    lines.append("  - access: \(change.old.accessLevel.rawValue) → \(change.new.accessLevel.rawValue)")
+                    if change.old.accessLevel != change.new.accessLevel {
+                        lines.append("  - access: \(change.old.accessLevel.rawValue) → \(change.new.accessLevel.rawValue)")
+                    } else {
+                        lines.append("  - effective access: \(change.old.effectiveAccess.rawValue) → \(change.new.effectiveAccess.rawValue)")
+                    }
                 }
                 if change.changes.contains(.doc) {
-                    lines.append("  - doc: \(escape(change.old.doc?.summary ?? "(none)")) → \(escape(change.new.doc?.summary ?? "(none)"))")
+                    for (part, old, new) in docDifferences(change.old.doc, change.new.doc) {
+                        lines.append("  - doc \(part): \(escape(old)) → \(escape(new))")
+                    }
+                }
+                if change.changes.contains(.file) {
+                    lines.append("  - file: `\(code(change.old.file))` → `\(code(change.new.file))`")
                 }
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The parts of two doc comments that differ, as (part, old, new): `summary`, `discussion`, `parameter x`,
+    /// `returns`, `throws`, a callout's kind, or `text` when only the raw text differs (e.g. its layout).
+    static func docDifferences(_ old: DocComment?, _ new: DocComment?) -> [(String, String, String)] {
+        let none = "(none)"
+        guard let old, let new else { return [("summary", old?.summary ?? none, new?.summary ?? none)] }
+        var result: [(String, String, String)] = []
+        func compare(_ part: String, _ a: String?, _ b: String?) {
+            if (a ?? "") != (b ?? "") { result.append((part, a.flatMap { $0.isEmpty ? nil : $0 } ?? none, b.flatMap { $0.isEmpty ? nil : $0 } ?? none)) }
+        }
+        compare("summary", old.summary, new.summary)
+        compare("discussion", old.discussion, new.discussion)
+        var names: [String] = []
+        for name in (old.parameters + new.parameters).map(\.name) where !names.contains(name) { names.append(name) }
+        for name in names {
+            compare("parameter \(name)", old.parameters.first { $0.name == name }?.description,
+                    new.parameters.first { $0.name == name }?.description)
+        }
+        compare("returns", old.returns, new.returns)
+        compare("throws", old.throws, new.throws)
+        if old.callouts != new.callouts {
+            compare("callouts", old.callouts.map { "\($0.kind): \($0.text)" }.joined(separator: "; "),
+                    new.callouts.map { "\($0.kind): \($0.text)" }.joined(separator: "; "))
+        }
+        if result.isEmpty { result.append(("text", old.raw, new.raw)) }
+        return result
     }
 
     /// Text safe inside a Markdown table cell: pipes escaped, line breaks as spaces.

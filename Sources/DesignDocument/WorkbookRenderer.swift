@@ -326,7 +326,7 @@ struct SheetWriter {
                     column.link == "source" ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .review(let entry, let number):
             let shown = entry.new ?? entry.old!
-            return (FieldCatalog.value(of: column.field, review: entry, number: number),
+            return (FieldCatalog.value(of: column.field, review: entry, number: number, locale: context.locale),
                     column.link == "source" ? context.sourceURL(file: shown.file, line: shown.line) : nil, false)
         case .contents(let name, let description, let number):
             switch column.field {

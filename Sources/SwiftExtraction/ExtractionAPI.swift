@@ -57,6 +57,9 @@ public struct DiscoveryOptions: Hashable, Sendable {
     public var excludes: [String]
     /// Skip files git ignores when the root is inside a git work tree.
     public var respectGitIgnore: Bool
+    /// A folder path ending in `/` (or empty) put before each root-relative path when globs are matched: the root's
+    /// place below the folder the globs are relative to (e.g. a configuration file's folder).
+    public var globBase = ""
 
     /// Creates discovery options.
     ///

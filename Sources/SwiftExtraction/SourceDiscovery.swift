@@ -31,8 +31,9 @@ public enum SourceDiscovery {
         for folder in components.dropLast() where folder.hasPrefix(".") || excludedFolderNames.contains(String(folder)) {
             return false
         }
-        if options.excludes.contains(where: { GlobPattern($0).matches(relativePath) }) { return false }
-        return options.includes.isEmpty || options.includes.contains { GlobPattern($0).matches(relativePath) }
+        let globPath = options.globBase + relativePath
+        if options.excludes.contains(where: { GlobPattern($0).matches(globPath) }) { return false }
+        return options.includes.isEmpty || options.includes.contains { GlobPattern($0).matches(globPath) }
     }
 
     /// The Swift files under `root` that `options` select, sorted by relative path.
@@ -116,6 +117,7 @@ private struct FolderWalker {
     let realRoot: String
     let includes: [GlobPattern]
     let excludes: [GlobPattern]
+    let globBase: String
     var files: [Found] = []
     /// Folders below the root that hold a `.git` entry (nested repositories and submodules), relative to the root.
     var nestedRepositories: [String] = []
@@ -127,6 +129,7 @@ private struct FolderWalker {
         self.realRoot = root.resolvingSymlinksInPath().path
         self.includes = options.includes.map(GlobPattern.init)
         self.excludes = options.excludes.map(GlobPattern.init)
+        self.globBase = options.globBase
     }
 
     mutating func walk(folder: URL, relativePath: String) throws(ExtractionError) {
@@ -140,7 +143,7 @@ private struct FolderWalker {
         if !relativePath.isEmpty, names.contains(".git") { nestedRepositories.append(relativePath) }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
-            if excludes.contains(where: { $0.matches(path) }) { continue }
+            if excludes.contains(where: { $0.matches(globBase + path) }) { continue }
             let url = folder.appendingPathComponent(name)
             guard var kind = FileKind.of(path: url.path, followingLinks: false) else { continue }
             if kind == .symbolicLink {
@@ -156,7 +159,7 @@ private struct FolderWalker {
                 try walk(folder: url, relativePath: path)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
-                if !includes.isEmpty && !includes.contains(where: { $0.matches(path) }) { continue }
+                if !includes.isEmpty && !includes.contains(where: { $0.matches(globBase + path) }) { continue }
                 files.append(Found(relativePath: path, url: url))
             default:
                 continue

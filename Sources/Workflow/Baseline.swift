@@ -3,13 +3,21 @@ import Inventory
 
 /// Violations a team has accepted for now (`--write-baseline`), so the gate fails only on new ones (`--baseline`).
 ///
-/// Entries are keyed by file, enclosing type, function name and rule, never by line, so they survive edits that
-/// move code up or down. Overloads with one name count: two accepted entries cover two violations.
+/// Entries are keyed by file, enclosing type, function name and rule, never by line, so they survive edits
+/// that move code up or down. Files are relative to the project's folder (the configuration file's folder, else the
+/// top of the git work tree), so running from a subfolder finds the same entries; an entry whose file no longer
+/// matches still accepts a violation with the same module, type, name and rule in another file (a moved file).
+/// Overloads with one name count: two accepted entries cover two violations.
+///
+/// Version 1 files (paths relative to the scanned folder, no module) are still read: their entries match by file,
+/// then by type, name and rule.
 public struct Baseline: Codable, Equatable, Sendable {
     /// One accepted violation.
     public struct Entry: Codable, Hashable, Comparable, Sendable {
-        /// The file, relative to the scanned root.
+        /// The file, relative to the project's folder (version 1: to the scanned root).
         public var file: String
+        /// The module, or `nil` in a version 1 baseline.
+        public var module: String?
         /// The enclosing type, or `nil`.
         public var type: String?
         /// The function's full name.
@@ -24,8 +32,10 @@ public struct Baseline: Codable, Equatable, Sendable {
         ///   - type: The enclosing type, or `nil`.
         ///   - name: The function's full name.
         ///   - rule: The rule: `undocumented`, `parameters`, `returns` or `throws`.
-        public init(file: String, type: String?, name: String, rule: String) {
+        ///   - module: The module, or `nil` when unknown (version 1 baselines).
+        public init(file: String, type: String?, name: String, rule: String, module: String? = nil) {
             self.file = file
+            self.module = module
             self.type = type
             self.name = name
             self.rule = rule
@@ -35,7 +45,8 @@ public struct Baseline: Codable, Equatable, Sendable {
         ///
         /// - Parameter violation: A violation reported by `docsheet check`.
         public init(_ violation: Violation) {
-            self.init(file: violation.file, type: violation.enclosingType, name: violation.name, rule: violation.rule)
+            self.init(file: violation.file, type: violation.enclosingType, name: violation.name, rule: violation.rule,
+                      module: violation.module)
         }
 
         /// Orders entries by file, type, name, rule.
@@ -45,10 +56,10 @@ public struct Baseline: Codable, Equatable, Sendable {
         ///   - b: The entry on the right of `<`.
         /// - Returns: True when `a` sorts before `b` by file, type (top level first), name, then rule.
         public static func < (a: Entry, b: Entry) -> Bool {
-            (a.file, a.type ?? "", a.name, a.rule) < (b.file, b.type ?? "", b.name, b.rule)
+            (a.file, a.type ?? "", a.name, a.rule, a.module ?? "") < (b.file, b.type ?? "", b.name, b.rule, b.module ?? "")
         }
 
-        private enum CodingKeys: String, CodingKey { case file, type, name, rule }
+        private enum CodingKeys: String, CodingKey { case file, module, type, name, rule }
 
         /// Encodes every key, writing `null` for a top-level function's type.
         ///
@@ -57,12 +68,15 @@ public struct Baseline: Codable, Equatable, Sendable {
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(file, forKey: .file)
+            try container.encodeIfPresent(module, forKey: .module)
             try container.encode(type, forKey: .type)
             try container.encode(name, forKey: .name)
             try container.encode(rule, forKey: .rule)
         }
     }
 
+    /// The current file format's version (2: project-relative files and modules).
+    public static let currentVersion = 2
     /// The file format's version.
     public var version: Int
     /// The accepted violations, sorted.
@@ -72,7 +86,7 @@ public struct Baseline: Codable, Equatable, Sendable {
     ///
     /// - Parameter violations: The violations to accept, in any order.
     public init(violations: [Violation]) {
-        version = 1
+        version = Self.currentVersion
         entries = violations.map(Entry.init).sorted()
     }
 
@@ -84,11 +98,16 @@ public struct Baseline: Codable, Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw .inputNotFound(path: url.path, hint: "write one with 'docsheet check --write-baseline \(url.lastPathComponent)'")
         }
+        let baseline: Baseline
         do {
-            return try InventoryCoding.decode(Baseline.self, from: data, source: url.path)
+            baseline = try InventoryCoding.decode(Baseline.self, from: data, source: url.path)
         } catch {
             throw .invalidInput(path: url.path, reason: "not a DocSheet baseline; write it again with 'docsheet check --write-baseline'")
         }
+        guard (1...currentVersion).contains(baseline.version) else {
+            throw .invalidInput(path: url.path, reason: "baseline version \(baseline.version) is not supported (this docsheet reads versions 1 to \(currentVersion)); update docsheet, or write the baseline again with 'docsheet check --write-baseline'")
+        }
+        return baseline
     }
 
     /// Writes the baseline as deterministic JSON, atomically.
@@ -108,16 +127,35 @@ public struct Baseline: Codable, Equatable, Sendable {
     /// The violations the baseline does not accept.
     ///
     /// - Parameter violations: The violations found by this run.
-    /// - Returns: The violations not matched by an entry, in the given order; each entry accepts one violation with the
-    ///   same file, type, name and rule.
+    /// - Returns: The violations not matched by an entry, in the given order. Each entry accepts one violation: first
+    ///   one with the same file, type, name and rule; entries left over then accept violations with the same
+    ///   module, type, name and rule in another file (a moved file). Entries without a module match any module.
     public func newViolations(in violations: [Violation]) -> [Violation] {
-        var remaining: [Entry: Int] = [:]
-        for entry in entries { remaining[entry, default: 0] += 1 }
-        return violations.filter { violation in
-            let entry = Entry(violation)
-            guard let count = remaining[entry], count > 0 else { return true }
-            remaining[entry] = count - 1
-            return false
+        struct Identity: Hashable { var type: String?; var name: String; var rule: String }
+        var byFile: [String: [Int]] = [:]
+        var byIdentity: [Identity: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            byFile[entry.file + "\u{0}" + (entry.type ?? "") + "\u{0}" + entry.name + "\u{0}" + entry.rule, default: []].append(index)
+            byIdentity[Identity(type: entry.type, name: entry.name, rule: entry.rule), default: []].append(index)
         }
+        var used = [Bool](repeating: false, count: entries.count)
+        func take(_ candidates: [Int]?, for violation: Violation, sameFile: Bool) -> Bool {
+            guard let index = candidates?.first(where: {
+                !used[$0] && (sameFile || entries[$0].module == nil || entries[$0].module == violation.module)
+            }) else {
+                return false
+            }
+            used[index] = true
+            return true
+        }
+        var accepted = [Bool](repeating: false, count: violations.count)
+        for (index, violation) in violations.enumerated() {
+            let key = violation.file + "\u{0}" + (violation.enclosingType ?? "") + "\u{0}" + violation.name + "\u{0}" + violation.rule
+            accepted[index] = take(byFile[key], for: violation, sameFile: true)
+        }
+        for (index, violation) in violations.enumerated() where !accepted[index] {
+            accepted[index] = take(byIdentity[Identity(type: violation.enclosingType, name: violation.name, rule: violation.rule)], for: violation, sameFile: false)
+        }
+        return violations.indices.filter { !accepted[$0] }.map { violations[$0] }
     }
 }

@@ -37,7 +37,8 @@ public struct CheckOptions: Sendable {
 
 /// One function that fails the documentation rules.
 public struct Violation: Codable, Hashable, Sendable {
-    /// The record's path, relative to its scanned root (the baseline key).
+    /// The file relative to the project's folder — the configuration file's folder, else the top of the git work
+    /// tree, else the scanned root — the baseline key, the same from any folder.
     public var file: String
     /// The path to print, relative to the current folder.
     public var path: String
@@ -131,26 +132,29 @@ public enum Check {
         let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
         let rules = Set(options.require ?? configuration.check.require ?? [])
         let minCoverage = options.minCoverage ?? configuration.check.minCoverage
-        let discovery = options.scan.discovery(configuration)
         let extraction = options.scan.extraction(configuration)
 
         var functions: [(record: FunctionRecord, path: String)] = []
         var diagnostics: [String] = []
         for root in roots {
             let result: ExtractionResult
+            let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
             switch options.scope {
             case .tree:
-                let scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
+                var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
+                scan.requiresSwiftFiles = true
                 result = try scan.run(environment: environment)
             case .staged, .since:
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
                                                    extraction: extraction, useCache: options.scan.useCache, environment: environment)
             }
             let prefix = roots.count > 1 ? SourceScan.displayPath(root: root, file: "") : ""
+            let key = BaselineKeys(root: environment.url(for: root), configuration: configuration)
             functions += result.functions.map { record in
                 var record = record
-                record.file = prefix + record.file
-                return (record, roots.count > 1 ? record.file : SourceScan.displayPath(root: root, file: record.file))
+                let path = roots.count > 1 ? prefix + record.file : SourceScan.displayPath(root: root, file: record.file)
+                record.file = key.path(record.file) ?? prefix + record.file
+                return (record, path)
             }
             diagnostics += result.diagnostics.map { diagnostic in
                 var diagnostic = diagnostic
@@ -233,10 +237,10 @@ public enum Check {
         record.kind != .deinitializer && !record.modifiers.contains("override")
     }
 
-    /// True for a return type that means no value (`Void`, `()`).
+    /// True for a return type that means no value (`Void`, `()`) or no return at all (`Never`).
     static func isVoid(_ type: String) -> Bool {
         let trimmed = type.replacingOccurrences(of: " ", with: "")
-        return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void"
+        return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void" || trimmed == "Never" || trimmed == "Swift.Never"
     }
 
     /// The kind as prose in messages (`type method`, `initializer`, ...).
@@ -251,5 +255,31 @@ public enum Check {
         case .typeSubscript: return "type subscript"
         case .operator: return "operator"
         }
+    }
+}
+
+/// Turns root-relative paths into baseline keys: paths relative to the project's folder (the configuration file's
+/// folder, else the top of the git work tree), so a baseline matches from any subfolder.
+struct BaselineKeys {
+    /// The folder the scanned root's files are relative to.
+    let rootFolder: URL
+    /// The project's folder, or `nil` when neither a configuration file nor git gives one.
+    let anchor: String?
+
+    /// The keys for `root` under `configuration`.
+    init(root: URL, configuration: Configuration) {
+        var isFolder: ObjCBool = false
+        let rootIsFolder = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && isFolder.boolValue
+        rootFolder = (rootIsFolder ? root : root.deletingLastPathComponent()).resolvingSymlinksInPath()
+        let folder = configuration.file?.deletingLastPathComponent() ?? Git.enclosing(root).flatMap { try? $0.topLevel() }
+        anchor = folder.map { $0.resolvingSymlinksInPath().path }
+    }
+
+    /// `file` (relative to the root) relative to the project's folder, or `nil` when the root is outside it.
+    func path(_ file: String) -> String? {
+        guard let anchor else { return nil }
+        let absolute = rootFolder.appendingPathComponent(file).standardizedFileURL.path
+        let prefix = anchor.hasSuffix("/") ? anchor : anchor + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
     }
 }

@@ -48,7 +48,7 @@ public struct Configuration: Equatable, Sendable {
 
     /// The file this configuration was read from, or `nil` for an empty configuration.
     public var file: URL?
-    /// Glob patterns a file must match (relative to the scanned root).
+    /// Glob patterns a file must match (relative to the configuration file's folder).
     public var include: [String]?
     /// Glob patterns of files or folders to leave out.
     public var exclude: [String]?
@@ -151,7 +151,7 @@ public struct Configuration: Equatable, Sendable {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw reader.yamlError(error)
+            throw reader.yamlError(error, text: text)
         } catch {
             throw .invalidConfiguration(file: file.path, line: 1, message: "\(error)")
         }
@@ -191,6 +191,8 @@ public struct Configuration: Equatable, Sendable {
                 for (subKey, subValue) in try reader.mapping(value, key: key, validKeys: checkKeys) {
                     switch subKey {
                     case "min_access": configuration.check.minAccess = try reader.accessLevel(subValue, key: "check.min_access")
+                    case "require" where subValue.null != nil:
+                        configuration.check.require = nil
                     case "require":
                         let names = subValue.scalar != nil
                             ? (subValue.string ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -221,7 +223,7 @@ public struct Configuration: Equatable, Sendable {
     public static let starterText = """
         # DocSheet configuration (see Documentation/Configuration.md).
         # Found by walking up from the scanned folder; command-line options override every value here.
-        # Paths are relative to this file's folder; globs are relative to the scanned folder.
+        # Paths and include/exclude globs are relative to this file's folder.
 
         # Files to scan (globs, ** matches any number of folders). Leave include empty to scan every .swift file.
         include: []
@@ -260,9 +262,27 @@ struct ConfigurationReader {
         .invalidConfiguration(file: file.path, line: node.mark?.line ?? 1, message: message)
     }
 
-    /// A YAML syntax error at the line Yams reports.
-    func yamlError(_ error: YamlError) -> WorkflowError {
+    /// A YAML syntax error at the line Yams reports; a duplicate key at the line of its second use.
+    func yamlError(_ error: YamlError, text: String) -> WorkflowError {
         switch error {
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.first ?? ""
+            let lines = text.components(separatedBy: "\n")
+            let first = max(context.mark.line, 1)
+            var line = first
+            if first <= lines.count {
+                let indentation = lines[first - 1].prefix { $0 == " " }.count
+                let forms = [key + ":", "\"\(key)\":", "'\(key)':"]
+                if let index = lines.indices.dropFirst(first).first(where: { index in
+                    let candidate = lines[index]
+                    let body = candidate.dropFirst(indentation)
+                    return candidate.prefix { $0 == " " }.count == indentation && forms.contains { body.hasPrefix($0) }
+                }) {
+                    line = index + 1
+                }
+            }
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return .invalidConfiguration(file: file.path, line: line, message: "duplicate key \(keys)\(line != first ? " (first given at line \(first))" : ""); give each key once")
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return .invalidConfiguration(file: file.path, line: mark.line, message: "invalid YAML: \(problem)")
         default:

@@ -17,6 +17,14 @@ public struct DiffOptions: Sendable {
     public var output: String?
     /// Which files to scan and how: globs, local functions, jobs, the cache, the configuration file.
     public var scan = ScanSettings()
+    /// The label language (default: the configuration's `locale`, else English).
+    public var locale: DocumentLocale?
+    /// A review template: the built-in `review` (the default) or a template file.
+    public var template: String?
+    /// The source-link pattern (default: the configuration's `source_url`, else derived from the git remote).
+    public var sourceURL: String?
+    /// Compare with the merge base of `base` and the head (HEAD for the work tree), as `git diff BASE...` does.
+    public var mergeBase = false
 
     /// Creates options comparing `base` with the work tree.
     ///
@@ -48,7 +56,7 @@ public enum DiffCommandRunner {
     ///   `WorkflowError.outputFailed` or `WorkflowError.documentFailed` when the review cannot be written.
     public static func run(_ options: DiffOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> DiffOutcome {
         let configuration = try options.scan.configuration(from: environment.url(for: options.root), environment: environment)
-        let discovery = options.scan.discovery(configuration)
+        let discovery = options.scan.discovery(configuration, root: environment.url(for: options.root))
         let extraction = options.scan.extraction(configuration)
         let toStandardOutput = options.output == nil || options.output == "-"
         let format = options.format
@@ -57,7 +65,12 @@ public enum DiffCommandRunner {
             throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
         }
 
-        let base = try RevisionInventory.load(root: options.root, revision: options.base, discovery: discovery,
+        var baseRevision = options.base
+        if options.mergeBase {
+            let gitRoot = try GitRoot(root: options.root, environment: environment)
+            baseRevision = try gitRoot.git.mergeBase(options.base, options.head ?? "HEAD")
+        }
+        let base = try RevisionInventory.load(root: options.root, revision: baseRevision, discovery: discovery,
                                               extraction: extraction, useCache: options.scan.useCache, environment: environment)
         let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
                                               extraction: extraction, useCache: options.scan.useCache, environment: environment)
@@ -70,12 +83,18 @@ public enum DiffCommandRunner {
         if !toStandardOutput { try Generate.checkWritableFolder(of: target) }
         let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
         let git = Git.enclosing(environment.url(for: options.root))
+        var sourceURL = options.sourceURL ?? configuration.sourceURL
+        if sourceURL == nil, let git, head.project.commit != nil, let remote = git.remoteURL() {
+            sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
+        }
         let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
                                       commit: head.project.commit, generatedAt: environment.documentDate(git: git),
-                                      author: configuration.author, sourceURLPattern: configuration.sourceURL,
-                                      locale: configuration.locale ?? .en)
+                                      author: configuration.author, sourceURLPattern: sourceURL,
+                                      locale: options.locale ?? configuration.locale ?? .en)
+        let templateName = options.template.map { Template.builtinNames.contains($0) ? $0 : environment.url(for: $0).path } ?? "review"
+        if !toStandardOutput { try Generate.createFolder(of: target) }
         do {
-            let writer = DocumentWriter(template: try Template.resolve("review"), context: context)
+            let writer = DocumentWriter(template: try Template.resolve(templateName), context: context)
             try writer.writeReview(diff, format: format, to: target)
         } catch {
             throw WorkflowError(error)

@@ -87,12 +87,14 @@ public enum Generate {
         }
         if let output { try checkWritableFolder(of: output) }
 
-        let scan = SourceScan(
+        var scan = SourceScan(
             roots: roots,
-            discovery: options.scan.discovery(configuration),
+            discovery: options.scan.discovery(configuration, root: firstRoot),
             extraction: options.scan.extraction(configuration),
             useCache: options.scan.useCache
         )
+        scan.rootDiscovery = options.scan.rootDiscovery(configuration)
+        scan.requiresSwiftFiles = true
         let result = try scan.run(environment: environment)
 
         let git = Git.enclosing(firstRoot)
@@ -137,8 +139,9 @@ public enum Generate {
         return GenerateOutcome(diagnostics: diagnostics, outputFile: output, standardOutput: nil, inventory: inventory)
     }
 
-    /// Writes `inventory` in `format` to `url`, atomically.
+    /// Writes `inventory` in `format` to `url`, atomically, creating missing parent folders first.
     static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) {
+        try createFolder(of: url)
         do {
             try writer.write(inventory, format: format, to: url)
         } catch {
@@ -146,15 +149,30 @@ public enum Generate {
         }
     }
 
-    /// Fails early, with the usual message, when the output's folder is missing or not writable.
+    /// Fails early, with the usual message, when the output's folder cannot be created or written: the nearest
+    /// existing folder above the output must be a writable folder (missing folders are created at write time).
     static func checkWritableFolder(of url: URL) throws(WorkflowError) {
-        let folder = url.deletingLastPathComponent()
+        var folder = url.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .outputFailed(path: url.path, reason: "the folder \(folder.path) does not exist")
+            throw .outputFailed(path: url.path, reason: "\(folder.path) is not a folder")
         }
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
-            throw .outputFailed(path: url.path, reason: "the folder is not writable")
+            throw .outputFailed(path: url.path, reason: "the folder \(folder.path) is not writable")
+        }
+    }
+
+    /// Creates the missing parent folders of `url` (like `mkdir -p`).
+    static func createFolder(of url: URL) throws(WorkflowError) {
+        let folder = url.deletingLastPathComponent()
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .outputFailed(path: url.path, reason: "cannot create the folder \(folder.path)")
         }
     }
 

@@ -127,10 +127,24 @@ public struct Git: Sendable {
 
     /// One changed path between two states of the tree (paths relative to the top of the work tree).
     public struct Change: Hashable, Sendable {
-        /// The path in the newer state.
+        /// The path in the newer state (for a deleted file: the path it had).
         public var path: String
         /// The path in the older state (differs from `path` for a rename; `nil` for an added file).
         public var oldPath: String?
+        /// True when the file exists only in the older state.
+        public var isDeletion = false
+
+        /// Creates a change.
+        ///
+        /// - Parameters:
+        ///   - path: The path in the newer state (for a deleted file: the path it had).
+        ///   - oldPath: The path in the older state, or `nil` for an added file.
+        ///   - isDeletion: True when the file exists only in the older state.
+        public init(path: String, oldPath: String?, isDeletion: Bool = false) {
+            self.path = path
+            self.oldPath = oldPath
+            self.isDeletion = isDeletion
+        }
     }
 
     /// Files added, copied, modified or renamed in the index compared with HEAD (all files when there is no HEAD).
@@ -138,19 +152,70 @@ public struct Git: Sendable {
     /// - Returns: The staged paths (with the old path for a rename), in git's order.
     /// - Throws: `WorkflowError.gitFailed` when a git command fails.
     public func stagedChanges() throws(WorkflowError) -> [Change] {
-        guard headCommit() != nil else {
+        guard let head = headCommit() else {
             return try nullSeparated(try run(["ls-files", "--cached", "-z"])).map { Change(path: $0, oldPath: nil) }
         }
-        return try changes(try run(["diff", "--cached", "--name-status", "-z", "-M", "--diff-filter=ACMR", "--no-ext-diff"]))
+        return try stagedChanges(comparedWith: head).filter { !$0.isDeletion }
+    }
+
+    /// Every file that differs between the index and `commit`, deleted files included (`isDeletion`).
+    ///
+    /// - Parameter commit: The commit to compare the index with, e.g. HEAD or a merged commit.
+    /// - Returns: The changed paths (with the old path for a rename or deletion), in git's order.
+    /// - Throws: `WorkflowError.gitFailed` when a git command fails.
+    public func stagedChanges(comparedWith commit: String) throws(WorkflowError) -> [Change] {
+        try changes(try run(["diff", "--cached", "--name-status", "-z", "-M", "--no-ext-diff", commit, "--"]))
+    }
+
+    /// The commits a commit made from the index would be compared with: HEAD, then every `MERGE_HEAD` during a
+    /// merge, `CHERRY_PICK_HEAD` during a cherry-pick, or the reverted commit's parent during a revert. Empty in a
+    /// repository without commits.
+    ///
+    /// - Returns: The full hashes, HEAD first.
+    public func commitParents() -> [String] {
+        guard let head = headCommit() else { return [] }
+        var result = [head]
+        for name in ["MERGE_HEAD", "CHERRY_PICK_HEAD"] {
+            guard let path = try? string(["rev-parse", "--git-path", name]) else { continue }
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+            for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                if let commit = try? resolveCommit(String(line)), !result.contains(commit) { result.append(commit) }
+            }
+        }
+        if let reverted = try? string(["rev-parse", "--verify", "--quiet", "REVERT_HEAD^^{commit}"]), !reverted.isEmpty,
+           !result.contains(reverted) {
+            result.append(reverted)
+        }
+        return result
+    }
+
+    /// The best common ancestor of `revision` and `other` (what `git diff REV...` compares with).
+    ///
+    /// - Parameters:
+    ///   - revision: A branch, tag or commit, e.g. `main`.
+    ///   - other: The other side (default: HEAD).
+    /// - Returns: The full hash of the merge base.
+    /// - Throws: `WorkflowError.invalidInput` when `revision` names no commit or has no common history with `other`.
+    public func mergeBase(_ revision: String, _ other: String = "HEAD") throws(WorkflowError) -> String {
+        let commit = try resolveCommit(revision)
+        let otherCommit = try resolveCommit(other)
+        guard let base = try? string(["merge-base", commit, otherCommit]), !base.isEmpty else {
+            throw .invalidInput(path: revision, reason: "has no common ancestor with HEAD; pass a revision on this branch's history")
+        }
+        return base
     }
 
     /// Files changed in the work tree (staged or not) since `revision`, plus untracked files.
     ///
-    /// - Parameter revision: The base revision, e.g. `main` or `HEAD~1`.
+    /// - Parameters:
+    ///   - revision: The base revision, e.g. `main` or `HEAD~1`.
+    ///   - includeDeleted: Whether deleted files are listed too (`isDeletion`).
     /// - Returns: The changed paths (with the old path for a rename), then the untracked files that are not ignored.
     /// - Throws: `WorkflowError.gitFailed` when a git command fails, e.g. for an unknown revision.
-    public func changes(since revision: String) throws(WorkflowError) -> [Change] {
-        var result = try changes(try run(["diff", "--name-status", "-z", "-M", "--diff-filter=ACMR", "--no-ext-diff", revision, "--"]))
+    public func changes(since revision: String, includeDeleted: Bool = false) throws(WorkflowError) -> [Change] {
+        var result = try changes(try run(["diff", "--name-status", "-z", "-M", "--no-ext-diff", revision, "--"]))
+        if !includeDeleted { result.removeAll(where: \.isDeletion) }
         let untracked = try nullSeparated(try run(["ls-files", "--others", "--exclude-standard", "-z"]))
         result += untracked.map { Change(path: $0, oldPath: nil) }
         return result
@@ -167,6 +232,39 @@ public struct Git: Sendable {
         var arguments = ["ls-tree", "-r", "-z", "--name-only", "--full-tree", revision]
         if !folder.isEmpty { arguments += ["--", folder] }
         return try nullSeparated(try run(arguments))
+    }
+
+    /// The blob ids of `paths` (relative to the top of the work tree) at `revision`, or in the index for `""`; paths
+    /// that are not there (or are unmerged) are left out. Paths are passed literally and read NUL-separated.
+    ///
+    /// - Parameters:
+    ///   - paths: The files, relative to the top of the work tree.
+    ///   - revision: A commit, or `""` for the index (stage 0).
+    /// - Returns: The blob id of each path found.
+    /// - Throws: `WorkflowError.gitFailed` when git fails, e.g. for an unknown revision.
+    public func blobIDs(_ paths: [String], at revision: String) throws(WorkflowError) -> [String: String] {
+        var result: [String: String] = [:]
+        var start = 0
+        while start < paths.count {
+            let chunk = Array(paths[start..<min(start + 500, paths.count)])
+            start += 500
+            let arguments = revision.isEmpty
+                ? ["--literal-pathspecs", "ls-files", "-s", "-z", "--"] + chunk
+                : ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", revision, "--"] + chunk
+            for entry in try run(arguments).split(separator: 0) {
+                guard let tab = entry.firstIndex(of: 0x09) else { continue }
+                let fields = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
+                let path = String(decoding: entry[entry.index(after: tab)...], as: UTF8.self)
+                if revision.isEmpty {
+                    guard fields.count == 3, fields[2] == "0" else { continue } // mode id stage
+                    result[path] = String(fields[1])
+                } else {
+                    guard fields.count == 3, fields[1] == "blob" else { continue } // mode type id
+                    result[path] = String(fields[2])
+                }
+            }
+        }
+        return result
     }
 
     /// Reads many objects at once with `git cat-file --batch`; `specs` are `REV:path` or `:path` (the index).
@@ -213,7 +311,9 @@ public struct Git: Sendable {
                 result.append(Change(path: fields[index + 2], oldPath: status.hasPrefix("R") ? fields[index + 1] : nil))
                 index += 3
             } else if index + 1 < fields.count {
-                result.append(Change(path: fields[index + 1], oldPath: status.hasPrefix("A") ? nil : fields[index + 1]))
+                let isDeletion = status.hasPrefix("D")
+                result.append(Change(path: fields[index + 1], oldPath: status.hasPrefix("A") ? nil : fields[index + 1],
+                                     isDeletion: isDeletion))
                 index += 2
             } else {
                 break
@@ -270,7 +370,22 @@ public enum ProcessRunner {
         }
         if let input {
             DispatchQueue.global().async(group: group) {
-                inputPipe.fileHandleForWriting.write(input)
+                // A child that exits without reading all of its input closes the pipe: stop writing then (a
+                // `FileHandle.write` would trap on EPIPE); its exit status tells what went wrong.
+                let descriptor = inputPipe.fileHandleForWriting.fileDescriptor
+                input.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+                    guard var pointer = buffer.baseAddress else { return }
+                    var remaining = buffer.count
+                    while remaining > 0 {
+                        let written = Foundation.write(descriptor, pointer, remaining)
+                        if written < 0 {
+                            if errno == EINTR { continue }
+                            return
+                        }
+                        remaining -= written
+                        pointer += written
+                    }
+                }
                 try? inputPipe.fileHandleForWriting.close()
             }
         }

@@ -34,15 +34,45 @@ public enum HookState: Equatable, Sendable {
 public struct HookInstaller: Sendable {
     /// The comment that marks a hook as DocSheet's.
     public static let marker = "# docsheet-hook"
+    /// The comment that records the project folder a hook runs in.
+    public static let projectMarker = "# docsheet-project: "
     /// The folder git runs hooks from.
     public let hooksFolder: URL
+    /// The project folder the hooks run docsheet in, relative to the top of the work tree (empty at the top): the
+    /// folder of the nearest `.docsheet.yml` at or above `path` inside the work tree, else `path`'s folder.
+    public let projectFolder: String
 
     /// An installer for the repository that holds `path`.
-    /// - Parameter path: A file or folder inside the git work tree.
+    /// - Parameter path: A file or folder inside the git work tree; it decides the project folder the hooks run in.
     /// - Throws: `WorkflowError.notAGitRepository` when `path` is not inside a git work tree.
     public init(repositoryPath path: URL) throws(WorkflowError) {
         guard let git = Git.enclosing(path) else { throw .notAGitRepository(path: path.path) }
         hooksFolder = try git.hooksFolder()
+        let top = try git.topLevel().resolvingSymlinksInPath().path
+        let start = git.directory.resolvingSymlinksInPath()
+        var folder = start
+        var project = start
+        while folder.path.hasPrefix(top) {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(Configuration.fileName).path) {
+                project = folder
+                break
+            }
+            if folder.path == top || folder.path == "/" { break }
+            folder = folder.deletingLastPathComponent()
+        }
+        projectFolder = project.path.count > top.count && project.path.hasPrefix(top + "/")
+            ? String(project.path.dropFirst(top.count + 1)) : ""
+    }
+
+    /// The project folder recorded in DocSheet's installed hook of `kind` (empty: the top of the work tree), or
+    /// `nil` when DocSheet's hook is not installed.
+    ///
+    /// - Parameter kind: The hook.
+    /// - Returns: The folder relative to the top of the work tree the hook runs docsheet in.
+    public func installedProjectFolder(_ kind: HookKind) -> String? {
+        guard case .installed = state(kind), let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(Self.projectMarker) }
+        return line.map { String($0.dropFirst(Self.projectMarker.count)) } ?? ""
     }
 
     /// The hook file of `kind`.
@@ -60,10 +90,12 @@ public struct HookInstaller: Sendable {
     /// The state of the hook of `kind`.
     ///
     /// - Parameter kind: The hook.
-    /// - Returns: `.notInstalled` when there is no hook file, `.foreign` when it lacks DocSheet's ``marker``, else
-    ///   `.installed` with whether a foreign hook is chained.
+    /// - Returns: `.notInstalled` when there is no hook file, `.foreign` when it lacks DocSheet's ``marker`` (also a
+    ///   symbolic link whose target is missing or unreadable), else `.installed` with whether a foreign hook is chained.
     public func state(_ kind: HookKind) -> HookState {
-        guard let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return .notInstalled }
+        var info = stat()
+        guard lstat(hookURL(kind).path, &info) == 0 else { return .notInstalled }
+        guard let data = FileManager.default.contents(atPath: hookURL(kind).path) else { return .foreign }
         guard String(decoding: data, as: UTF8.self).contains(Self.marker) else { return .foreign }
         return .installed(chained: FileManager.default.fileExists(atPath: chainedURL(kind).path))
     }
@@ -97,7 +129,7 @@ public struct HookInstaller: Sendable {
                 throw .foreignHook(path: hook.path)
             }
         }
-        try WorkflowError.writeAtomically(Data(Self.script(for: kind).utf8), to: hook)
+        try WorkflowError.writeAtomically(Data(Self.script(for: kind, projectFolder: projectFolder).utf8), to: hook)
         guard chmod(hook.path, 0o755) == 0 else {
             throw .outputFailed(path: hook.path, reason: "cannot make the hook executable")
         }
@@ -107,14 +139,14 @@ public struct HookInstaller: Sendable {
     /// Removes DocSheet's hook of `kind`, putting a chained hook back. Returns false when none was installed.
     /// - Parameter kind: The hook to remove.
     /// - Returns: True when DocSheet's hook was removed, false when none was installed.
-    /// - Throws: `WorkflowError.invalidInput` when the hook is not DocSheet's (it is left alone);
+    /// - Throws: `WorkflowError.foreignHookNotRemoved` when the hook is not DocSheet's (it is left alone);
     ///   `WorkflowError.outputFailed` when the hook cannot be removed or the chained hook cannot be put back.
     public func uninstall(_ kind: HookKind) throws(WorkflowError) -> Bool {
         switch state(kind) {
         case .notInstalled:
             return false
         case .foreign:
-            throw .invalidInput(path: hookURL(kind).path, reason: "this hook was not installed by DocSheet; leaving it in place")
+            throw .foreignHookNotRemoved(path: hookURL(kind).path)
         case .installed(let chained):
             let hook = hookURL(kind)
             if chained {
@@ -132,13 +164,33 @@ public struct HookInstaller: Sendable {
         }
     }
 
-    /// The hook script: runs a chained hook first, then docsheet; prints a line and succeeds when docsheet is
-    /// not on PATH, so a teammate without DocSheet can still commit.
+    /// The hook script: runs a chained hook first, then docsheet (in `projectFolder` when the project lives in a
+    /// subfolder); prints a line and succeeds when docsheet is not on PATH, so a teammate without DocSheet can
+    /// still commit.
     ///
-    /// - Parameter kind: The hook.
+    /// - Parameters:
+    ///   - kind: The hook.
+    ///   - projectFolder: The folder docsheet runs in, relative to the top of the work tree (empty: the top).
     /// - Returns: A POSIX shell script holding DocSheet's ``marker``.
-    public static func script(for kind: HookKind) -> String {
-        """
+    public static func script(for kind: HookKind, projectFolder: String = "") -> String {
+        var enterProject = ""
+        if !projectFolder.isEmpty {
+            let quoted = "'" + projectFolder.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            enterProject = """
+                \(projectMarker)\(projectFolder)
+                # git runs hooks at the top of the work tree; keep its variables valid in the project folder.
+                for variable in GIT_INDEX_FILE GIT_DIR GIT_WORK_TREE GIT_COMMON_DIR; do
+                    eval "value=\\${$variable:-}"
+                    case "$value" in
+                        ''|/*) ;;
+                        *) eval "$variable=\\"\\$(pwd)/\\$value\\""; export "$variable" ;;
+                    esac
+                done
+                cd -- \(quoted) || exit 1
+
+                """
+        }
+        return """
         #!/bin/sh
         \(marker): \(kind.rawValue). Installed by 'docsheet hook install'; 'docsheet hook uninstall' removes it.
         chained="$(dirname "$0")/\(kind.rawValue).docsheet-chained"
@@ -149,7 +201,7 @@ public struct HookInstaller: Sendable {
             echo "docsheet: not found on PATH; skipping '\(kind.command)' (install docsheet to enable this hook)" >&2
             exit 0
         fi
-        exec \(kind.command)
+        \(enterProject)exec \(kind.command)
 
         """
     }

@@ -6,12 +6,14 @@ import SwiftExtraction
 struct GitRoot {
     /// The root as given.
     let root: String
-    /// The root on disk.
-    let url: URL
+    /// The root on disk (for a single-file root: its folder).
+    var url: URL
     /// Git, run at the top of the work tree (so every path it prints is relative to the top).
     let git: Git
-    /// The root's path inside the repository, `""` or ending in `/`.
+    /// The root's path inside the repository, `""` or ending in `/` (for a single-file root: its folder's).
     let prefix: String
+    /// The file's name when the root is a single `.swift` file (only it is taken), else `nil`.
+    let onlyFile: String?
 
     /// Locates `root` (relative to the current folder) in its git work tree.
     init(root: String, environment: WorkflowEnvironment) throws(WorkflowError) {
@@ -21,7 +23,16 @@ struct GitRoot {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw .inputNotFound(path: root, hint: "pass an existing project folder")
         }
-        guard isFolder.boolValue, Git.enclosing(url) != nil else { throw .notAGitRepository(path: root) }
+        if !isFolder.boolValue {
+            guard url.pathExtension == "swift" else {
+                throw .invalidInput(path: root, reason: "not a Swift file or folder; pass a project folder or a .swift file")
+            }
+            onlyFile = url.lastPathComponent
+            url = url.deletingLastPathComponent()
+        } else {
+            onlyFile = nil
+        }
+        guard Git.enclosing(url) != nil else { throw .notAGitRepository(path: root) }
         let atRoot = Git(directory: url)
         git = Git(directory: try atRoot.topLevel())
         prefix = try atRoot.prefix()
@@ -30,49 +41,92 @@ struct GitRoot {
     /// The root-relative path of a repository path, or `nil` when it is outside the root or not a Swift file.
     func relativePath(_ repositoryPath: String) -> String? {
         guard repositoryPath.hasSuffix(".swift"), repositoryPath.hasPrefix(prefix) else { return nil }
-        return String(repositoryPath.dropFirst(prefix.count))
+        let relative = String(repositoryPath.dropFirst(prefix.count))
+        if let onlyFile, relative != onlyFile { return nil }
+        return relative
     }
 
-    /// Reads `paths` (root-relative) at `revision` (`""` for the index) as source texts, in one `git cat-file --batch`.
+    /// Reads `paths` (root-relative) at `revision` (`""` for the index) as source texts: the blob ids come from
+    /// NUL-separated `git ls-files -s -z` / `git ls-tree -z` output and the contents from one `git cat-file --batch`
+    /// by id, so any file name (even one holding a line break) is read correctly.
     func sources(_ paths: [String], at revision: String, modules: ModuleResolver) throws(WorkflowError) -> [SourceText] {
-        let specs = paths.map { "\(revision):\(prefix)\($0)" }
-        let objects = try git.readObjects(specs)
-        return zip(paths, specs).compactMap { path, spec in
-            objects[spec].map { SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: $0, as: UTF8.self)) }
+        guard !paths.isEmpty else { return [] }
+        let ids = try git.blobIDs(paths.map { prefix + $0 }, at: revision)
+        let objects = try git.readObjects(Array(Set(ids.values)).sorted())
+        return paths.compactMap { path in
+            ids[prefix + path].flatMap { objects[$0] }.map {
+                SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: $0, as: UTF8.self))
+            }
         }
     }
 }
 
 /// Finds the functions added or changed (signature, access level or doc) in the staged content or since a
 /// revision, so the gate looks only at what a commit touches.
+///
+/// A function is unchanged when a function with the same module, enclosing type, name, signature, access level and
+/// doc exists in the base in any changed or deleted file (a function can only leave a file that changed), so moving
+/// functions between files, splitting a file, a rename git did not detect or a deleted file never flags them; a
+/// function in a moved file also stays unchanged when the move put it in another module. The base is HEAD for `.staged` — and during a merge (cherry-pick,
+/// revert) a function must differ from its version in every parent (HEAD and each `MERGE_HEAD`) to count — and the
+/// merge base of the revision and HEAD for `.since` (as `git diff REV...`).
 enum ChangedFunctions {
+    /// One commit the head is compared with.
+    private struct BaseState {
+        /// The root-relative paths of head files that differ from this commit.
+        var changedPaths: Set<String>
+        /// The functions of this commit's versions of the changed (and deleted) files.
+        var functions: [InventoryDiff.Key: [FunctionRecord]]
+
+        /// True when `record` exists unchanged in this state: its file is the same, or a function with its key,
+        /// signature, access level and doc exists in one of the changed files (in another module only when it was in
+        /// another file: a file moved between modules).
+        func holdsUnchanged(_ record: FunctionRecord) -> Bool {
+            guard changedPaths.contains(record.file) else { return true }
+            var key = InventoryDiff.Key(record)
+            if (functions[key] ?? []).contains(where: { InventoryDiff.changes(from: $0, to: record).allSatisfy { $0 == .file } }) {
+                return true
+            }
+            key.module = ""
+            return (functions[key] ?? []).contains { old in
+                old.module != record.module && old.file != record.file
+                    && InventoryDiff.changes(from: old, to: record).allSatisfy { $0 == .file }
+            }
+        }
+    }
+
     /// The functions of `root` that `scope` touches: added, or changed in signature, access level or doc
-    /// (a rename alone does not count), compared with HEAD (`.staged`) or the revision (`.since`).
+    /// (a move to another file alone does not count), compared with HEAD and any merged heads (`.staged`) or the
+    /// merge base of the revision and HEAD (`.since`).
     static func find(
         root: String, scope: CheckOptions.Scope, discovery: DiscoveryOptions, extraction: ExtractionOptions,
         useCache: Bool, environment: WorkflowEnvironment
     ) throws(WorkflowError) -> ExtractionResult {
         let gitRoot = try GitRoot(root: root, environment: environment)
-        let changes: [Git.Change]
-        let baseRevision: String?
+        let git = gitRoot.git
+        let headChanges: [Git.Change]
+        var parents: [(commit: String, changes: [Git.Change])] = []
         switch scope {
         case .tree:
             return ExtractionResult()
         case .staged:
-            changes = try gitRoot.git.stagedChanges()
-            baseRevision = gitRoot.git.headCommit()
+            headChanges = try git.stagedChanges()
+            for parent in git.commitParents() {
+                parents.append((parent, try git.stagedChanges(comparedWith: parent)))
+            }
         case .since(let revision):
-            baseRevision = try gitRoot.git.resolveCommit(revision)
-            changes = try gitRoot.git.changes(since: revision)
+            let base = try git.mergeBase(revision)
+            let changes = try git.changes(since: base, includeDeleted: true)
+            headChanges = changes.filter { !$0.isDeletion }
+            parents.append((base, changes))
         }
-        var headPaths: [String] = []
-        var basePaths: [String] = []
-        for change in changes {
-            guard let path = gitRoot.relativePath(change.path),
-                  SourceDiscovery.selects(relativePath: path, options: discovery) else { continue }
-            headPaths.append(path)
-            if let old = change.oldPath.flatMap(gitRoot.relativePath) { basePaths.append(old) }
+        let selected = { (path: String) -> String? in
+            guard let relative = gitRoot.relativePath(path), SourceDiscovery.selects(relativePath: relative, options: discovery) else {
+                return nil
+            }
+            return relative
         }
+        let headPaths = headChanges.compactMap { selected($0.path) }
         guard !headPaths.isEmpty else { return ExtractionResult() }
 
         let modules = ModuleResolver(root: gitRoot.url)
@@ -90,16 +144,25 @@ enum ChangedFunctions {
                 return SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: data, as: UTF8.self))
             }
         }
-        let baseSources = try baseRevision.map { revision throws(WorkflowError) in
-            try gitRoot.sources(basePaths, at: revision, modules: modules)
-        } ?? []
         let head = extractor.extract(sources: headSources, cache: cache)
-        let base = extractor.extract(sources: baseSources, cache: cache)
-        let project = ProjectInfo(name: "", root: root)
-        let diff = InventoryDiff(base: Inventory(project: project, types: [], functions: base.functions),
-                                 head: Inventory(project: project, types: [], functions: head.functions),
-                                 baseLabel: baseRevision ?? "", headLabel: "")
-        let touched = diff.added + diff.changed.filter { $0.changes != [.file] }.map(\.new)
+
+        var states: [BaseState] = []
+        for (commit, changes) in parents {
+            let changed = Set(changes.filter { !$0.isDeletion }.compactMap { gitRoot.relativePath($0.path) })
+            // Every older version of a changed file, selected or not: a function moved out of an excluded file is
+            // still not new.
+            let oldPaths = Array(Set(changes.compactMap { $0.oldPath.flatMap(gitRoot.relativePath) })).sorted()
+            let base = extractor.extract(sources: try gitRoot.sources(oldPaths, at: commit, modules: modules), cache: cache)
+            var functions: [InventoryDiff.Key: [FunctionRecord]] = [:]
+            for record in base.functions {
+                var key = InventoryDiff.Key(record)
+                functions[key, default: []].append(record)
+                key.module = ""
+                functions[key, default: []].append(record)
+            }
+            states.append(BaseState(changedPaths: changed, functions: functions))
+        }
+        let touched = head.functions.filter { record in !states.contains { $0.holdsUnchanged(record) } }
         return ExtractionResult(functions: touched.sorted(by: Inventory.precedes), types: [], diagnostics: head.diagnostics)
     }
 }

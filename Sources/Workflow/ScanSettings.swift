@@ -30,11 +30,48 @@ public struct ScanSettings: Sendable {
         try Configuration.resolve(file: configurationFile, from: folder, environment: environment)
     }
 
-    /// Which files to scan: the configuration's globs plus the command line's.
+    /// Which files to scan under `root`: the configuration's globs plus the command line's. The configuration's
+    /// globs are relative to the configuration file's folder and the command line's to `root`, so both are matched
+    /// against the file's path below the configuration's folder when `root` lies inside it (`globBase`). A
+    /// configuration exclude that matches `root` itself (or a folder above it) is not applied: naming a folder on
+    /// the command line scans it, as `docsheet generate samples/App` does under `exclude: [samples]`.
+    /// - Parameters:
+    ///   - configuration: the configuration in effect.
+    ///   - root: the scanned root on disk (absolute).
+    /// - Returns: the discovery options for `root`.
+    func discovery(_ configuration: Configuration, root: URL) -> DiscoveryOptions {
+        let base = Self.globBase(root: root, configuration: configuration)
+        let rootPath = String(base.dropLast())
+        let configurationExcludes = (configuration.exclude ?? []).filter { rootPath.isEmpty || !GlobPattern($0).matches(rootPath) }
+        var options = DiscoveryOptions(includes: (configuration.include ?? []) + include.map { base + $0 },
+                                       excludes: configurationExcludes + exclude.map { base + $0 })
+        options.globBase = base
+        return options
+    }
+
+    /// `discovery(_:root:)` for every root, for scans of several roots.
     /// - Parameter configuration: the configuration in effect.
-    /// - Returns: the discovery options.
-    func discovery(_ configuration: Configuration) -> DiscoveryOptions {
-        DiscoveryOptions(includes: (configuration.include ?? []) + include, excludes: (configuration.exclude ?? []) + exclude)
+    /// - Returns: a function giving each root's discovery options.
+    func rootDiscovery(_ configuration: Configuration) -> @Sendable (URL) -> DiscoveryOptions {
+        let settings = self
+        return { root in settings.discovery(configuration, root: root) }
+    }
+
+    /// The path of `root` below the configuration file's folder, ending in `/`; empty when `root` is that folder,
+    /// lies outside it, or there is no configuration file.
+    /// - Parameters:
+    ///   - root: the scanned root on disk (absolute).
+    ///   - configuration: the configuration in effect.
+    /// - Returns: e.g. `Sources/App/` for root `Sources/App` under the folder of `.docsheet.yml`.
+    static func globBase(root: URL, configuration: Configuration) -> String {
+        guard let folder = configuration.file?.deletingLastPathComponent().standardizedFileURL.path else { return "" }
+        let rootPath = root.standardizedFileURL.path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard rootPath.hasPrefix(prefix) else { return "" }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isFolder), isFolder.boolValue else { return "" }
+        let relative = String(rootPath.dropFirst(prefix.count))
+        return relative.isEmpty ? "" : relative + "/"
     }
 
     /// How to extract: the command line wins over the configuration.

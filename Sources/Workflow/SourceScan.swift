@@ -15,6 +15,12 @@ public struct SourceScan: Sendable {
     public var extraction: ExtractionOptions
     /// Whether the on-disk cache is used.
     public var useCache: Bool
+    /// Each root's discovery options when they depend on the root (configuration globs relative to the
+    /// configuration's folder); `nil` uses `discovery` for every root.
+    var rootDiscovery: (@Sendable (URL) -> DiscoveryOptions)?
+    /// Whether finding no Swift file at all is an input error (a whole-tree `check` or `generate`: a typo in an
+    /// include glob must not pass the gate or write an empty document).
+    var requiresSwiftFiles = false
 
     /// Creates a scan.
     ///
@@ -37,12 +43,17 @@ public struct SourceScan: Sendable {
     public func run(environment: WorkflowEnvironment) throws(WorkflowError) -> ExtractionResult {
         var combined = ExtractionResult()
         let extractor = SwiftExtractor(options: extraction)
+        var fileCount = 0
+        var globsInEffect: [String] = []
         for root in roots {
             let url = environment.url(for: root)
             let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: url, environment: environment)) : nil
             var result: ExtractionResult
             do {
-                let files = try SourceDiscovery.discover(root: url, options: discovery)
+                let options = rootDiscovery?(url) ?? discovery
+                let files = try SourceDiscovery.discover(root: url, options: options)
+                fileCount += files.count
+                globsInEffect.append(Self.describe(root: root, options: options))
                 result = try extractor.extract(files: files, cache: cache)
             } catch {
                 throw WorkflowError(error, root: root)
@@ -58,10 +69,23 @@ public struct SourceScan: Sendable {
             combined.types += result.types
             combined.diagnostics += result.diagnostics
         }
+        if requiresSwiftFiles && fileCount == 0 {
+            throw .invalidInput(path: roots.joined(separator: ", "),
+                                reason: "no Swift files found (\(globsInEffect.joined(separator: "; "))); check the include and exclude globs and the root")
+        }
         return combined
     }
 
-    /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`.
+    /// The root and the globs in effect, for the message when nothing was found.
+    static func describe(root: String, options: DiscoveryOptions) -> String {
+        func list(_ globs: [String]) -> String { globs.isEmpty ? "none" : globs.map { "\"\($0)\"" }.joined(separator: ", ") }
+        var text = "root \(root): include \(list(options.includes)); exclude \(list(options.excludes))"
+        if !options.globBase.isEmpty { text += "; globs match paths below the configuration's folder, as \(options.globBase)..." }
+        return text
+    }
+
+    /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`; the
+    /// root itself when the root is that single `.swift` file.
     ///
     /// - Parameters:
     ///   - root: The scanned root as given on the command line.
@@ -72,6 +96,10 @@ public struct SourceScan: Sendable {
         while prefix.hasPrefix("./") { prefix.removeFirst(2) }
         while prefix.hasSuffix("/") && prefix.count > 1 { prefix.removeLast() }
         if prefix == "." || prefix.isEmpty { return file }
+        if !file.isEmpty, prefix.hasSuffix(".swift"), prefix == file || prefix.hasSuffix("/" + file),
+           !FileManager.default.fileExists(atPath: (prefix as NSString).appendingPathComponent(file)) {
+            return prefix
+        }
         return prefix + "/" + file
     }
 }

@@ -20,6 +20,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
     case notAGitRepository(path: String)
     /// A hook that DocSheet did not write is in the way.
     case foreignHook(path: String)
+    /// `hook uninstall` found a hook DocSheet did not write (it is left in place).
+    case foreignHookNotRemoved(path: String)
     /// A file already exists and `--force` was not given.
     case fileExists(path: String)
     /// The extraction module could not read the input (its message names the path).
@@ -40,7 +42,7 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The category of this error.
     public var category: Category {
         switch self {
-        case .invalidOption, .invalidConfiguration, .foreignHook, .fileExists: return .usage
+        case .invalidOption, .invalidConfiguration, .foreignHook, .foreignHookNotRemoved, .fileExists: return .usage
         case .inputNotFound, .invalidInput, .extractionFailed, .gitFailed, .notAGitRepository: return .input
         case .outputFailed, .documentFailed: return .output
         }
@@ -86,6 +88,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): not inside a git work tree; run the command inside a git repository (or 'git init' first)"
         case .foreignHook(let path):
             return "\(path): a hook that DocSheet did not write is installed; pass --chain to run it before DocSheet's check, or --force to replace it"
+        case .foreignHookNotRemoved(let path):
+            return "\(path): this hook was not installed by DocSheet; leaving it in place (remove it yourself if you no longer want it)"
         case .documentFailed(let message), .extractionFailed(let message):
             return message
         case .fileExists(let path):

@@ -26,6 +26,18 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"))
     var output: String?
 
+    @Option(help: "The labels' language: en, vi or ja (default: the configured locale, else en).")
+    var locale: DocumentLocale?
+
+    @Option(help: ArgumentHelp("A review template file (default: the built-in review).", valueName: "name|path"))
+    var template: String?
+
+    @Option(help: ArgumentHelp("Link pattern for source lines with {file}, {line}, {commit} (default: from the git remote).", valueName: "pattern"))
+    var sourceURL: String?
+
+    @Flag(help: "Compare with the merge base of BASE and HEAD (as 'git diff BASE...'), not with BASE itself.")
+    var mergeBase = false
+
     @OptionGroup var scan: ScanOptionGroup
 
     /// Compares the revisions and writes the review.
@@ -36,6 +48,10 @@ struct DiffCommand: ParsableCommand {
         options.format = format
         options.output = output
         options.scan = scan.settings
+        options.locale = locale
+        options.template = template
+        options.sourceURL = sourceURL
+        options.mergeBase = mergeBase
         let outcome = try DiffCommandRunner.run(options)
         if let data = outcome.standardOutput {
             Console.output(data)

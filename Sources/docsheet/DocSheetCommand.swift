@@ -2,6 +2,9 @@ import ArgumentParser
 import Foundation
 import Inventory
 import Workflow
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `docsheet` command line. The work happens in the Workflow module; commands map options and errors.
 @main
@@ -68,20 +71,48 @@ struct GateFailure: Error {
     var status: ExitStatus
 }
 
-/// Writing to standard output and standard error.
+/// Writing to standard output and standard error. A reader that went away (`docsheet ... | head -1`) ends the
+/// process quietly, as other Unix tools end on SIGPIPE: no backtrace, no message.
 enum Console {
     /// Writes a line to standard error.
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8), to: STDERR_FILENO)
     }
 
     /// Writes a line to standard output.
     static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8), to: STDOUT_FILENO)
     }
 
     /// Writes bytes to standard output.
     static func output(_ data: Data) {
-        FileHandle.standardOutput.write(data)
+        write(data, to: STDOUT_FILENO)
+    }
+
+    /// Writes all of `data` to `descriptor`, retrying short writes and interruptions. A closed pipe ends the
+    /// process as SIGPIPE would (status 141 in a shell); other failures are dropped, as `print` does.
+    static func write(_ data: Data, to descriptor: Int32) {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard var pointer = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, pointer, remaining)
+                #else
+                let written = Darwin.write(descriptor, pointer, remaining)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE {
+                        signal(SIGPIPE, SIG_DFL)
+                        raise(SIGPIPE)
+                        _exit(141)
+                    }
+                    return
+                }
+                remaining -= written
+                pointer += written
+            }
+        }
     }
 }

@@ -15,7 +15,7 @@ struct HookCommand: ParsableCommand {
         @Option(help: "pre-commit (runs 'docsheet check --staged'), post-commit or pre-push (run 'docsheet generate').")
         var hook: HookKind = .preCommit
 
-        @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder).", valueName: "path"))
+        @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder); the hook runs docsheet in the folder of the nearest .docsheet.yml at or above it (else in this folder).", valueName: "path"))
         var repository: String = "."
 
         /// The installer for the repository that holds `--repository`.
@@ -38,8 +38,10 @@ struct HookCommand: ParsableCommand {
 
         /// Runs the subcommand.
         func run() throws {
-            let file = try options.installer().install(options.hook, chain: chain, force: force)
-            Console.output("docsheet: installed the \(options.hook.rawValue) hook at \(file.path) (runs '\(options.hook.command)')")
+            let installer = try options.installer()
+            let file = try installer.install(options.hook, chain: chain, force: force)
+            let place = installer.projectFolder.isEmpty ? "" : " in \(installer.projectFolder)"
+            Console.output("docsheet: installed the \(options.hook.rawValue) hook at \(file.path) (runs '\(options.hook.command)'\(place))")
         }
     }
 
@@ -74,7 +76,10 @@ struct HookCommand: ParsableCommand {
                 switch installer.state(kind) {
                 case .notInstalled: text = "not installed"
                 case .foreign: text = "another tool's hook (not DocSheet's)"
-                case .installed(let chained): text = "installed, runs '\(kind.command)'" + (chained ? " after the chained earlier hook" : "")
+                case .installed(let chained):
+                    let folder = installer.installedProjectFolder(kind) ?? ""
+                    text = "installed, runs '\(kind.command)'" + (folder.isEmpty ? "" : " in \(folder)")
+                        + (chained ? " after the chained earlier hook" : "")
                 }
                 Console.output("\(kind.rawValue): \(text)")
             }

@@ -99,11 +99,23 @@ import TestSupport
     @Test func anUnwritableOutputIsAnOutputErrorAndLeavesNoFile() throws {
         let sandbox = try DocSheetRunner.Sandbox()
         try sandbox.write("A.swift", "public func a() {}\n")
-        let run = try sandbox.docsheet("generate", "--output", "missing/folder/out.json")
+        let run = try sandbox.docsheet("generate", "--output", "A.swift/folder/out.json")
         #expect(run.status == 4)
-        #expect(run.error.hasPrefix("error: \(sandbox.url.path)/missing/folder/out.json: cannot write the output"))
+        #expect(run.error.hasPrefix("error: \(sandbox.url.path)/A.swift/folder/out.json: cannot write the output"))
         #expect(run.error.split(separator: "\n").count == 1)
-        #expect(!sandbox.exists("missing"))
+        #expect(sandbox.read("A.swift") == "public func a() {}\n")
+    }
+
+    @Test func missingOutputFoldersAreCreated() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/A.swift", "public func a() {}\n")
+        #expect(try sandbox.docsheet("init").status == 0)
+        let run = try sandbox.docsheet("generate")
+        #expect(run.status == 0)
+        #expect(sandbox.exists("docs/design.xlsx"))
+        let nested = try sandbox.docsheet("generate", "--output", "missing/folder/out.json")
+        #expect(nested.status == 0)
+        #expect(sandbox.exists("missing/folder/out.json"))
     }
 
     @Test func anExistingOutputIsKeptWhenGenerationFails() throws {

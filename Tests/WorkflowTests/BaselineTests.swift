@@ -44,3 +44,59 @@ import Testing
         #expect((#expect(throws: WorkflowError.self) { try Baseline.load(from: folder.url.appendingPathComponent("bad.json")) })?.category == .input)
     }
 }
+
+/// Baseline keys that survive running from a subfolder and moving files.
+@Suite struct BaselineKeyTests {
+    func repository() throws -> TestRepository {
+        let repository = try TestRepository()
+        try repository.write(".docsheet.yml", "check:\n  baseline: .docsheet-baseline.json\n")
+        try repository.write("Sources/App/Store.swift", "public struct Store {\n    public func save() {}\n}\n")
+        try repository.write("Sources/Kit/Kit.swift", "public func kit() {}\n")
+        try repository.commitAll("debt")
+        var options = CheckOptions()
+        options.writeBaseline = ".docsheet-baseline.json"
+        _ = try Check.run(options, environment: repository.environment)
+        return repository
+    }
+
+    func check(in repository: TestRepository, folder: String = "") throws -> CheckReport {
+        var environment = repository.environment
+        environment.currentDirectory = repository.url.appendingPathComponent(folder)
+        return try Check.run(CheckOptions(), environment: environment)
+    }
+
+    @Test func entriesAreRelativeToTheProjectFolder() throws {
+        let repository = try repository()
+        #expect(repository.read(".docsheet-baseline.json")?.contains("\"file\" : \"Sources/App/Store.swift\"") == true)
+        #expect(repository.read(".docsheet-baseline.json")?.contains("\"version\" : 2") == true)
+        #expect(try check(in: repository).passed)
+        let fromSubfolder = try check(in: repository, folder: "Sources/App")
+        #expect(fromSubfolder.violations.isEmpty)
+        #expect(fromSubfolder.baselinedCount == 1)
+    }
+
+    @Test func aMovedFileKeepsItsAcceptedViolations() throws {
+        let repository = try repository()
+        try FileManager.default.createDirectory(at: repository.url.appendingPathComponent("Sources/App/Model"), withIntermediateDirectories: true)
+        try repository.git("mv", "Sources/App/Store.swift", "Sources/App/Model/Storage.swift")
+        let report = try check(in: repository)
+        #expect(report.violations.isEmpty)
+        #expect(report.baselinedCount == 2)
+        // Another function with the same name in another file is still new once the entry is used up.
+        try repository.write("Sources/App/Other.swift", "public struct Store2 {}\npublic func kit() {}\n")
+        #expect(try check(in: repository).violations.map(\.file) == ["Sources/App/Other.swift"])
+    }
+
+    @Test func versionOneFilesAreReadAndUnknownVersionsRejected() throws {
+        let repository = try repository()
+        try repository.write(".docsheet-baseline.json", """
+            {"version": 1, "entries": [{"file": "Store.swift", "type": "Store", "name": "save()", "rule": "undocumented"},
+                                       {"file": "Kit/Kit.swift", "type": null, "name": "kit()", "rule": "undocumented"}]}
+            """)
+        #expect(try check(in: repository).passed)
+        try repository.write(".docsheet-baseline.json", "{\"version\": 9, \"entries\": []}")
+        let error = #expect(throws: WorkflowError.self) { try check(in: repository) }
+        #expect(error?.category == .input)
+        #expect(error?.description.contains("baseline version 9 is not supported") == true)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Inventory
+import Testing
+@testable import Workflow
+
+/// Configuration messages, `Never`, single-file roots, NUL-safe git reads, foreign hooks and excluded roots.
+@Suite struct SmallFixesTests {
+    let file = URL(fileURLWithPath: "/project/.docsheet.yml")
+
+    @Test func aDuplicateKeyIsReportedAtItsSecondLine() throws {
+        let error = #expect(throws: WorkflowError.self) { try Configuration.parse("locale: en\njobs: 2\nlocale: ja\n", file: file) }
+        guard case .invalidConfiguration(_, let line, let message)? = error else { Issue.record("wrong error \(String(describing: error))"); return }
+        #expect(line == 3)
+        #expect(message.contains("duplicate key 'locale'"))
+        #expect(message.contains("first given at line 1"))
+    }
+
+    @Test func aNullRequireMeansNoRules() throws {
+        let configuration = try Configuration.parse("check:\n  require: null\n", file: file)
+        #expect(configuration.check.require == nil)
+        #expect(try Configuration.parse("check:\n  require:\n", file: file).check.require == nil)
+    }
+
+    @Test func neverReturningFunctionsNeedNoReturnsDoc() throws {
+        let folder = try TestRepository(git: false)
+        try folder.write("A.swift", "/// Stops.\npublic func stop() -> Never { fatalError() }\n/// Counts.\npublic func count() -> Int { 0 }\n")
+        var options = CheckOptions()
+        options.require = [.returns]
+        #expect(try Check.run(options, environment: folder.environment).violations.map(\.name) == ["count()"])
+    }
+
+    @Test func aSingleFileRootPrintsItsPathAndWorksWithStaged() throws {
+        let repository = try TestRepository()
+        try repository.write("Sources/App/U.swift", "public func u() {}\n")
+        try repository.write("Sources/App/V.swift", "public func v() {}\n")
+        var options = CheckOptions()
+        options.roots = ["Sources/App/U.swift"]
+        #expect(try Check.run(options, environment: repository.environment).violations.map(\.path) == ["Sources/App/U.swift"])
+        try repository.git("add", "-A")
+        options.scope = .staged
+        let staged = try Check.run(options, environment: repository.environment)
+        #expect(staged.violations.map(\.path) == ["Sources/App/U.swift"])
+        #expect(staged.violations.map(\.file) == ["Sources/App/U.swift"])
+    }
+
+    @Test func aStagedFileNameWithALineBreakDoesNotHideOtherFiles() throws {
+        let repository = try TestRepository()
+        try repository.write("README", "x\n")
+        try repository.commitAll("start")
+        try repository.write("odd\nname.swift", "public func odd() {}\n")
+        try repository.write("plain.swift", "public func plain() {}\n")
+        try repository.write("zed.swift", "public func zed() {}\n")
+        try repository.git("add", "-A")
+        var options = CheckOptions()
+        options.scope = .staged
+        let names = try Check.run(options, environment: repository.environment).violations.map(\.name).sorted()
+        #expect(names == ["odd()", "plain()", "zed()"])
+    }
+
+    @Test func uninstallingAForeignHookIsAUsageErrorAndADanglingLinkIsForeign() throws {
+        let repository = try TestRepository()
+        try repository.write(".git/hooks/pre-commit", "#!/bin/sh\nexit 0\n")
+        let installer = try HookInstaller(repositoryPath: repository.url)
+        let error = #expect(throws: WorkflowError.self) { try installer.uninstall(.preCommit) }
+        #expect(error?.category == .usage)
+        try FileManager.default.removeItem(at: installer.hookURL(.preCommit))
+        try FileManager.default.createSymbolicLink(atPath: installer.hookURL(.preCommit).path, withDestinationPath: "/nonexistent/hook")
+        #expect(installer.state(.preCommit) == .foreign)
+        #expect(throws: WorkflowError.foreignHook(path: installer.hookURL(.preCommit).path)) { try installer.install(.preCommit) }
+        _ = try installer.install(.preCommit, force: true)
+        #expect(installer.state(.preCommit) == .installed(chained: false))
+    }
+
+    @Test func aRootInsideAnExcludedFolderIsStillScanned() throws {
+        let folder = try TestRepository(git: false)
+        try folder.write(".docsheet.yml", "exclude: [samples, \"**/Generated\"]\n")
+        try folder.write("samples/App/A.swift", "public func a() {}\n")
+        try folder.write("samples/App/Generated/G.swift", "public func g() {}\n")
+        var options = CheckOptions()
+        options.roots = ["samples/App"]
+        #expect(try Check.run(options, environment: folder.environment).violations.map(\.name) == ["a()"])
+        // The whole tree leaves the excluded folder out, and then finds nothing.
+        #expect((#expect(throws: WorkflowError.self) { try Check.run(CheckOptions(), environment: folder.environment) })?.category == .input)
+    }
+}
