@@ -247,6 +247,11 @@ final class DeclarationCollector: SyntaxVisitor {
     // MARK: Function-like declarations
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A `func` whose name the parser had to invent (`func (x: Int)`) is no declaration to report; the file's
+        // syntax-error warning points at it.
+        guard node.name.presence == .present, !node.name.text.isEmpty else {
+            return includeLocal ? .visitChildren : .skipChildren
+        }
         let isOperator = DeclarationNaming.isOperator(node.name)
         let baseName = SyntaxText.identifier(node.name)
         let kind: FunctionKind
@@ -267,7 +272,7 @@ final class DeclarationCollector: SyntaxVisitor {
             name: DeclarationNaming.fullName(base: baseName, labels: labels), baseName: baseName,
             modifiers: node.modifiers, attributes: node.attributes, bodyStart: node.body?.position,
             isAsync: effects?.asyncSpecifier != nil, throwsClause: effects?.throwsClause,
-            parameters: DeclarationNaming.parameters(parameters, isSubscript: false),
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: false, isOperator: isOperator),
             returnType: node.signature.returnClause?.type, genericWhere: node.genericWhereClause)
         return includeLocal ? .visitChildren : .skipChildren
     }
@@ -314,6 +319,12 @@ final class DeclarationCollector: SyntaxVisitor {
         return accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
     }
 
+    /// The throws clause as the schema writes it: `throws`, `rethrows` or `throws(E)` (no space before `(`).
+    static func throwsText(_ clause: ThrowsClauseSyntax) -> String {
+        guard let type = clause.type else { return clause.throwsSpecifier.text }
+        return clause.throwsSpecifier.text + "(" + SyntaxText.collapsed(type) + ")"
+    }
+
     private func isTypeLevel(_ modifiers: DeclModifierListSyntax) -> Bool {
         modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
@@ -351,7 +362,7 @@ final class DeclarationCollector: SyntaxVisitor {
                     return SyntaxText.collapsed(attribute)
                 },
                 modifiers: modifiers.filter { !AccessRules.isAccessModifier($0) }.map { SyntaxText.collapsed($0) },
-                isAsync: isAsync, throws: throwsClause.map(SyntaxText.collapsed), parameters: parameters,
+                isAsync: isAsync, throws: throwsClause.map(Self.throwsText), parameters: parameters,
                 returnType: returnType.map(SyntaxText.collapsed), genericWhere: genericWhere.map(SyntaxText.collapsed),
                 condition: condition, section: context.isLocal ? nil : context.section,
                 doc: documentation(of: decl)))

@@ -37,11 +37,17 @@ enum DeclarationNaming {
 
     /// The records' parameters: label (`nil` for `_` or a subscript's unlabeled parameter), name, type as
     /// written (with `...` for a variadic parameter) and default value.
-    static func parameters(_ list: FunctionParameterListSyntax, isSubscript: Bool) -> [FunctionRecord.Parameter] {
-        let labels = isSubscript ? subscriptLabels(list) : functionLabels(list)
+    /// An operator's parameters have no argument labels (`static func + (lhs: V, rhs: V)`: both `nil`); a parameter's
+    /// attributes (`@ViewBuilder content: () -> V`) are part of its type as written.
+    static func parameters(
+        _ list: FunctionParameterListSyntax, isSubscript: Bool, isOperator: Bool = false
+    ) -> [FunctionRecord.Parameter] {
+        let labels =
+            isOperator ? Array(repeating: nil, count: list.count) : isSubscript ? subscriptLabels(list) : functionLabels(list)
         return zip(list, labels).map { parameter, label in
             let name = SyntaxText.identifier(parameter.secondName ?? parameter.firstName)
             var type = SyntaxText.collapsed(parameter.type)
+            if !parameter.attributes.isEmpty { type = SyntaxText.collapsed(parameter.attributes) + " " + type }
             if parameter.ellipsis != nil { type += "..." }
             return FunctionRecord.Parameter(
                 label: label, name: name, type: type,

@@ -30,6 +30,10 @@ enum SectionMarks {
         if rest.hasPrefix("-") {
             rest = rest.dropFirst().trimmingWhitespace()
         }
+        // `// MARK: - Title -` also draws a line below the title in Xcode; the dash is not part of it.
+        if rest.hasSuffix(" -") {
+            rest = rest.dropLast().trimmingWhitespace()
+        }
         return rest.isEmpty ? .separator : .title(String(rest))
     }
 }

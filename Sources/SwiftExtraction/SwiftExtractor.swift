@@ -64,7 +64,9 @@ public struct SwiftExtractor: Sendable {
             }
             var decodingWarning: ExtractionDiagnostic?
             let text: String
-            if let valid = String(data: data, encoding: .utf8) {
+            // `String(validating:as:)` keeps a byte-order mark (Foundation's decoder drops it), so columns on the
+            // first line count its bytes, as the compiler's do.
+            if let valid = String(validating: data, as: UTF8.self) {
                 text = valid
             } else {
                 text = String(decoding: data, as: UTF8.self)

@@ -107,9 +107,16 @@ public struct SourceScan: Sendable {
 extension WorkflowError {
     /// Translates an extraction error; `root` names the scanned root in messages.
     init(_ error: ExtractionError, root: String) {
-        if case .rootNotFound = error {
+        switch error {
+        case .rootNotFound:
             self = .inputNotFound(path: root, hint: "pass an existing project folder")
-        } else {
+        case .invalidGlob:
+            self = .invalidOption(error.description)
+        case .unreadableFile(let path, let reason):
+            // Name the file as the user can find it from the current folder, not relative to the root.
+            self = .extractionFailed(
+                ExtractionError.unreadableFile(path: SourceScan.displayPath(root: root, file: path), reason: reason).description)
+        default:
             self = .extractionFailed(error.description)
         }
     }

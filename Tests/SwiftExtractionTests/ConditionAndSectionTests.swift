@@ -76,6 +76,10 @@ import Testing
         #expect(function("f()", in: source)?.section == "Two")
     }
 
+    @Test func trailingDashOfATitleIsNotPartOfIt() {
+        #expect(function("f()", in: "// MARK: - Public API -\nfunc f() {}")?.section == "Public API")
+    }
+
     @Test func bareSeparatorEndsTheSection() {
         #expect(function("f()", in: "// MARK: - One\n// MARK: -\nfunc f() {}")?.section == nil)
     }

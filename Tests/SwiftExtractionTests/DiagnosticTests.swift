@@ -24,6 +24,12 @@ import Testing
         #expect(diagnostic?.message.contains("unexpected code '}}'") == true)
     }
 
+    @Test func functionWithoutANameIsNotReported() {
+        let extraction = extract("struct S {\n    func (x: Int) {}\n    func g() {}\n}")
+        #expect(extraction.functions.map(\.name) == ["g()"])
+        #expect(extraction.diagnostics.count == 1)
+    }
+
     @Test func diagnosticDescriptionIsEditorFormat() {
         let diagnostic = extract("func a( {}").diagnostics.first
         #expect(diagnostic?.description.hasPrefix("Sources/App/File.swift:1:") == true)

@@ -18,6 +18,21 @@ import Testing
         #expect(function("add(_:to:)", in: source)?.signature == "@discardableResult public func add(_ a: Int, to b: Int) -> Int")
     }
 
+    @Test func typedThrowsIsWrittenWithoutASpace() {
+        #expect(function("j()", in: "enum E: Error {}\nfunc j() throws (E) {}")?.throws == "throws(E)")
+    }
+
+    @Test func operatorParametersHaveNoLabels() {
+        let record = function("+(_:_:)", in: "struct V { static func + (lhs: V, rhs: V) -> V { lhs } }")
+        #expect(record?.parameters.map(\.label) == [nil, nil])
+        #expect(record?.parameters.map(\.name) == ["lhs", "rhs"])
+    }
+
+    @Test func parameterAttributesArePartOfTheType() {
+        let record = function("make(content:)", in: "func make(@ViewBuilder content: () -> Int) {}")
+        #expect(record?.parameters.first?.type == "@ViewBuilder () -> Int")
+    }
+
     @Test func spacesWrittenInsideBracketsOnOneLineAreKept() {
         #expect(function("f(_:)", in: "func f( _ a: [ Int ] ) {}")?.signature == "func f( _ a: [ Int ] )")
     }

@@ -19,6 +19,16 @@ import Testing
         #expect(serial.types.count == 12)
     }
 
+    @Test func byteOrderMarkCountsInFirstLineColumns() throws {
+        let folder = try TemporaryFolder()
+        let url = folder.url.appendingPathComponent("B.swift")
+        try Data([0xEF, 0xBB, 0xBF] + Array("public func bom() {}\n".utf8)).write(to: url)
+        let result = try SwiftExtractor().extract(files: [SourceFile(relativePath: "B.swift", url: url, module: "M")], cache: nil)
+        // The compiler's symbol graph counts the mark's three bytes: `bom` starts at byte 16 of the line.
+        #expect(result.functions.map(\.column) == [16])
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test func cacheIsUsedForUnchangedSources() {
         let cache = MemoryCache()
         let extractor = SwiftExtractor()
