@@ -36,6 +36,17 @@ public struct SwiftExtractor: Sendable {
     /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
     /// cache stores.
     private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
+        var warnings: [ExtractionDiagnostic] = []
+        var source = source
+        if let defused = DeepNestingGuard.defused(source) {
+            source = defused.text
+            warnings = defused.regions.map { region in
+                ExtractionDiagnostic(
+                    file: relativePath, line: region.line, column: region.column, severity: .warning,
+                    message: "square brackets nested more than \(DeepNestingGuard.maximumDepth) deep; the expression "
+                        + "was skipped (the Swift parser needs exponential time for it), declarations around it are kept")
+            }
+        }
         let tree = Parser.parse(source: source)
         let collector = DeclarationCollector(
             tree: tree, file: relativePath, module: module, includeLocal: options.includeLocal)
@@ -44,7 +55,7 @@ public struct SwiftExtractor: Sendable {
         if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {
             diagnostics.append(error)
         }
-        return FileExtraction(functions: collector.functions, types: collector.types, diagnostics: diagnostics)
+        return FileExtraction(functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
     }
 
     /// Reads and extracts files from disk, in parallel, using `cache` for unchanged files.

@@ -30,6 +30,27 @@ import Testing
         #expect(extraction.diagnostics.count == 1)
     }
 
+    @Test func deeplyNestedBracketsAreSkippedNotParsedForever() {
+        let depth = 40  // about 2^40 steps for SwiftParser as written
+        let source = "struct S {\n    func a() { let x = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + " }\n    /// Kept.\n    func b(x: [[Int]] = [[1]]) {}\n}\n"
+        let extraction = extract(source)
+        #expect(extraction.functions.map(\.name) == ["a()", "b(x:)"])
+        #expect(extraction.functions.last?.doc?.summary == "Kept.")
+        #expect(extraction.functions.last?.line == 4)
+        #expect(extraction.diagnostics.count == 1)
+        #expect(extraction.diagnostics.first?.line == 2)
+        #expect(extraction.diagnostics.first?.column == 24)
+        #expect(extraction.diagnostics.first?.message.contains("nested more than 20 deep") == true)
+    }
+
+    @Test func bracketsInStringsAndCommentsDoNotCount() {
+        let brackets = String(repeating: "[", count: 30)
+        let source = "// \(brackets)\n/* \(brackets) */\nlet s = \"\(brackets)\"\nfunc f() {}\n"
+        #expect(DeepNestingGuard.defused(source) == nil)
+        #expect(extract(source).functions.map(\.name) == ["f()"])
+    }
+
     @Test func diagnosticDescriptionIsEditorFormat() {
         let diagnostic = extract("func a( {}").diagnostics.first
         #expect(diagnostic?.description.hasPrefix("Sources/App/File.swift:1:") == true)

@@ -1,0 +1,120 @@
+/// Keeps pathological input from hanging or crashing a run.
+///
+/// SwiftParser needs time exponential in the depth of directly nested square brackets
+/// (`[[[[…]]]]`: 24 levels take seconds, 30 minutes) and overflows the stack on thousands of levels. Real code
+/// nests brackets a handful of levels deep, so the inside of a bracket expression nested deeper than
+/// `maximumDepth` is blanked out before parsing — replaced by spaces, line breaks kept, so every position in the
+/// file stays the same and `[ … ]` still parses as an empty literal — and reported as a warning. The file's
+/// declarations are still extracted.
+enum DeepNestingGuard {
+    /// The deepest square-bracket nesting parsed as written.
+    static let maximumDepth = 20
+
+    /// A blanked bracket expression: where its opening bracket is (1-based line, byte column).
+    struct BlankedRegion: Equatable {
+        var line: Int
+        var column: Int
+    }
+
+    /// `source` with every bracket expression nested deeper than `maximumDepth` blanked out, and where each
+    /// such expression started; `nil` when nothing had to change (the common case, checked in one pass).
+    ///
+    /// - Parameter source: The file's text.
+    /// - Returns: The text to parse and the blanked regions, or `nil` when the source can be parsed as it is.
+    static func defused(_ source: String) -> (text: String, regions: [BlankedRegion])? {
+        var bytes = Array(source.utf8)
+        var openings: [Int] = []  // offsets of the open `[`
+        var ranges: [Range<Int>] = []
+        var deepOutermost: Int?  // the outermost `[` of the current too-deep expression
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+                index = skipBlockComment(bytes, from: index)
+                continue
+            case UInt8(ascii: "\""):
+                index = skipStringLiteral(bytes, from: index)
+                continue
+            case UInt8(ascii: "["):
+                openings.append(index)
+                if openings.count > maximumDepth, deepOutermost == nil {
+                    deepOutermost = openings[openings.count - maximumDepth - 1]
+                }
+            case UInt8(ascii: "]"):
+                if let start = openings.popLast(), start == deepOutermost {
+                    ranges.append((start + 1)..<index)  // the brackets stay: `[   ]` still parses
+                    deepOutermost = nil
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        if let deepOutermost { ranges.append((deepOutermost + 1)..<count) }  // never closed
+        guard !ranges.isEmpty else { return nil }
+        var regions: [BlankedRegion] = []
+        for range in ranges {
+            regions.append(position(of: range.lowerBound - 1, in: bytes))
+            for offset in range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
+                bytes[offset] = UInt8(ascii: " ")
+            }
+        }
+        return (String(decoding: bytes, as: UTF8.self), regions)
+    }
+
+    private static func skipBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return index }
+            } else {
+                index += 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// Skips a `"…"` or `"""…"""` literal (escapes honoured; interpolations are skipped with the literal, which
+    /// at worst leaves brackets inside them uncounted).
+    private static func skipStringLiteral(_ bytes: [UInt8], from start: Int) -> Int {
+        let quote = UInt8(ascii: "\"")
+        let isMultiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
+        var index = start + (isMultiLine ? 3 : 1)
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                index += 2
+            case quote:
+                if !isMultiLine { return index + 1 }
+                if index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote { return index + 3 }
+                index += 1
+            case UInt8(ascii: "\n") where !isMultiLine:
+                return index + 1
+            default:
+                index += 1
+            }
+        }
+        return bytes.count
+    }
+
+    private static func position(of offset: Int, in bytes: [UInt8]) -> BlankedRegion {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return BlankedRegion(line: line, column: offset - lineStart + 1)
+    }
+}
