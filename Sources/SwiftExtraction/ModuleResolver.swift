@@ -4,7 +4,8 @@ import SwiftSyntax
 
 /// Maps a file's path (relative to the scanned root) to its module.
 ///
-/// - When the root holds a `Package.swift`, its targets decide: `.target`, `.executableTarget`,
+/// - When the root holds a `Package.swift` — or lies inside a package, whose nearest `Package.swift` above it
+///   counts (not beyond the top of a git work tree) — its targets decide: `.target`, `.executableTarget`,
 ///   `.testTarget`, `.macro` and `.plugin` with `name:` and an optional `path:`; without `path:`, SwiftPM's
 ///   default folders (`Sources/<name>`, `Source/<name>`, `src/<name>`, `srcs/<name>`; `Tests/<name>` for
 ///   tests; `Plugins/<name>` for plugins). The target whose folder holds the file (the deepest) wins.
@@ -36,16 +37,47 @@ public struct ModuleResolver: Sendable {
 
     /// Reads the package layout under `root` (its `Package.swift`, when there is one).
     ///
-    /// - Parameter root: The scanned root folder; its `Package.swift` is read when present.
+    /// - Parameter root: The scanned root folder; its `Package.swift` is read when present, else the nearest one above.
     public init(root: URL) {
         let root = root.standardizedFileURL
-        rootModule = root.lastPathComponent
-        let manifest = root.appendingPathComponent("Package.swift")
-        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else {
-            targets = []
+        guard let (package, manifest) = Self.nearestManifest(from: root) else {
+            self.init(targets: [], rootModule: root.lastPathComponent)
             return
         }
-        targets = Self.targets(inManifest: text) { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        let packageTargets = Self.targets(inManifest: manifest) {
+            FileManager.default.fileExists(atPath: package.appendingPathComponent($0).path)
+        }
+        // The root may be a folder inside the package (`docsheet generate Sources/App`): keep the targets that
+        // hold the root or lie inside it, with paths relative to the root.
+        let prefix = String(root.path.dropFirst(package.path.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        var targets: [Target] = []
+        var rootModule = root.lastPathComponent
+        for target in packageTargets {
+            if prefix.isEmpty {
+                targets.append(target)
+            } else if target.path == prefix || prefix.hasPrefix(target.path + "/") || target.path.isEmpty {
+                targets.append(Target(name: target.name, path: ""))
+                rootModule = target.name
+            } else if target.path.hasPrefix(prefix + "/") {
+                targets.append(Target(name: target.name, path: String(target.path.dropFirst(prefix.count + 1))))
+            }
+        }
+        self.init(targets: targets, rootModule: rootModule)
+    }
+
+    /// The folder holding the `Package.swift` that governs `root` — the root's own, else the nearest one in a
+    /// folder above it, not crossing the top of a git work tree — and the manifest's text.
+    private static func nearestManifest(from root: URL) -> (URL, String)? {
+        var folder = root
+        while true {
+            if let text = try? String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) {
+                return (folder, text)
+            }
+            let isRepositoryTop = FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path)
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            if isRepositoryTop || parent.path == folder.path { return nil }
+            folder = parent
+        }
     }
 
     /// Creates a resolver from known targets.

@@ -162,6 +162,25 @@ import Testing
         }
     }
 
+    @Test func aFolderInsideAPackageTakesItsModulesFromTheEnclosingManifest() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", """
+            let package = Package(name: "P", targets: [
+                .target(name: "App"), .target(name: "Other", path: "Sources/App/Custom"),
+            ])
+            """)
+        try folder.write("Sources/App/Models/M.swift")
+        try folder.write("Sources/App/Custom/C.swift")
+        try folder.write("Sources/App/Top.swift")
+        let files = try SourceDiscovery.discover(root: folder.url.appendingPathComponent("Sources/App"), options: DiscoveryOptions())
+        #expect(files.map(\.relativePath) == ["Custom/C.swift", "Models/M.swift", "Top.swift"])
+        #expect(files.map(\.module) == ["Other", "App", "App"])
+        let fromSources = try SourceDiscovery.discover(root: folder.url.appendingPathComponent("Sources"), options: DiscoveryOptions())
+        #expect(fromSources.map(\.module) == ["Other", "App", "App"])
+        let single = try SourceDiscovery.discover(root: folder.url.appendingPathComponent("Sources/App/Models/M.swift"), options: DiscoveryOptions())
+        #expect(single.map(\.module) == ["App"])
+    }
+
     @Test func modulesComeFromThePackageLayout() throws {
         let folder = try TemporaryFolder()
         try folder.write("Package.swift", "let package = Package(name: \"P\", targets: [.target(name: \"Core\")])")
