@@ -106,6 +106,8 @@ enum DocCommentAttachment {
             return trimmed.hasPrefix("* ") || trimmed == "*"
         }
         if hasGutter {
+            // Text on the opening line (`/** Summary`) lines up with the text after the gutters.
+            if lines[0].hasPrefix(" ") { lines[0] = lines[0].dropFirst() }
             for index in lines.indices.dropFirst() where !isBlank(lines[index]) {
                 var line = lines[index].drop(while: { $0 == " " || $0 == "\t" }).dropFirst()
                 if line.hasPrefix(" ") { line = line.dropFirst() }

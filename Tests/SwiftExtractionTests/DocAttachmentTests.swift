@@ -21,6 +21,10 @@ import Testing
         #expect(raw("/**\n * Summary.\n *\n * More.\n */\nfunc f() {}") == "Summary.\n\nMore.")
     }
 
+    @Test func textOnTheOpeningLineOfAGutteredBlock() {
+        #expect(raw("/** Summary\n * continued.\n */\nfunc f() {}") == "Summary\ncontinued.")
+    }
+
     @Test func singleLineBlockDocComment() {
         #expect(raw("/** Summary. */ func f() {}") == "Summary.")
     }
