@@ -60,7 +60,7 @@ enum BuiltinTemplates {
               - {cell: C5, value: "{{type.inheritedTypes}}", style: value, merge: "C5:F5"}
               - {cell: A6, value: {en: Description, vi: Mô tả, ja: 説明}, style: label, merge: "A6:B6"}
               - {cell: C6, value: "{{type.summary}}", style: value, merge: "C6:F6"}
-              - {cell: A7, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet:Contents"}
+              - {cell: A7, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet-kind:contents"}
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
               - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}

@@ -12,6 +12,8 @@ enum Placeholders {
         "sheet", "group", "type.name", "type.kind", "type.module", "type.file", "type.line", "type.access",
         "type.inheritedTypes", "type.summary", "type.description",
     ]
+    /// Placeholders describing the group a one-sheet-per-group sheet shows (usable in its name).
+    static let perGroup = perSheet.filter { $0 != "sheet" }
     /// Every placeholder name.
     static let all = global + perSheet
 

@@ -30,29 +30,39 @@ struct SheetPlanner {
     let diff: InventoryDiff?
     /// The most rows a worksheet holds (Excel: 1,048,576; smaller in tests).
     let rowLimit: Int
+    /// Values of the placeholders available everywhere (sheet names may use them).
+    var globalValues: [String: String] = [:]
 
     /// The worksheets to write, in order, with their rows.
     func plan() -> [PlannedSheet] {
         var planned: [PlannedSheet] = []
         var taken: [String] = []
-        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow]) {
+        // Names the template spells out keep their spelling: names made from data (groups, continuations) avoid them.
+        let applicable = template.sheets.filter(applies)
+        let reserved = applicable.filter { !$0.splitSheets }.map { Placeholders.expand($0.name.text(context.locale), globalValues) }
+        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow], spelledOut: Bool = true) {
             let capacity = max(1, rowLimit - headerRow(spec) - 1)
             let chunks = rows.isEmpty ? [[]] : stride(from: 0, to: rows.count, by: capacity).map {
                 Array(rows[$0..<min($0 + capacity, rows.count)])
             }
             for (index, chunk) in chunks.enumerated() {
                 let wanted = index == 0 ? name : "\(name) (\(Words.continued(context.locale)) \(index + 1))"
-                let unique = SheetName.sanitized(wanted, avoiding: taken)
+                let unique: String
+                if index == 0, spelledOut, SheetName.problem(with: wanted) == nil,
+                   !taken.contains(where: { $0.caseInsensitiveCompare(wanted) == .orderedSame }) {
+                    unique = wanted
+                } else {
+                    unique = SheetName.sanitized(wanted, avoiding: taken + reserved)
+                }
                 taken.append(unique)
                 var sheetValues = values
                 sheetValues["sheet"] = unique
                 planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk))
             }
         }
-        for spec in template.sheets {
-            if spec.kind.needsInventory && inventory == nil { continue }
-            if spec.kind.isReview && diff == nil { continue }
-            let baseName = spec.name.text(context.locale)
+        for spec in applicable {
+            let rawName = spec.name.text(context.locale)
+            let baseName = Placeholders.expand(rawName, globalValues)
             switch spec.kind {
             case .functions:
                 let records = sortedFunctions(spec)
@@ -60,9 +70,11 @@ struct SheetPlanner {
                     for (key, members) in groups(records, by: first) {
                         var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
                         values["group"] = groupTitle(key, level: first)
-                        let name = baseName.contains("{{group}}") ? Placeholders.expand(baseName, values)
+                        let name = Placeholders.names(in: rawName).contains(where: Placeholders.perGroup.contains)
+                            ? Placeholders.expand(rawName, globalValues.merging(values) { $1 })
                             : "\(baseName) - \(values["group"]!)"
-                        add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())))
+                        add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())),
+                            spelledOut: false)
                     }
                 } else {
                     add(spec, name: baseName, values: [:], rows: functionRows(records, spec: spec, levels: spec.group))
@@ -84,6 +96,13 @@ struct SheetPlanner {
             }
         }
         return planned
+    }
+
+    /// True when the sheet is written for this run: inventory sheets need an inventory, review sheets a diff.
+    func applies(_ spec: SheetSpec) -> Bool {
+        if spec.kind.needsInventory && inventory == nil { return false }
+        if spec.kind.isReview && diff == nil { return false }
+        return true
     }
 
     /// The zero-based row of a sheet's table header.

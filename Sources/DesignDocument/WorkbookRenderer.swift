@@ -18,9 +18,10 @@ struct WorkbookRenderer {
 
     /// Writes the workbook to `url` atomically.
     func render(to url: URL) throws(DesignDocumentError) {
-        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit)
-        let sheets = planner.plan()
         let values = globalValues()
+        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
+                                   globalValues: values)
+        let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
         // so it is only used when the sheets are few.
@@ -148,10 +149,14 @@ struct SheetWriter {
             return
         }
         if let link = cell.link {
-            let target = Placeholders.expand(link, values)
-            if target.hasPrefix("sheet:") {
-                let name = String(target.dropFirst("sheet:".count))
-                let resolved = allSheets.first { $0.name == name || $0.spec.name.text(locale) == name }?.name ?? name
+            let raw = link.text(locale)
+            let target = Placeholders.expand(raw, values)
+            if raw.hasPrefix(TemplateLoader.sheetLinkPrefix) || raw.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+                // A sheet that is not written (e.g. an inventory sheet in a review) leaves plain text, not a broken link.
+                guard let resolved = sheetName(forLink: raw) else {
+                    try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
+                    return
+                }
                 try worksheet.writeLink(toSheet: resolved, text: text, row: cell.cell.row, column: cell.cell.column,
                                         style: style ?? template.style("link"))
             } else {
@@ -165,6 +170,19 @@ struct SheetWriter {
         } else {
             try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
         }
+    }
+
+    /// The rendered name of the sheet a `sheet-kind:KIND` or `sheet:NAME` link targets, or `nil` when it is not written.
+    /// `sheet:NAME` matches the name the template gives a sheet (in any locale) before a rendered name, so a sheet
+    /// made from data (a type called `Contents`) cannot take the link over.
+    private func sheetName(forLink raw: String) -> String? {
+        if raw.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+            let kind = String(raw.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+            return allSheets.first { $0.spec.kind.rawValue == kind }?.name
+        }
+        let name = String(raw.dropFirst(TemplateLoader.sheetLinkPrefix.count))
+        return allSheets.first { $0.spec.name.matches(name) }?.name
+            ?? allSheets.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.name
     }
 
     // MARK: - Tables

@@ -307,12 +307,17 @@ public final class Worksheet {
     ///
     /// - Parameters:
     ///   - range: The cells that get the list.
-    ///   - choices: The allowed values; commas in them become `;`.
+    ///   - choices: The allowed values: not empty, without commas (Excel's separator) or double quotes (the list's
+    ///     delimiter, which libxlsxwriter does not escape).
     ///   - prompt: A message shown when a cell is selected, or `nil` for none.
-    /// - Throws: `WorkbookError.libraryError` when there are no choices, they exceed Excel's 255 characters, or
-    ///   libxlsxwriter refuses the validation.
+    /// - Throws: `WorkbookError.libraryError` when there are no choices, a choice is empty or holds a comma or a
+    ///   double quote, they exceed Excel's 255 characters, or libxlsxwriter refuses the validation.
     public func addDropDown(_ range: CellRange, choices: [String], prompt: String? = nil) throws(WorkbookError) {
-        let cleaned = choices.map { ExcelText.removingInvalidCharacters($0).replacingOccurrences(of: ",", with: ";") }
+        let cleaned = choices.map { ExcelText.removingInvalidCharacters($0) }
+        if let bad = cleaned.first(where: { $0.isEmpty || $0.contains(",") || $0.contains("\"") }) {
+            throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
+                                message: bad.isEmpty ? "a choice is empty" : "the choice '\(bad)' contains a comma or a double quote, which Excel's list cannot hold")
+        }
         let length = cleaned.map(\.utf16.count).reduce(0, +) + max(0, cleaned.count - 1)
         guard !cleaned.isEmpty, length <= 255 else {
             throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
