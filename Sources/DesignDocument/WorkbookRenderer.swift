@@ -460,11 +460,11 @@ struct SheetWriter {
         let print = template.print.merged(with: spec.print)
         func codes(_ text: LocalizedText?) -> String? {
             guard let text else { return nil }
-            let escaped = values.mapValues { $0.replacingOccurrences(of: "&", with: "&&") }
             // A value starting with a digit right after a font-size code (&8) would change the size: separate them.
             let separated = text.text(locale).replacingOccurrences(of: #"(&\d+)\{\{"#, with: "$1 {{", options: .regularExpression)
-            let expanded = Placeholders.expand(separated, escaped)
-            return String(expanded.utf8.count > 255 ? String(expanded.prefix(120)) : expanded)
+            // Excel allows 255 bytes: long values are shortened, every section (&L, &C, &R) is kept.
+            let clean = values.mapValues(ExcelText.removingInvalidCharacters)
+            return Placeholders.expand(separated, clean, fittingUTF8: 255) { $0.replacingOccurrences(of: "&", with: "&&") }
         }
         let setup = PageSetup(
             landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,
