@@ -29,10 +29,14 @@ public struct DocumentWriter: Sendable {
     ///   - url: The file to create or replace; its folder must exist.
     /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
     ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
-    ///   JSON cannot be encoded.
+    ///   JSON cannot be encoded; `DesignDocumentError.invalidTemplate` when the template has only review sheets.
     public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
         switch format {
         case .xlsx:
+            guard template.hasInventorySheets else {
+                throw .invalidTemplate(path: template.source, line: template.sheets.first?.line ?? 1,
+                                       message: DocumentWriter.reviewOnlyMessage(template.name))
+            }
             try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
         case .json:
             let data: Data
@@ -69,6 +73,14 @@ public struct DocumentWriter: Sendable {
         case .markdown:
             try writeAtomically(Data(MarkdownWriter.review(diff, context: context).utf8), to: url)
         }
+    }
+
+    /// Why a template with only review sheets cannot lay out an inventory.
+    ///
+    /// - Parameter name: The template's name or path, as the user gave it.
+    /// - Returns: A one-line message naming the template and `docsheet diff`.
+    public static func reviewOnlyMessage(_ name: String) -> String {
+        "template '\(name)' has only review sheets (added, removed, changed): it is for 'docsheet diff'; for a design document use design-doc, class-spec or inventory"
     }
 
     /// Writes `data` to `url` through a temporary file in the same folder.

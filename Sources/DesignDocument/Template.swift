@@ -278,6 +278,10 @@ public struct Template: Sendable {
         return try TemplateLoader.load(yaml: text, path: nameOrPath, baseFolder: url.deletingLastPathComponent())
     }
 
+    /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets
+    /// (`added`, `removed`, `changed`), which is for `docsheet diff`.
+    public var hasInventorySheets: Bool { sheets.contains { !$0.kind.isReview } }
+
     /// The YAML text of a built-in template, or `nil`.
     ///
     /// - Parameter name: A built-in template name, e.g. `design-doc`.

@@ -85,6 +85,9 @@ public enum Generate {
         } catch {
             throw WorkflowError(error)
         }
+        if format == .xlsx, !template.hasInventorySheets {
+            throw .invalidOption("--template: " + DocumentWriter.reviewOnlyMessage(templateName))
+        }
         if let output { try checkWritableFolder(of: output) }
 
         let scan = SourceScan(

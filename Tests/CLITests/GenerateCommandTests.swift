@@ -206,3 +206,16 @@ import TestSupport
         #expect(first != nil && first == second)
     }
 }
+
+@Suite struct GenerateTemplateKindTests {
+    @Test func theReviewTemplateIsRefusedForAnInventory() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--template", "review", "--output", "review.xlsx")
+        #expect(run.status == 2, "\(run.error)")
+        #expect(run.error.contains("template 'review' has only review sheets (added, removed, changed): it is for 'docsheet diff'"), "\(run.error)")
+        #expect(sandbox.read("review.xlsx") == nil)
+        // JSON and CSV do not use the template.
+        #expect(try sandbox.docsheet("generate", "--template", "review", "--output", "out.json").status == 0)
+    }
+}

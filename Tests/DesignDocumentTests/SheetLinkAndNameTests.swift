@@ -125,3 +125,17 @@ import TestSupport
         #expect(book.sheetNames.last == "TaskStore")
     }
 }
+
+@Suite struct ReviewOnlyTemplateTests {
+    @Test func aReviewOnlyTemplateCannotLayOutAnInventory() throws {
+        let url = try Fixtures.folder().appendingPathComponent("review.xlsx")
+        #expect(throws: DesignDocumentError.invalidTemplate(
+            path: "Templates/review.yml", line: try Template.resolve("review").sheets[0].line,
+            message: DocumentWriter.reviewOnlyMessage("review"))) {
+            try DocumentWriter(template: try Template.resolve("review"), context: Fixtures.context)
+                .write(Fixtures.inventory, format: .xlsx, to: url)
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        #expect(try !Template.resolve("review").hasInventorySheets && Template.resolve("design-doc").hasInventorySheets)
+    }
+}
