@@ -109,8 +109,13 @@ public enum Generate {
         }
 
         var sourceURL = options.sourceURL ?? configuration.sourceURL
-        if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = git.remoteURL() {
+        if let pattern = sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
+            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
+        }
+        var linkWarnings: [String] = []
+        if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
             sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
+            if let warning = SourceLinks.unrecognisedRemoteWarning(remote) { linkWarnings.append(warning) }
         }
         let context = DocumentContext(
             projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,
@@ -122,7 +127,7 @@ public enum Generate {
             var diagnostic = diagnostic
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
             return diagnostic.description
-        }
+        } + linkWarnings
 
         guard let output else {
             let temporary = FileManager.default.temporaryDirectory
