@@ -70,9 +70,18 @@ struct SheetPlanner {
                     for (key, members) in groups(records, by: first) {
                         var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
                         values["group"] = groupTitle(key, level: first)
-                        let name = Placeholders.names(in: rawName).contains(where: Placeholders.perGroup.contains)
-                            ? Placeholders.expand(rawName, globalValues.merging(values) { $1 })
-                            : "\(baseName) - \(values["group"]!)"
+                        func sheetName(group: String) -> String {
+                            var nameValues = globalValues.merging(values) { $1 }
+                            nameValues["group"] = group
+                            return Placeholders.names(in: rawName).contains(where: Placeholders.perGroup.contains)
+                                ? Placeholders.expand(rawName, nameValues) : "\(baseName) - \(group)"
+                        }
+                        var name = sheetName(group: values["group"]!)
+                        if first == .file, name.utf16.count > SheetName.maximumLength {
+                            // Keep the file name and as much of its folder path as fits, not the start of the path.
+                            let room = SheetName.maximumLength - (name.utf16.count - values["group"]!.utf16.count)
+                            name = sheetName(group: SheetPlanner.pathTail(values["group"]!, fitting: max(room, 8)))
+                        }
                         add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())),
                             spelledOut: false)
                     }
@@ -96,6 +105,17 @@ struct SheetPlanner {
             }
         }
         return planned
+    }
+
+    /// The end of `path` that fits in `limit` UTF-16 units: the file name, then as many parent folders as fit
+    /// (`Controllers/BaseViewController.swift`); a file name longer than `limit` is returned whole (cut later).
+    static func pathTail(_ path: String, fitting limit: Int) -> String {
+        var components = path.split(separator: "/").map(String.init)
+        guard var tail = components.popLast() else { return path }
+        while let folder = components.popLast(), folder.utf16.count + 1 + tail.utf16.count <= limit {
+            tail = folder + "/" + tail
+        }
+        return tail
     }
 
     /// True when the sheet is written for this run: inventory sheets need an inventory, review sheets a diff.

@@ -139,3 +139,21 @@ import TestSupport
         #expect(try !Template.resolve("review").hasInventorySheets && Template.resolve("design-doc").hasInventorySheets)
     }
 }
+
+@Suite struct FileSheetNameTests {
+    @Test func sheetsNamedAfterLongPathsKeepTheFileName() throws {
+        var inventory = Fixtures.inventory
+        for index in inventory.functions.indices {
+            inventory.functions[index].file = "TaskBoard/ViewControllers/Base/" + (index % 2 == 0 ? "BaseViewController.swift" : "Cell.swift")
+        }
+        let yaml = "name: per-file\nsheets:\n  - kind: functions\n    name: \"{{group}}\"\n    group: file\n    split: sheets\n"
+            + "    cells: [{cell: A1, value: \"{{group}}\"}]\n    columns: [{field: name}]\n"
+        let url = try Fixtures.folder().appendingPathComponent("files.xlsx")
+        try DocumentWriter(template: try TemplateLoader.load(yaml: yaml, path: "per-file.yml", baseFolder: nil), context: Fixtures.context)
+            .write(inventory, format: .xlsx, to: url)
+        let book = try XLSXReader(url: url)
+        #expect(book.sheetNames == ["Base_BaseViewController.swift", "ViewControllers_Base_Cell.swift"])
+        #expect(try book.sheet("Base_BaseViewController.swift")["A1"] == "TaskBoard/ViewControllers/Base/BaseViewController.swift")
+        #expect(SheetPlanner.pathTail("a/b/VeryLongFileNameThatIsLongerThanTheLimit.swift", fitting: 31) == "VeryLongFileNameThatIsLongerThanTheLimit.swift")
+    }
+}
