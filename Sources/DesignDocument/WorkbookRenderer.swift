@@ -373,6 +373,9 @@ struct SheetWriter {
         if content.sheetLink {
             try worksheet.writeLink(toSheet: content.value.text, text: content.value.text, row: row, column: index,
                                     style: cellStyle(column, link: true))
+        } else if let url = content.url, case .number(let number) = content.value {
+            // Line numbers stay numbers: they sort as numbers and Excel does not flag them as text.
+            try worksheet.writeLink(url: url, number: number, row: row, column: index, style: cellStyle(column, link: true))
         } else if let url = content.url {
             try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: cellStyle(column, link: true))
         } else {

@@ -146,6 +146,25 @@ public final class Worksheet {
         try writeURL(cleanURL, text: text, row: row, column: column, style: style)
     }
 
+    /// Writes a link to a web page showing a number: the cell stays numeric (it sorts and filters as a number, and
+    /// Excel does not flag "number stored as text"). As libxlsxwriter documents, the link is written first and its
+    /// displayed value then overwritten with the number in the same format.
+    ///
+    /// - Parameters:
+    ///   - url: The link target, e.g. `https://example.com/File.swift#L12`; beyond Excel's limits only the number is written.
+    ///   - number: The value shown in the cell, e.g. a line number.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
+    public func writeLink(url: String, number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        try writeLink(url: url, text: number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number), row: row, column: column, style: style)
+        try write(number, row: row, column: column, style: style)
+    }
+
     /// Writes a link to a cell of a sheet in this workbook showing `text`.
     ///
     /// - Parameters:

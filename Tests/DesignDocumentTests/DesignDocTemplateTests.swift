@@ -110,6 +110,9 @@ import TestSupport
         let (book, _) = try Self.render("design-doc")
         let functions = try book.sheet("Functions")
         #expect(functions.hyperlinks["K4"] == "https://github.com/example/taskboard/blob/3f2a9c1d5e7b/Sources/TaskBoardApp/TaskListViewModel.swift#L15")
+        // Linked line numbers stay numbers, so the filter sorts 2 < 11 < 100 and Excel flags nothing.
+        #expect(functions["K4"] == "15" && functions.numericCells.contains("K4"))
+        #expect(try book.sheet("Types").numericCells.contains("J2"))
         // The hidden helper column M holds 1/0 for documented; the conditional format reads it.
         #expect(functions.hiddenColumns == [12])
         #expect(functions["M4"] == "1" && functions["M6"] == "0" && functions["M17"] == "0")
