@@ -210,7 +210,8 @@ struct SheetPlanner {
         var rows: [TableRow] = []
         rows.reserveCapacity(indices.count)
         var current: [String?] = Array(repeating: nil, count: levels.count)
-        var currentSection: String?? = .none
+        // The open section: its enclosing type and `// MARK:` text (`nil` text: no section open).
+        var currentSection: (type: String?, section: String?)?
         var number = 0
         let functions = allFunctions
         for index in indices {
@@ -221,11 +222,17 @@ struct SheetPlanner {
                     rows.append(.group(level: level, text: groupTitle(keys[level], level: levels[level])))
                     current[level] = keys[level]
                 }
-                currentSection = .none
+                currentSection = nil
             }
-            if spec.sections, currentSection != .some(record.section) {
-                if let section = record.section { rows.append(.section(section)) }
-                currentSection = .some(record.section)
+            // A section ends where the MARK or the enclosing type changes: a function outside any section that
+            // follows one gets a row naming its type, so it does not read as part of the section above.
+            if spec.sections, currentSection.map({ $0.type != record.enclosingType || $0.section != record.section }) ?? true {
+                if let section = record.section {
+                    rows.append(.section(section))
+                } else if currentSection?.section != nil {
+                    rows.append(.section(record.enclosingType ?? Words.freeFunctions(context.locale)))
+                }
+                currentSection = (record.enclosingType, record.section)
             }
             number += 1
             rows.append(.function(record, number: number))

@@ -157,3 +157,27 @@ import TestSupport
         #expect(SheetPlanner.pathTail("a/b/VeryLongFileNameThatIsLongerThanTheLimit.swift", fitting: 31) == "VeryLongFileNameThatIsLongerThanTheLimit.swift")
     }
 }
+
+@Suite struct SectionRowTests {
+    static func record(_ type: String?, _ name: String, line: Int, section: String?) -> FunctionRecord {
+        FunctionRecord(file: "Sources/Kit/Shapes.swift", line: line, column: 10, module: "Kit", kind: type == nil ? .function : .method,
+                       name: "\(name)()", baseName: name, signature: "func \(name)()", enclosingType: type,
+                       enclosingKind: type == nil ? nil : .struct, section: section)
+    }
+
+    @Test func aSectionEndsWhereTheMarkOrTheEnclosingTypeChanges() throws {
+        let functions = [
+            Self.record("A", "a", line: 2, section: "Public API"), Self.record("A", "b", line: 3, section: "Public API"),
+            Self.record("B", "d", line: 6, section: nil), Self.record("C", "e", line: 9, section: "Public API"),
+            Self.record("C", "f", line: 10, section: "Public API"), Self.record(nil, "g", line: 13, section: nil),
+        ]
+        let inventory = Inventory(project: ProjectInfo(name: "Kit", root: ".", commit: nil), types: [], functions: functions)
+        let url = try Fixtures.folder().appendingPathComponent("sections.xlsx")
+        try DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context).write(inventory, format: .xlsx, to: url)
+        let sheet = try XLSXReader(url: url).sheet("Functions")
+        let firstCells = (2...sheet.lastRow).map { sheet["A\($0)"] ?? "" }
+        let names = (2...sheet.lastRow).map { sheet["C\($0)"] ?? "" }
+        #expect(firstCells == ["Kit", "Sources/Kit/Shapes.swift", "Public API", "1", "2", "B", "3", "Public API", "4", "5", "Free functions", "6"])
+        #expect(names[6] == "d()")
+    }
+}
