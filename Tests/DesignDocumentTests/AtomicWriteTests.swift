@@ -22,6 +22,19 @@ import Workbook
         #expect(try leftovers(folder).isEmpty)
     }
 
+    @Test func anInterruptRemovesTemporaryFilesInProgressOnly() throws {
+        let folder = try Fixtures.folder()
+        let finished = folder.appendingPathComponent("done.csv")
+        try AtomicFile.write(Data("done".utf8), to: finished)
+        let inProgress = AtomicFile.temporaryURL(besides: folder.appendingPathComponent("doc.xlsx"))
+        try Data("partial".utf8).write(to: inProgress)
+        #expect(try leftovers(folder) == [inProgress.lastPathComponent])
+        // What the SIGINT/SIGTERM handler runs before it exits with 130/143.
+        #expect(AtomicFile.removeTemporaryFilesInProgress(in: folder) == 1)
+        #expect(try leftovers(folder).isEmpty)
+        #expect(try String(contentsOf: finished, encoding: .utf8) == "done")
+    }
+
     @Test func successfulWriteReplacesTheOldFile() throws {
         let folder = try Fixtures.folder()
         let url = folder.appendingPathComponent("doc.csv")
