@@ -90,8 +90,19 @@ enum Placeholders {
         }.joined()
     }
 
-    /// When `text` is exactly one placeholder with a numeric value, that number (cover totals are numbers).
+    /// The value key of the documented share as a number from 0 to 1 (`{{coverage}}` alone in a cell).
+    static let coverageFraction = "\u{1}coverage"
+
+    /// True when `text` is exactly `{{coverage}}`.
+    static func isOnlyCoverage(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}") && names(in: trimmed) == ["coverage"]
+    }
+
+    /// When `text` is exactly one placeholder with a numeric value, that number (cover totals are numbers;
+    /// coverage is a share from 0 to 1).
     static func number(_ text: String, _ values: [String: String]) -> Double? {
+        if isOnlyCoverage(text), let fraction = values[coverageFraction] { return Double(fraction) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), names(in: trimmed).count == 1,
               let name = names(in: trimmed).first, ["functions", "documented", "undocumented", "types", "modules", "files",

@@ -208,6 +208,8 @@ public struct SheetSpec: Sendable {
     public var excelTable: Bool
     /// Freeze the rows down to the table header.
     public var freezeHeader: Bool
+    /// How many leading columns stay in view when scrolling sideways (0: none).
+    public var freezeColumns: Int
     /// Add filter buttons to the header (when not an Excel table).
     public var autofilter: Bool
     /// Empty rows of a history table.

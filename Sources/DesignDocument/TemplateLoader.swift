@@ -21,7 +21,7 @@ struct TemplateLoader {
     static let printKeys = ["orientation", "paper", "fitToWidth", "repeatHeader", "header", "footer", "center"]
     static let sheetKeys = ["kind", "name", "description", "cells", "columnWidths", "rowHeights", "startRow", "columns",
                             "sort", "group", "split", "sections", "filter", "highlightUndocumented", "table",
-                            "freezeHeader", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines"]
+                            "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines"]
     static let cellKeys = ["cell", "value", "style", "merge", "link"]
     static let columnKeys = ["header", "field", "width", "wrap", "style", "format", "link", "choices"]
     static let filterKeys = ["minAccess", "kinds", "documentation"]
@@ -193,6 +193,7 @@ struct TemplateLoader {
         try onlyFor("rows", [.history])
         try onlyFor("levels", [.summary])
         try onlyFor("chart", [.summary])
+        try onlyFor("freezeColumns", [.functions, .types, .contents, .history, .added, .removed, .changed])
         var group: [GroupLevel] = []
         if let groupNode = keys["group"] {
             if case .scalar = groupNode, groupNode.string == "none" {
@@ -305,6 +306,13 @@ struct TemplateLoader {
             }
         }
         if let highlightNode = keys["highlightUndocumented"] { _ = try styleName(highlightNode, "highlightUndocumented") }
+        var freezeColumns = 0
+        if let freezeNode = keys["freezeColumns"] {
+            freezeColumns = Int(try number(freezeNode, "freezeColumns", range: 0...50))
+            guard freezeColumns <= columns.count else {
+                throw fail(freezeNode, "'freezeColumns' is \(freezeColumns) but the sheet has \(columns.count) columns")
+            }
+        }
         return SheetSpec(
             kind: kind, name: name,
             description: try keys["description"].map { n throws(DesignDocumentError) in try text(n, "description", placeholders: Placeholders.global) },
@@ -315,6 +323,7 @@ struct TemplateLoader {
             highlightUndocumented: try keys["highlightUndocumented"].map { n throws(DesignDocumentError) in try string(n, "highlightUndocumented") },
             excelTable: try keys["table"].map { n throws(DesignDocumentError) in try bool(n, "table") } ?? false,
             freezeHeader: try keys["freezeHeader"].map { n throws(DesignDocumentError) in try bool(n, "freezeHeader") } ?? true,
+            freezeColumns: freezeColumns,
             autofilter: try keys["autofilter"].map { n throws(DesignDocumentError) in try bool(n, "autofilter") } ?? (kind == .functions || kind == .types || kind.isReview),
             emptyRows: Int(try keys["rows"].map { n throws(DesignDocumentError) in try number(n, "rows", range: 0...1000) } ?? 10),
             summaryLevels: summaryLevels, chart: chart,

@@ -68,6 +68,7 @@ struct WorkbookRenderer {
             values["documented"] = String(documented)
             values["undocumented"] = String(inventory.functions.count - documented)
             values["coverage"] = String(format: "%.1f%%", inventory.documentedPercentage)
+            values[Placeholders.coverageFraction] = String(inventory.documentedPercentage / 100)
             values["types"] = String(inventory.types.count)
             values["modules"] = String(Set(inventory.functions.map(\.module) + inventory.types.map(\.module)).count)
             values["files"] = String(Set(inventory.functions.map(\.file) + inventory.types.map(\.file)).count)
@@ -140,7 +141,12 @@ struct SheetWriter {
     private func writeFreeCell(_ cell: CellSpec) throws(WorkbookError) {
         let raw = cell.value.text(locale)
         let text = Placeholders.expand(raw, values)
-        let style = template.style(cell.style)
+        var style = template.style(cell.style)
+        if Placeholders.isOnlyCoverage(raw), style?.numberFormat == nil {
+            // Coverage alone in a cell is written as a number (0–1): show it as a percentage.
+            style = style ?? CellStyle()
+            style?.numberFormat = "0.0%"
+        }
         if let range = cell.merge {
             try worksheet.merge(range, text: text, style: style)
             if let number = Placeholders.number(raw, values) {
@@ -267,7 +273,9 @@ struct SheetWriter {
         } else if spec.autofilter {
             try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
         }
-        if spec.freezeHeader { worksheet.freezePanes(row: headerRow + 1) }
+        if spec.freezeHeader || spec.freezeColumns > 0 {
+            worksheet.freezePanes(row: spec.freezeHeader ? headerRow + 1 : 0, column: spec.freezeColumns)
+        }
         if let range = dataRange {
             for column in spec.columns.indices where !spec.columns[column].choices.isEmpty {
                 try worksheet.addDropDown(CellRange(firstRow: range.first, firstColumn: column, lastRow: range.last, lastColumn: column),

@@ -94,6 +94,13 @@ import TestSupport
         #expect(choices("[OK, {en: Fine, ja: \"良い,です\"}]")?.contains("contains ','") == true)
     }
 
+    @Test func freezeColumnsIsCheckedAgainstTheColumns() {
+        #expect(error(header + "  - kind: functions\n    name: F\n    freezeColumns: 2\n    columns: [{field: name}]\n")
+            == "custom.yml:5: 'freezeColumns' is 2 but the sheet has 1 columns")
+        #expect(error(header + "  - kind: summary\n    name: S\n    freezeColumns: 1\n    columns: [{field: name}]\n")
+            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, types, contents, history, added, removed, changed")
+    }
+
     @Test func blankSheetNamesAreRejected() {
         #expect(error(header + "  - kind: static\n    name: \"   \"\n")
             == "custom.yml:4: sheet name '   ' is not valid in Excel: it is blank (only spaces)")
