@@ -30,14 +30,17 @@ public struct DocumentWriter: Sendable {
     /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
     ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
     ///   JSON cannot be encoded; `DesignDocumentError.invalidTemplate` when the template has only review sheets.
-    public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
+    /// - Returns: Warning lines (`warning: …`) for content Excel's limits cut from a workbook: cells longer than
+    ///   32,767 characters, links beyond 65,530 a sheet; empty otherwise.
+    @discardableResult
+    public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) -> [String] {
         switch format {
         case .xlsx:
             guard template.hasInventorySheets else {
                 throw .invalidTemplate(path: template.source, line: template.sheets.first?.line ?? 1,
                                        message: DocumentWriter.reviewOnlyMessage(template.name))
             }
-            try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
+            return try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
         case .json:
             let data: Data
             do { data = try InventoryCoding.encode(inventory) } catch { throw .encodingFailed(error.description) }
@@ -47,6 +50,7 @@ public struct DocumentWriter: Sendable {
         case .markdown:
             try writeAtomically(Data(MarkdownWriter.inventory(inventory, context: context).utf8), to: url)
         }
+        return []
     }
 
     /// Writes a review of `diff` to `url` in `format` (xlsx uses the `review` template unless this writer's

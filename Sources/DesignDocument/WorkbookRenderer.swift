@@ -17,7 +17,13 @@ struct WorkbookRenderer {
     static let documentedHelperHeader = "docsheet:documented"
 
     /// Writes the workbook to `url` atomically.
-    func render(to url: URL) throws(DesignDocumentError) {
+    ///
+    /// - Returns: One warning line for cells cut to Excel's 32,767 characters and one per sheet whose links went
+    ///   beyond Excel's 65,530 (written as plain text); empty when nothing was lost.
+    @discardableResult
+    func render(to url: URL) throws(DesignDocumentError) -> [String] {
+        var warnings: [String] = []
+        var truncated = 0
         let values = globalValues()
         let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
                                    globalValues: values)
@@ -41,11 +47,21 @@ struct WorkbookRenderer {
                     values: values.merging(sheet.values) { $1 }, allSheets: sheets)
                 try writer.write(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
                 if sheet.spec.kind == .cover { logoPlaced = true }
+                truncated += worksheet.truncatedCellCount
+                if worksheet.linksOverLimitCount > 0 {
+                    warnings.append("warning: sheet '\(sheet.name)' reached Excel's limit of \(Worksheet.maximumLinks) links; "
+                                    + "\(worksheet.linksOverLimitCount) more cells are written without a link")
+                }
             }
             try workbook.close()
         } catch {
             throw .workbook(error)
         }
+        if truncated > 0 {
+            warnings.insert("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
+                            + "and cut (they end in …[truncated]); the JSON output keeps the full text", at: 0)
+        }
+        return warnings
     }
 
     /// A document property with placeholders expanded, or `nil` when empty.

@@ -22,6 +22,8 @@ public final class Worksheet {
     private unowned let workbook: Workbook
     private var lastRow = -1
     private var linkCount = 0
+    /// How many links were written as plain text because the sheet already held Excel's 65,530 links.
+    public private(set) var linksOverLimitCount = 0
 
     /// Wraps a worksheet added by ``Workbook/addWorksheet(named:)``.
     init(name: String, handle: UnsafeMutablePointer<lxw_worksheet>, workbook: Workbook) {
@@ -140,6 +142,7 @@ public final class Worksheet {
     public func writeLink(url: String, text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         let cleanURL = ExcelText.removingInvalidCharacters(url)
         guard cleanURL.utf16.count <= Worksheet.maximumURLLength, linkCount < Worksheet.maximumLinks, !cleanURL.isEmpty else {
+            if linkCount >= Worksheet.maximumLinks { linksOverLimitCount += 1 }
             try write(text, row: row, column: column, style: style)
             return
         }
@@ -181,6 +184,7 @@ public final class Worksheet {
     public func writeLink(toSheet sheet: String, cell: CellReference = CellReference(row: 0, column: 0), text: String,
                           row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         guard linkCount < Worksheet.maximumLinks else {
+            linksOverLimitCount += 1
             try write(text, row: row, column: column, style: style)
             return
         }

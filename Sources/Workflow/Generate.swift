@@ -119,7 +119,7 @@ public enum Generate {
         }
         let context = DocumentContext(
             projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,
-            generatedAt: environment.documentDate(git: git), author: options.author ?? configuration.author,
+            generatedAt: try environment.checkedDocumentDate(git: git), author: options.author ?? configuration.author,
             sourceURLPattern: sourceURL, locale: options.locale ?? configuration.locale ?? .en
         )
         let writer = DocumentWriter(template: template, context: context)
@@ -141,14 +141,15 @@ public enum Generate {
             let data = FileManager.default.contents(atPath: temporary.path) ?? Data()
             return GenerateOutcome(diagnostics: diagnostics, outputFile: nil, standardOutput: data, inventory: inventory)
         }
-        try write(inventory, format: format, to: output, writer: writer)
-        return GenerateOutcome(diagnostics: diagnostics, outputFile: output, standardOutput: nil, inventory: inventory)
+        let warnings = try write(inventory, format: format, to: output, writer: writer)
+        return GenerateOutcome(diagnostics: diagnostics + warnings, outputFile: output, standardOutput: nil, inventory: inventory)
     }
 
-    /// Writes `inventory` in `format` to `url`, atomically.
-    static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) {
+    /// Writes `inventory` in `format` to `url`, atomically; returns warnings about content Excel's limits cut.
+    @discardableResult
+    static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) -> [String] {
         do {
-            try writer.write(inventory, format: format, to: url)
+            return try writer.write(inventory, format: format, to: url)
         } catch {
             throw WorkflowError(error)
         }

@@ -57,3 +57,17 @@ import Workbook
         #expect(throws: DesignDocumentError.self) { try writer.write(Fixtures.inventory, format: .xlsx, to: url) }
     }
 }
+
+@Suite struct RenderWarningTests {
+    @Test func cutCellsAreReportedAsOneWarningLine() throws {
+        var inventory = Fixtures.inventory
+        inventory.functions[0].doc = Fixtures.doc(String(repeating: "Long text. ", count: 4_000))
+        let url = try Fixtures.folder().appendingPathComponent("long.xlsx")
+        let warnings = try DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+            .write(inventory, format: .xlsx, to: url)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("warning: 1 cell was longer than Excel's 32,767 characters and cut") == true, "\(warnings)")
+        #expect(try DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+            .write(Fixtures.inventory, format: .xlsx, to: url).isEmpty)
+    }
+}

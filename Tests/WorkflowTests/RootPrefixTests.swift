@@ -24,3 +24,20 @@ import Workflow
         #expect(Set(outcome.inventory.functions.map(\.file)) == ["app/Sources/App/Store.swift", "kit/Sources/Kit/Tool.swift"])
     }
 }
+
+@Suite struct SourceDateEpochTests {
+    @Test func aMalformedSourceDateEpochIsAnErrorNamingTheVariable() throws {
+        let repository = try TestRepository(git: false)
+        let url = repository.url.appendingPathComponent("A.swift")
+        try "public func a() {}\n".write(to: url, atomically: true, encoding: .utf8)
+        var environment = repository.environment
+        environment.variables["SOURCE_DATE_EPOCH"] = "yesterday"
+        var options = GenerateOptions()
+        options.output = repository.url.appendingPathComponent("out.xlsx").path
+        #expect(throws: WorkflowError.invalidOption("SOURCE_DATE_EPOCH 'yesterday' is not a number of seconds since 1970 (e.g. 1767225600); fix or unset it")) {
+            try Generate.run(options, environment: environment)
+        }
+        environment.variables["SOURCE_DATE_EPOCH"] = "1767225600"
+        #expect(try Generate.run(options, environment: environment).outputFile != nil)
+    }
+}
