@@ -334,7 +334,8 @@ struct SheetPlanner {
     }
 }
 
-/// A sortable cell value: numbers before text, numbers numerically, text by code points.
+/// A sortable cell value: numbers before text, numbers numerically, text in natural order (digit runs compared
+/// as numbers, so `T2` sorts before `T10`), else by code points.
 struct SortValue: Comparable {
     let number: Double?
     let text: String
@@ -351,13 +352,39 @@ struct SortValue: Comparable {
         self.text = text
     }
 
-    /// Orders numbers before text, numbers numerically and text by code points.
+    /// Orders numbers before text, numbers numerically and text in natural order.
     static func < (a: SortValue, b: SortValue) -> Bool {
         switch (a.number, b.number) {
         case let (x?, y?): return x < y
         case (.some, .none): return true
         case (.none, .some): return false
-        default: return a.text < b.text
+        default: return SortValue.naturallyPrecedes(a.text, b.text)
         }
+    }
+
+    /// Natural order: runs of ASCII digits compare by their numeric value (`File2` < `File10`), everything else by
+    /// code points; texts equal that way (`T01`, `T1`) fall back to plain code-point order, so the order is total.
+    static func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.unicodeScalars), right = Array(b.unicodeScalars)
+        var i = 0, j = 0
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
+        while i < left.count && j < right.count {
+            if isDigit(left[i]) && isDigit(right[j]) {
+                var endI = i, endJ = j
+                while endI < left.count && isDigit(left[endI]) { endI += 1 }
+                while endJ < right.count && isDigit(right[endJ]) { endJ += 1 }
+                let digitsI = left[i..<endI].drop { $0 == "0" }, digitsJ = right[j..<endJ].drop { $0 == "0" }
+                if digitsI.count != digitsJ.count { return digitsI.count < digitsJ.count }
+                for (x, y) in zip(digitsI, digitsJ) where x != y { return x.value < y.value }
+                i = endI
+                j = endJ
+            } else {
+                if left[i] != right[j] { return left[i].value < right[j].value }
+                i += 1
+                j += 1
+            }
+        }
+        if (left.count - i) != (right.count - j) { return (left.count - i) < (right.count - j) }
+        return a < b
     }
 }

@@ -516,7 +516,9 @@ extension SummaryRow {
             rows[name, default: SummaryRow(name: name, module: function.module, types: 0, functions: 0, documented: 0)].functions += 1
             if function.isDocumented { rows[name]!.documented += 1 }
         }
-        return rows.values.sorted { ($0.module, $0.name) < ($1.module, $1.name) }
+        return rows.values.sorted {
+            $0.module != $1.module ? SortValue.naturallyPrecedes($0.module, $1.module) : SortValue.naturallyPrecedes($0.name, $1.name)
+        }
     }
 
     /// The totals of the whole inventory.

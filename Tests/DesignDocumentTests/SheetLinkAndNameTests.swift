@@ -188,3 +188,19 @@ import TestSupport
         #expect(names[6] == "d()")
     }
 }
+
+@Suite struct NaturalOrderTests {
+    @Test func typeSheetsAreInNaturalOrder() throws {
+        let functions = ["T10", "T2", "T1", "T0", "t3"].enumerated().map { index, type in
+            SectionRowTests.record(type, "f\(index)", line: index + 1, section: nil)
+        }
+        let inventory = Inventory(project: ProjectInfo(name: "Kit", root: ".", commit: nil), types: [], functions: functions)
+        let url = try Fixtures.folder().appendingPathComponent("natural.xlsx")
+        let yaml = "name: t\nsheets:\n  - kind: functions\n    name: \"{{group}}\"\n    group: type\n    split: sheets\n    sort: [name]\n    columns: [{field: name}]\n"
+        try DocumentWriter(template: try TemplateLoader.load(yaml: yaml, path: "t.yml", baseFolder: nil), context: Fixtures.context)
+            .write(inventory, format: .xlsx, to: url)
+        #expect(try XLSXReader(url: url).sheetNames == ["T0", "T1", "T2", "T10", "t3"])
+        #expect(SortValue.naturallyPrecedes("File2.swift", "File10.swift"))
+        #expect(SortValue.naturallyPrecedes("T01", "T1") != SortValue.naturallyPrecedes("T1", "T01"))
+    }
+}
