@@ -341,19 +341,50 @@ struct SheetWriter {
 
     /// The height (points) a row needs so its wrapped cells show every line: Excel and LibreOffice do not
     /// grow rows for wrapped text in a generated file on their own.
-    private func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
+    func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
         var lines = 1
         for (index, value) in values.enumerated() where index < widths.count {
             guard case .text(let text) = value, !text.isEmpty else { continue }
-            let usable = max(1, widths[index] - 1)
+            // A column of width w shows about w digits of Calibri 11 (7 px each) less 5 px of padding.
+            let usable = max(1, widths[index] - 0.7)
             var cellLines = 0
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(400) {
-                let width = ExcelText.displayWidth(of: String(line)) * 0.9 // Calibri is narrower than one unit a character
-                cellLines += wraps[index] ? max(1, Int((width / usable).rounded(.up))) : 1
+                cellLines += wraps[index] ? SheetWriter.wrappedLines(line, width: usable) : 1
             }
             lines = max(lines, cellLines)
         }
         return min(409, Double(lines) * 15)
+    }
+
+    /// How many lines Excel needs for `line` in a wrapped cell `width` units wide: words are placed greedily as
+    /// Excel does, each character measured at its Calibri 11 width (narrow `i`, `l`, `.`; wide `m`, `W`; CJK double).
+    static func wrappedLines(_ line: Substring, width: Double) -> Int {
+        func measure(_ scalar: Unicode.Scalar) -> Double {
+            switch scalar {
+            case " ", "i", "j", "l", "I", "|", ".", ",", ":", ";", "'", "!", "`": return 0.45
+            case "f", "r", "t", "(", ")", "[", "]", "{", "}", "-", "/", "\\", "\"": return 0.65
+            case "m", "w", "M", "W", "@", "%": return 1.45
+            case "A"..."Z": return 1.1
+            default:
+                if scalar.value < 0x80 { return 0.9 }
+                return ExcelText.displayWidth(of: String(Character(scalar))) > 1 ? 2.0 : 0.9
+            }
+        }
+        var lines = 1
+        var used = 0.0
+        for (index, word) in line.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            let wordWidth = word.unicodeScalars.reduce(0) { $0 + measure($1) }
+            let needed = (index == 0 || used == 0 ? 0 : 0.45) + wordWidth
+            if used + needed <= width {
+                used += needed
+                continue
+            }
+            // The word starts a new line (a word wider than the column is broken over several).
+            if used > 0 { lines += 1 }
+            lines += max(0, Int((wordWidth / width).rounded(.up)) - 1)
+            used = wordWidth - Double(max(0, Int((wordWidth / width).rounded(.up)) - 1)) * width
+        }
+        return lines
     }
 
     /// The value of one data cell, and its link when the column links to the source.
@@ -414,6 +445,9 @@ struct SheetWriter {
         guard let inventory = renderer.inventory else { return startRow }
         var row = startRow
         var widths = Array(repeating: 8.0, count: spec.columns.count)
+        // Long file paths wrap in a column of at most 40 units instead of widening it to 60.
+        let nameCap = 40.0
+        let nameColumn = spec.columns.firstIndex { $0.field == "name" && $0.width == nil }
         let headerStyle = template.style("header")
         var moduleRange: (first: Int, last: Int)?
         for level in spec.summaryLevels {
@@ -430,8 +464,15 @@ struct SheetWriter {
                 row += 1
                 for (index, column) in spec.columns.enumerated() {
                     let value = FieldCatalog.value(of: column.field, summary: summary)
-                    try write(value, row: row, column: index, style: cellStyle(column))
-                    widths[index] = max(widths[index], ExcelText.displayWidth(of: value.text) + 2)
+                    var style = cellStyle(column)
+                    let width = ExcelText.displayWidth(of: value.text) + 2
+                    if index == nameColumn, width > nameCap {
+                        style.wrap = true
+                        let height = rowHeight([value], widths: [nameCap], wraps: [true])
+                        if height > 15 { try worksheet.setRowHeight(row, height: height) }
+                    }
+                    try write(value, row: row, column: index, style: style)
+                    widths[index] = max(widths[index], index == nameColumn ? min(width, nameCap) : width)
                 }
             }
             if level == .module { moduleRange = (first, row) }

@@ -204,3 +204,29 @@ import TestSupport
         #expect(SortValue.naturallyPrecedes("T01", "T1") != SortValue.naturallyPrecedes("T1", "T01"))
     }
 }
+
+@Suite struct SizingTests {
+    @Test func wrappedLinesFollowWordsAndCharacterWidths() {
+        // 44 characters of ordinary prose fit a 44-wide column on one line; Calibri letters are narrower than a unit.
+        #expect(SheetWriter.wrappedLines("Loads the tasks into the list and refreshes", width: 43.3) == 1)
+        #expect(SheetWriter.wrappedLines("Loads the tasks into the list and refreshes it for the current board.", width: 43.3) == 2)
+        #expect(SheetWriter.wrappedLines("`StoreError.full` when the board is full.", width: 19.3) == 2)
+        #expect(SheetWriter.wrappedLines(Substring(String(repeating: "設", count: 30)), width: 19.3) == 4)
+        #expect(SheetWriter.wrappedLines("WWWWWWWWWWWWWWWWWWWW", width: 19.3) == 2)
+    }
+
+    @Test func summaryNameColumnStaysNarrowAndLongPathsWrap() throws {
+        var inventory = Fixtures.inventory
+        let long = "Sources/TaskBoardApp/Features/Boards/ViewControllers/BoardListViewController.swift"
+        inventory.functions[5].file = long
+        let url = try Fixtures.folder().appendingPathComponent("summary.xlsx")
+        try DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context).write(inventory, format: .xlsx, to: url)
+        let summary = try XLSXReader(url: url).sheet("Summary")
+        #expect((summary.columnWidths[0] ?? 99) <= 41)
+        let row = try #require((1...summary.lastRow).first { summary["A\($0)"] == long })
+        #expect(summary.rowHeights[row] == 30)
+        // The Condition column of the functions sheet is sized to its (short) content.
+        let functions = try XLSXReader(url: url).sheet("Functions")
+        #expect((functions.columnWidths[9] ?? 99) <= 12)
+    }
+}
