@@ -165,10 +165,11 @@ struct SheetWriter {
         }
         if let range = cell.merge {
             try worksheet.merge(range, text: text, style: style)
-            if let number = Placeholders.number(raw, values) {
+            if let number = Placeholders.number(raw, values), cell.link == nil {
                 try worksheet.write(number, row: range.first.row, column: range.first.column, style: style)
             }
-            return
+            // A merged cell can carry a link too: it goes on the range's first cell, in the merge's style.
+            guard cell.link != nil else { return }
         }
         if let link = cell.link {
             let raw = link.text(locale)

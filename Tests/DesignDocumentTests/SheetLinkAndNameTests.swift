@@ -63,11 +63,13 @@ import TestSupport
                 cells:
                   - {cell: A1, value: Help, link: {en: "https://example.com/en", ja: "https://example.com/ja"}}
                   - {cell: A2, value: Self, link: "sheet:Start"}
+                  - {cell: A3, value: Merged, merge: "A3:C3", link: "sheet-kind:static"}
             """ + "\n"
         let template = try TemplateLoader.load(yaml: yaml, path: "custom.yml", baseFolder: nil)
         let japanese = try render(template, locale: .ja).sheet("開始")
         #expect(japanese.hyperlinks["A1"] == "https://example.com/ja")
         #expect(japanese.hyperlinks["A2"] == "#'開始'!A1")
+        #expect(japanese.hyperlinks["A3"] == "#'開始'!A1" && japanese.mergedRanges.contains("A3:C3") && japanese["A3"] == "Merged")
         #expect(try render(template).sheet("Start").hyperlinks["A1"] == "https://example.com/en")
     }
 
