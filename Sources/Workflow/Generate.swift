@@ -88,6 +88,9 @@ public enum Generate {
         if format == .xlsx, !template.hasInventorySheets {
             throw .invalidOption("--template: " + DocumentWriter.reviewOnlyMessage(templateName))
         }
+        if let pattern = options.sourceURL ?? configuration.sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
+            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
+        }
         if let output { try checkWritableFolder(of: output) }
 
         let scan = SourceScan(
@@ -109,9 +112,6 @@ public enum Generate {
         }
 
         var sourceURL = options.sourceURL ?? configuration.sourceURL
-        if let pattern = sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
-            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
-        }
         var linkWarnings: [String] = []
         if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
             sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
