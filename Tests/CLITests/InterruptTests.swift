@@ -5,14 +5,19 @@ import TestSupport
 /// An interrupted run leaves no hidden temporary file beside the output, and exits with 128 + the signal.
 @Suite struct InterruptTests {
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func aSignalWhileTheWorkbookIsWrittenRemovesItsTemporaryFile(signal: Int32, status: Int32) throws {
+    func aSignalWhileTheWorkbookIsWrittenRemovesItsTemporaryFile(signalNumber: Int32, status: Int32) throws {
+        // A process started in the background by a non-interactive shell ignores SIGINT, and so do its children;
+        // docsheet leaves an ignored signal alone, so there is nothing to test then.
+        let previous = signal(signalNumber, SIG_IGN)
+        signal(signalNumber, previous)
+        if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
         let sandbox = try DocSheetRunner.Sandbox()
         for file in 0..<120 {
             let text = (0..<60).map { "/// Doc \($0).\npublic func f\(file)_\($0)(x: Int) -> Int { x }\n" }.joined()
             try sandbox.write("Sources/Big/F\(file).swift", text)
         }
         // The temporary file lives while libxlsxwriter writes the package: signal the run as soon as it appears.
-        for _ in 0..<3 {
+        for _ in 0..<5 {
             let process = Process()
             process.executableURL = DocSheetRunner.binary
             process.arguments = ["generate", "--output", "out.xlsx", "--no-cache"]
@@ -25,7 +30,7 @@ import TestSupport
             while process.isRunning {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.path)) ?? []
                 if names.contains(where: { $0.hasSuffix(".tmp") }) {
-                    kill(process.processIdentifier, signal)
+                    kill(process.processIdentifier, signalNumber)
                     signalled = true
                     break
                 }
