@@ -29,11 +29,18 @@ public struct DocumentWriter: Sendable {
     ///   - url: The file to create or replace; its folder must exist.
     /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
     ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
-    ///   JSON cannot be encoded.
-    public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
+    ///   JSON cannot be encoded; `DesignDocumentError.invalidTemplate` when the template has only review sheets.
+    /// - Returns: Warning lines (`warning: …`) for content Excel's limits cut from a workbook: cells longer than
+    ///   32,767 characters, links beyond 65,530 a sheet; empty otherwise.
+    @discardableResult
+    public func write(_ inventory: Inventory, format: OutputFormat, to url: URL) throws(DesignDocumentError) -> [String] {
         switch format {
         case .xlsx:
-            try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
+            guard template.hasInventorySheets else {
+                throw .invalidTemplate(path: template.source, line: template.sheets.first?.line ?? 1,
+                                       message: DocumentWriter.reviewOnlyMessage(template.name))
+            }
+            return try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
         case .json:
             let data: Data
             do { data = try InventoryCoding.encode(inventory) } catch { throw .encodingFailed(error.description) }
@@ -43,6 +50,7 @@ public struct DocumentWriter: Sendable {
         case .markdown:
             try writeAtomically(Data(MarkdownWriter.inventory(inventory, context: context).utf8), to: url)
         }
+        return []
     }
 
     /// Writes a review of `diff` to `url` in `format` (xlsx uses the `review` template unless this writer's
@@ -69,6 +77,14 @@ public struct DocumentWriter: Sendable {
         case .markdown:
             try writeAtomically(Data(MarkdownWriter.review(diff, context: context).utf8), to: url)
         }
+    }
+
+    /// Why a template with only review sheets cannot lay out an inventory.
+    ///
+    /// - Parameter name: The template's name or path, as the user gave it.
+    /// - Returns: A one-line message naming the template and `docsheet diff`.
+    public static func reviewOnlyMessage(_ name: String) -> String {
+        "template '\(name)' has only review sheets (added, removed, changed): it is for 'docsheet diff'; for a design document use design-doc, class-spec or inventory"
     }
 
     /// Writes `data` to `url` through a temporary file in the same folder.

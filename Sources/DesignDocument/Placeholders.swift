@@ -12,6 +12,8 @@ enum Placeholders {
         "sheet", "group", "type.name", "type.kind", "type.module", "type.file", "type.line", "type.access",
         "type.inheritedTypes", "type.summary", "type.description",
     ]
+    /// Placeholders describing the group a one-sheet-per-group sheet shows (usable in its name).
+    static let perGroup = perSheet.filter { $0 != "sheet" }
     /// Every placeholder name.
     static let all = global + perSheet
 
@@ -42,8 +44,65 @@ enum Placeholders {
         return output + rest
     }
 
-    /// When `text` is exactly one placeholder with a numeric value, that number (cover totals are numbers).
+    /// `text` expanded so that it takes at most `limit` UTF-8 bytes: the literal text is kept whole and the
+    /// placeholder values (after `escape`) share what is left, long values cut at a character boundary and ended
+    /// with `…`. Page headers use it so a long project name cannot push out a section or exceed Excel's limit.
+    static func expand(_ text: String, _ values: [String: String], fittingUTF8 limit: Int,
+                       escape: (String) -> String = { $0 }) -> String {
+        // Split into literal parts and placeholder values.
+        var parts: [(literal: String, value: String?)] = []
+        var rest = text[...]
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            parts.append((String(rest[..<open.lowerBound]), nil))
+            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            parts.append(("", values[name] ?? ""))
+            rest = rest[close.upperBound...]
+        }
+        parts.append((String(rest), nil))
+        let fixed = parts.filter { $0.value == nil }.map(\.literal.utf8.count).reduce(0, +)
+        let valueIndices = parts.indices.filter { parts[$0].value != nil }
+        let lengths = Dictionary(uniqueKeysWithValues: valueIndices.map { ($0, escape(parts[$0].value!).utf8.count) })
+        var allowance = lengths
+        if fixed + lengths.values.reduce(0, +) > limit {
+            // Share the room left by the literal text: short values keep their length, the others get equal parts.
+            var remaining = max(0, limit - fixed)
+            let ordered = valueIndices.sorted { lengths[$0]! < lengths[$1]! }
+            for (position, index) in ordered.enumerated() {
+                let share = remaining / (ordered.count - position)
+                allowance[index] = min(lengths[index]!, share)
+                remaining -= allowance[index]!
+            }
+        }
+        return parts.indices.map { index -> String in
+            guard let value = parts[index].value else { return parts[index].literal }
+            let escaped = escape(value)
+            let room = allowance[index]!
+            if escaped.utf8.count <= room { return escaped }
+            let ellipsis = "…"
+            let budget = room >= ellipsis.utf8.count + 1 ? room - ellipsis.utf8.count : room
+            var output = ""
+            for character in value {
+                let piece = escape(String(character))
+                if output.utf8.count + piece.utf8.count > budget { break }
+                output += piece
+            }
+            return budget < room ? output + ellipsis : output
+        }.joined()
+    }
+
+    /// The value key of the documented share as a number from 0 to 1 (`{{coverage}}` alone in a cell).
+    static let coverageFraction = "\u{1}coverage"
+
+    /// True when `text` is exactly `{{coverage}}`.
+    static func isOnlyCoverage(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}") && names(in: trimmed) == ["coverage"]
+    }
+
+    /// When `text` is exactly one placeholder with a numeric value, that number (cover totals are numbers;
+    /// coverage is a share from 0 to 1).
     static func number(_ text: String, _ values: [String: String]) -> Double? {
+        if isOnlyCoverage(text), let fraction = values[coverageFraction] { return Double(fraction) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), names(in: trimmed).count == 1,
               let name = names(in: trimmed).first, ["functions", "documented", "undocumented", "types", "modules", "files",

@@ -30,29 +30,39 @@ struct SheetPlanner {
     let diff: InventoryDiff?
     /// The most rows a worksheet holds (Excel: 1,048,576; smaller in tests).
     let rowLimit: Int
+    /// Values of the placeholders available everywhere (sheet names may use them).
+    var globalValues: [String: String] = [:]
 
     /// The worksheets to write, in order, with their rows.
     func plan() -> [PlannedSheet] {
         var planned: [PlannedSheet] = []
         var taken: [String] = []
-        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow]) {
+        // Names the template spells out keep their spelling: names made from data (groups, continuations) avoid them.
+        let applicable = template.sheets.filter(applies)
+        let reserved = applicable.filter { !$0.splitSheets }.map { Placeholders.expand($0.name.text(context.locale), globalValues) }
+        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow], spelledOut: Bool = true) {
             let capacity = max(1, rowLimit - headerRow(spec) - 1)
             let chunks = rows.isEmpty ? [[]] : stride(from: 0, to: rows.count, by: capacity).map {
                 Array(rows[$0..<min($0 + capacity, rows.count)])
             }
             for (index, chunk) in chunks.enumerated() {
                 let wanted = index == 0 ? name : "\(name) (\(Words.continued(context.locale)) \(index + 1))"
-                let unique = SheetName.sanitized(wanted, avoiding: taken)
+                let unique: String
+                if index == 0, spelledOut, SheetName.problem(with: wanted) == nil,
+                   !taken.contains(where: { $0.caseInsensitiveCompare(wanted) == .orderedSame }) {
+                    unique = wanted
+                } else {
+                    unique = SheetName.sanitized(wanted, avoiding: taken + reserved)
+                }
                 taken.append(unique)
                 var sheetValues = values
                 sheetValues["sheet"] = unique
                 planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk))
             }
         }
-        for spec in template.sheets {
-            if spec.kind.needsInventory && inventory == nil { continue }
-            if spec.kind.isReview && diff == nil { continue }
-            let baseName = spec.name.text(context.locale)
+        for spec in applicable {
+            let rawName = spec.name.text(context.locale)
+            let baseName = Placeholders.expand(rawName, globalValues)
             switch spec.kind {
             case .functions:
                 let records = sortedFunctions(spec)
@@ -60,9 +70,20 @@ struct SheetPlanner {
                     for (key, members) in groups(records, by: first) {
                         var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
                         values["group"] = groupTitle(key, level: first)
-                        let name = baseName.contains("{{group}}") ? Placeholders.expand(baseName, values)
-                            : "\(baseName) - \(values["group"]!)"
-                        add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())))
+                        func sheetName(group: String) -> String {
+                            var nameValues = globalValues.merging(values) { $1 }
+                            nameValues["group"] = group
+                            return Placeholders.names(in: rawName).contains(where: Placeholders.perGroup.contains)
+                                ? Placeholders.expand(rawName, nameValues) : "\(baseName) - \(group)"
+                        }
+                        var name = sheetName(group: values["group"]!)
+                        if first == .file, name.utf16.count > SheetName.maximumLength {
+                            // Keep the file name and as much of its folder path as fits, not the start of the path.
+                            let room = SheetName.maximumLength - (name.utf16.count - values["group"]!.utf16.count)
+                            name = sheetName(group: SheetPlanner.pathTail(values["group"]!, fitting: max(room, 8)))
+                        }
+                        add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())),
+                            spelledOut: false)
                     }
                 } else {
                     add(spec, name: baseName, values: [:], rows: functionRows(records, spec: spec, levels: spec.group))
@@ -84,6 +105,24 @@ struct SheetPlanner {
             }
         }
         return planned
+    }
+
+    /// The end of `path` that fits in `limit` UTF-16 units: the file name, then as many parent folders as fit
+    /// (`Controllers/BaseViewController.swift`); a file name longer than `limit` is returned whole (cut later).
+    static func pathTail(_ path: String, fitting limit: Int) -> String {
+        var components = path.split(separator: "/").map(String.init)
+        guard var tail = components.popLast() else { return path }
+        while let folder = components.popLast(), folder.utf16.count + 1 + tail.utf16.count <= limit {
+            tail = folder + "/" + tail
+        }
+        return tail
+    }
+
+    /// True when the sheet is written for this run: inventory sheets need an inventory, review sheets a diff.
+    func applies(_ spec: SheetSpec) -> Bool {
+        if spec.kind.needsInventory && inventory == nil { return false }
+        if spec.kind.isReview && diff == nil { return false }
+        return true
     }
 
     /// The zero-based row of a sheet's table header.
@@ -171,7 +210,8 @@ struct SheetPlanner {
         var rows: [TableRow] = []
         rows.reserveCapacity(indices.count)
         var current: [String?] = Array(repeating: nil, count: levels.count)
-        var currentSection: String?? = .none
+        // The open section: its enclosing type and `// MARK:` text (`nil` text: no section open).
+        var currentSection: (type: String?, section: String?)?
         var number = 0
         let functions = allFunctions
         for index in indices {
@@ -182,11 +222,17 @@ struct SheetPlanner {
                     rows.append(.group(level: level, text: groupTitle(keys[level], level: levels[level])))
                     current[level] = keys[level]
                 }
-                currentSection = .none
+                currentSection = nil
             }
-            if spec.sections, currentSection != .some(record.section) {
-                if let section = record.section { rows.append(.section(section)) }
-                currentSection = .some(record.section)
+            // A section ends where the MARK or the enclosing type changes: a function outside any section that
+            // follows one gets a row naming its type, so it does not read as part of the section above.
+            if spec.sections, currentSection.map({ $0.type != record.enclosingType || $0.section != record.section }) ?? true {
+                if let section = record.section {
+                    rows.append(.section(section))
+                } else if currentSection?.section != nil {
+                    rows.append(.section(record.enclosingType ?? Words.freeFunctions(context.locale)))
+                }
+                currentSection = (record.enclosingType, record.section)
             }
             number += 1
             rows.append(.function(record, number: number))
@@ -288,7 +334,8 @@ struct SheetPlanner {
     }
 }
 
-/// A sortable cell value: numbers before text, numbers numerically, text by code points.
+/// A sortable cell value: numbers before text, numbers numerically, text in natural order (digit runs compared
+/// as numbers, so `T2` sorts before `T10`), else by code points.
 struct SortValue: Comparable {
     let number: Double?
     let text: String
@@ -305,13 +352,39 @@ struct SortValue: Comparable {
         self.text = text
     }
 
-    /// Orders numbers before text, numbers numerically and text by code points.
+    /// Orders numbers before text, numbers numerically and text in natural order.
     static func < (a: SortValue, b: SortValue) -> Bool {
         switch (a.number, b.number) {
         case let (x?, y?): return x < y
         case (.some, .none): return true
         case (.none, .some): return false
-        default: return a.text < b.text
+        default: return SortValue.naturallyPrecedes(a.text, b.text)
         }
+    }
+
+    /// Natural order: runs of ASCII digits compare by their numeric value (`File2` < `File10`), everything else by
+    /// code points; texts equal that way (`T01`, `T1`) fall back to plain code-point order, so the order is total.
+    static func naturallyPrecedes(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.unicodeScalars), right = Array(b.unicodeScalars)
+        var i = 0, j = 0
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
+        while i < left.count && j < right.count {
+            if isDigit(left[i]) && isDigit(right[j]) {
+                var endI = i, endJ = j
+                while endI < left.count && isDigit(left[endI]) { endI += 1 }
+                while endJ < right.count && isDigit(right[endJ]) { endJ += 1 }
+                let digitsI = left[i..<endI].drop { $0 == "0" }, digitsJ = right[j..<endJ].drop { $0 == "0" }
+                if digitsI.count != digitsJ.count { return digitsI.count < digitsJ.count }
+                for (x, y) in zip(digitsI, digitsJ) where x != y { return x.value < y.value }
+                i = endI
+                j = endJ
+            } else {
+                if left[i] != right[j] { return left[i].value < right[j].value }
+                i += 1
+                j += 1
+            }
+        }
+        if (left.count - i) != (right.count - j) { return (left.count - i) < (right.count - j) }
+        return a < b
     }
 }

@@ -26,6 +26,11 @@ public struct LocalizedText: Hashable, Sendable {
     public func text(_ locale: DocumentLocale) -> String {
         values[locale] ?? values[.en] ?? values.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value ?? ""
     }
+
+    /// True when `text` is this text in one of its locales, ignoring letter case (as Excel compares sheet names).
+    func matches(_ text: String) -> Bool {
+        values.values.contains { $0.caseInsensitiveCompare(text) == .orderedSame }
+    }
 }
 
 /// The kinds of sheet a template can hold.
@@ -87,8 +92,9 @@ public struct CellSpec: Sendable {
     public var style: String?
     /// Merge the cell over this range (which must start at ``cell``).
     public var merge: CellRange?
-    /// A link target: `sheet:Name` (a sheet of this workbook) or a URL.
-    public var link: String?
+    /// A link target, per locale: `sheet-kind:KIND` (the first sheet of that kind, by its rendered name),
+    /// `sheet:Name` (a sheet of this workbook, as the template spells its name) or a URL.
+    public var link: LocalizedText?
     /// The line in the template, for messages.
     public var line: Int
 }
@@ -202,6 +208,8 @@ public struct SheetSpec: Sendable {
     public var excelTable: Bool
     /// Freeze the rows down to the table header.
     public var freezeHeader: Bool
+    /// How many leading columns stay in view when scrolling sideways (0: none).
+    public var freezeColumns: Int
     /// Add filter buttons to the header (when not an Excel table).
     public var autofilter: Bool
     /// Empty rows of a history table.
@@ -271,6 +279,10 @@ public struct Template: Sendable {
         }
         return try TemplateLoader.load(yaml: text, path: nameOrPath, baseFolder: url.deletingLastPathComponent())
     }
+
+    /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets
+    /// (`added`, `removed`, `changed`), which is for `docsheet diff`.
+    public var hasInventorySheets: Bool { sheets.contains { !$0.kind.isReview } }
 
     /// The YAML text of a built-in template, or `nil`.
     ///

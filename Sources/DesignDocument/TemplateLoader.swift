@@ -21,7 +21,7 @@ struct TemplateLoader {
     static let printKeys = ["orientation", "paper", "fitToWidth", "repeatHeader", "header", "footer", "center"]
     static let sheetKeys = ["kind", "name", "description", "cells", "columnWidths", "rowHeights", "startRow", "columns",
                             "sort", "group", "split", "sections", "filter", "highlightUndocumented", "table",
-                            "freezeHeader", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines"]
+                            "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines"]
     static let cellKeys = ["cell", "value", "style", "merge", "link"]
     static let columnKeys = ["header", "field", "width", "wrap", "style", "format", "link", "choices"]
     static let filterKeys = ["minAccess", "kinds", "documentation"]
@@ -66,6 +66,7 @@ struct TemplateLoader {
             sheets.append(try sheet(node, styles: styles))
         }
         try checkUniqueSheetNames(sheets)
+        try checkSheetLinks(sheets)
         return Template(
             name: try string(nameNode, "name"), source: path,
             summary: try top["description"].map { node throws(DesignDocumentError) in try string(node, "description") },
@@ -106,11 +107,19 @@ struct TemplateLoader {
                         throw fail(mergeNode, "merge range \(merge!) must start at the cell \(reference)")
                     }
                 }
+                let area = merge ?? CellRange(reference, reference)
+                if let other = cells.first(where: { overlaps($0.merge ?? CellRange($0.cell, $0.cell), area) }) {
+                    let otherArea = other.merge ?? CellRange(other.cell, other.cell)
+                    if other.merge == nil && merge == nil {
+                        throw fail(at, "cell \(reference) is already written at line \(other.line); give each free cell its own place")
+                    }
+                    throw fail(cellKeys["merge"] ?? at, "cell \(area) overlaps \(other.merge == nil ? "cell" : "merged range") \(otherArea) at line \(other.line); Excel refuses overlapping merges and cells inside a merge")
+                }
                 cells.append(CellSpec(
                     cell: reference,
                     value: try cellKeys["value"].map { n throws(DesignDocumentError) in try text(n, "value", placeholders: Placeholders.all) } ?? LocalizedText(""),
                     style: try styleName(cellKeys["style"], "style"), merge: merge,
-                    link: try cellKeys["link"].map { n throws(DesignDocumentError) in try string(n, "link") },
+                    link: try cellKeys["link"].map { n throws(DesignDocumentError) in try linkTarget(n) },
                     line: line(cellNode)))
             }
         }
@@ -138,8 +147,19 @@ struct TemplateLoader {
                 var choices: [LocalizedText] = []
                 if let choicesNode = columnKeys["choices"] {
                     for choiceNode in try sequence(choicesNode, "choices") {
-                        choices.append(try text(choiceNode, "choices", placeholders: []))
+                        let choice = try text(choiceNode, "choices", placeholders: [])
+                        for locale in DocumentLocale.allCases {
+                            let value = choice.text(locale)
+                            if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                                throw fail(choiceNode, "a drop-down choice is empty in '\(locale.rawValue)'; give every choice some text")
+                            }
+                            if let bad = value.first(where: { $0 == "," || $0 == "\"" }) {
+                                throw fail(choiceNode, "the drop-down choice '\(value)' contains '\(bad)'; Excel's list separates choices with commas and cannot hold a double quote")
+                            }
+                        }
+                        choices.append(choice)
                     }
+                    guard !choices.isEmpty else { throw fail(choicesNode, "'choices' must list at least one choice") }
                     for locale in DocumentLocale.allCases {
                         let length = choices.map { $0.text(locale).utf16.count + 1 }.reduce(0, +)
                         guard length <= 256 else {
@@ -173,6 +193,7 @@ struct TemplateLoader {
         try onlyFor("rows", [.history])
         try onlyFor("levels", [.summary])
         try onlyFor("chart", [.summary])
+        try onlyFor("freezeColumns", [.functions, .types, .contents, .history, .added, .removed, .changed])
         var group: [GroupLevel] = []
         if let groupNode = keys["group"] {
             if case .scalar = groupNode, groupNode.string == "none" {
@@ -191,6 +212,13 @@ struct TemplateLoader {
             }
             splitSheets = value == "sheets"
             if splitSheets && group.isEmpty { throw fail(splitNode, "'split: sheets' needs a 'group' (module, file or type)") }
+        }
+        let namePlaceholders = splitSheets ? Placeholders.global + Placeholders.perGroup : Placeholders.global
+        for value in Set(name.values.values) {
+            for placeholder in Placeholders.names(in: value) where !namePlaceholders.contains(placeholder) {
+                let hint = splitSheets ? "" : " (group and type.* only with 'split: sheets')"
+                throw fail(nameNode, "placeholder '{{\(placeholder)}}' is not available in a sheet name here; valid placeholders: \(namePlaceholders.joined(separator: ", "))\(hint)")
+            }
         }
         var sortKeys: [String] = []
         if let sortNode = keys["sort"] {
@@ -278,6 +306,13 @@ struct TemplateLoader {
             }
         }
         if let highlightNode = keys["highlightUndocumented"] { _ = try styleName(highlightNode, "highlightUndocumented") }
+        var freezeColumns = 0
+        if let freezeNode = keys["freezeColumns"] {
+            freezeColumns = Int(try number(freezeNode, "freezeColumns", range: 0...50))
+            guard freezeColumns <= columns.count else {
+                throw fail(freezeNode, "'freezeColumns' is \(freezeColumns) but the sheet has \(columns.count) columns")
+            }
+        }
         return SheetSpec(
             kind: kind, name: name,
             description: try keys["description"].map { n throws(DesignDocumentError) in try text(n, "description", placeholders: Placeholders.global) },
@@ -288,6 +323,7 @@ struct TemplateLoader {
             highlightUndocumented: try keys["highlightUndocumented"].map { n throws(DesignDocumentError) in try string(n, "highlightUndocumented") },
             excelTable: try keys["table"].map { n throws(DesignDocumentError) in try bool(n, "table") } ?? false,
             freezeHeader: try keys["freezeHeader"].map { n throws(DesignDocumentError) in try bool(n, "freezeHeader") } ?? true,
+            freezeColumns: freezeColumns,
             autofilter: try keys["autofilter"].map { n throws(DesignDocumentError) in try bool(n, "autofilter") } ?? (kind == .functions || kind == .types || kind.isReview),
             emptyRows: Int(try keys["rows"].map { n throws(DesignDocumentError) in try number(n, "rows", range: 0...1000) } ?? 10),
             summaryLevels: summaryLevels, chart: chart,
@@ -313,6 +349,61 @@ struct TemplateLoader {
                 throw fail(node, "sheet name '\(text)' is not valid in Excel: \(problem)")
             }
         }
+    }
+
+    /// Reads a free cell's link: text or a mapping of locales, each a URL, `sheet:NAME` or `sheet-kind:KIND`.
+    private func linkTarget(_ node: Node) throws(DesignDocumentError) -> LocalizedText {
+        let target = try text(node, "link", placeholders: Placeholders.global)
+        for locale in DocumentLocale.allCases {
+            let value = target.text(locale)
+            if value.trimmingCharacters(in: .whitespaces).isEmpty { throw fail(node, "'link' is empty; give a URL, sheet:NAME or sheet-kind:KIND") }
+            if value.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+                let kind = String(value.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+                guard SheetKind(rawValue: kind) != nil else {
+                    throw fail(node, "unknown sheet kind '\(kind)' in link '\(value)'; valid kinds: \(SheetKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+        }
+        return target
+    }
+
+    /// The prefix of a link to the first sheet of a kind, e.g. `sheet-kind:contents`.
+    static let sheetKindLinkPrefix = "sheet-kind:"
+    /// The prefix of a link to a sheet by the name the template gives it, e.g. `sheet:Cover`.
+    static let sheetLinkPrefix = "sheet:"
+
+    /// Rejects `sheet:NAME` links to a name no sheet has, and `sheet-kind:KIND` links to a kind the template lacks.
+    private func checkSheetLinks(_ sheets: [SheetSpec]) throws(DesignDocumentError) {
+        for sheet in sheets {
+            for cell in sheet.cells {
+                guard let link = cell.link else { continue }
+                for locale in DocumentLocale.allCases {
+                    let value = link.text(locale)
+                    if value.hasPrefix(TemplateLoader.sheetLinkPrefix) {
+                        let name = String(value.dropFirst(TemplateLoader.sheetLinkPrefix.count))
+                        guard sheets.contains(where: { $0.name.matches(name) }) else {
+                            let names = sheets.map { $0.name.text(.en) }.joined(separator: ", ")
+                            throw DesignDocumentError.invalidTemplate(
+                                path: path, line: cell.line,
+                                message: "no sheet named '\(name)'; sheets: \(names) (or link to a kind: sheet-kind:contents)")
+                        }
+                    } else if value.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+                        let kind = String(value.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+                        guard sheets.contains(where: { $0.kind.rawValue == kind }) else {
+                            let kinds = sheets.map(\.kind.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                            throw DesignDocumentError.invalidTemplate(
+                                path: path, line: cell.line,
+                                message: "no \(kind) sheet for link '\(value)'; the template's kinds: \(kinds.joined(separator: ", "))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when the two ranges share a cell.
+    private func overlaps(_ a: CellRange, _ b: CellRange) -> Bool {
+        a.first.row <= b.last.row && b.first.row <= a.last.row && a.first.column <= b.last.column && b.first.column <= a.last.column
     }
 
     /// Rejects two sheets whose names differ only in letter case, per locale.

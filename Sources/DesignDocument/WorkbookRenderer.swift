@@ -17,10 +17,17 @@ struct WorkbookRenderer {
     static let documentedHelperHeader = "docsheet:documented"
 
     /// Writes the workbook to `url` atomically.
-    func render(to url: URL) throws(DesignDocumentError) {
-        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit)
-        let sheets = planner.plan()
+    ///
+    /// - Returns: One warning line for cells cut to Excel's 32,767 characters and one per sheet whose links went
+    ///   beyond Excel's 65,530 (written as plain text); empty when nothing was lost.
+    @discardableResult
+    func render(to url: URL) throws(DesignDocumentError) -> [String] {
+        var warnings: [String] = []
+        var truncated = 0
         let values = globalValues()
+        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
+                                   globalValues: values)
+        let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
         // so it is only used when the sheets are few.
@@ -40,11 +47,21 @@ struct WorkbookRenderer {
                     values: values.merging(sheet.values) { $1 }, allSheets: sheets)
                 try writer.write(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
                 if sheet.spec.kind == .cover { logoPlaced = true }
+                truncated += worksheet.truncatedCellCount
+                if worksheet.linksOverLimitCount > 0 {
+                    warnings.append("warning: sheet '\(sheet.name)' reached Excel's limit of \(Worksheet.maximumLinks) links; "
+                                    + "\(worksheet.linksOverLimitCount) more cells are written without a link")
+                }
             }
             try workbook.close()
         } catch {
             throw .workbook(error)
         }
+        if truncated > 0 {
+            warnings.insert("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
+                            + "and cut (they end in …[truncated]); the JSON output keeps the full text", at: 0)
+        }
+        return warnings
     }
 
     /// A document property with placeholders expanded, or `nil` when empty.
@@ -67,6 +84,7 @@ struct WorkbookRenderer {
             values["documented"] = String(documented)
             values["undocumented"] = String(inventory.functions.count - documented)
             values["coverage"] = String(format: "%.1f%%", inventory.documentedPercentage)
+            values[Placeholders.coverageFraction] = String(inventory.documentedPercentage / 100)
             values["types"] = String(inventory.types.count)
             values["modules"] = String(Set(inventory.functions.map(\.module) + inventory.types.map(\.module)).count)
             values["files"] = String(Set(inventory.functions.map(\.file) + inventory.types.map(\.file)).count)
@@ -139,19 +157,29 @@ struct SheetWriter {
     private func writeFreeCell(_ cell: CellSpec) throws(WorkbookError) {
         let raw = cell.value.text(locale)
         let text = Placeholders.expand(raw, values)
-        let style = template.style(cell.style)
+        var style = template.style(cell.style)
+        if Placeholders.isOnlyCoverage(raw), style?.numberFormat == nil {
+            // Coverage alone in a cell is written as a number (0–1): show it as a percentage.
+            style = style ?? CellStyle()
+            style?.numberFormat = "0.0%"
+        }
         if let range = cell.merge {
             try worksheet.merge(range, text: text, style: style)
-            if let number = Placeholders.number(raw, values) {
+            if let number = Placeholders.number(raw, values), cell.link == nil {
                 try worksheet.write(number, row: range.first.row, column: range.first.column, style: style)
             }
-            return
+            // A merged cell can carry a link too: it goes on the range's first cell, in the merge's style.
+            guard cell.link != nil else { return }
         }
         if let link = cell.link {
-            let target = Placeholders.expand(link, values)
-            if target.hasPrefix("sheet:") {
-                let name = String(target.dropFirst("sheet:".count))
-                let resolved = allSheets.first { $0.name == name || $0.spec.name.text(locale) == name }?.name ?? name
+            let raw = link.text(locale)
+            let target = Placeholders.expand(raw, values)
+            if raw.hasPrefix(TemplateLoader.sheetLinkPrefix) || raw.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+                // A sheet that is not written (e.g. an inventory sheet in a review) leaves plain text, not a broken link.
+                guard let resolved = sheetName(forLink: raw) else {
+                    try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
+                    return
+                }
                 try worksheet.writeLink(toSheet: resolved, text: text, row: cell.cell.row, column: cell.cell.column,
                                         style: style ?? template.style("link"))
             } else {
@@ -165,6 +193,19 @@ struct SheetWriter {
         } else {
             try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
         }
+    }
+
+    /// The rendered name of the sheet a `sheet-kind:KIND` or `sheet:NAME` link targets, or `nil` when it is not written.
+    /// `sheet:NAME` matches the name the template gives a sheet (in any locale) before a rendered name, so a sheet
+    /// made from data (a type called `Contents`) cannot take the link over.
+    private func sheetName(forLink raw: String) -> String? {
+        if raw.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+            let kind = String(raw.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+            return allSheets.first { $0.spec.kind.rawValue == kind }?.name
+        }
+        let name = String(raw.dropFirst(TemplateLoader.sheetLinkPrefix.count))
+        return allSheets.first { $0.spec.name.matches(name) }?.name
+            ?? allSheets.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.name
     }
 
     // MARK: - Tables
@@ -249,7 +290,9 @@ struct SheetWriter {
         } else if spec.autofilter {
             try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
         }
-        if spec.freezeHeader { worksheet.freezePanes(row: headerRow + 1) }
+        if spec.freezeHeader || spec.freezeColumns > 0 {
+            worksheet.freezePanes(row: spec.freezeHeader ? headerRow + 1 : 0, column: spec.freezeColumns)
+        }
         if let range = dataRange {
             for column in spec.columns.indices where !spec.columns[column].choices.isEmpty {
                 try worksheet.addDropDown(CellRange(firstRow: range.first, firstColumn: column, lastRow: range.last, lastColumn: column),
@@ -299,19 +342,50 @@ struct SheetWriter {
 
     /// The height (points) a row needs so its wrapped cells show every line: Excel and LibreOffice do not
     /// grow rows for wrapped text in a generated file on their own.
-    private func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
+    func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
         var lines = 1
         for (index, value) in values.enumerated() where index < widths.count {
             guard case .text(let text) = value, !text.isEmpty else { continue }
-            let usable = max(1, widths[index] - 1)
+            // A column of width w shows about w digits of Calibri 11 (7 px each) less 5 px of padding.
+            let usable = max(1, widths[index] - 0.7)
             var cellLines = 0
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(400) {
-                let width = ExcelText.displayWidth(of: String(line)) * 0.9 // Calibri is narrower than one unit a character
-                cellLines += wraps[index] ? max(1, Int((width / usable).rounded(.up))) : 1
+                cellLines += wraps[index] ? SheetWriter.wrappedLines(line, width: usable) : 1
             }
             lines = max(lines, cellLines)
         }
         return min(409, Double(lines) * 15)
+    }
+
+    /// How many lines Excel needs for `line` in a wrapped cell `width` units wide: words are placed greedily as
+    /// Excel does, each character measured at its Calibri 11 width (narrow `i`, `l`, `.`; wide `m`, `W`; CJK double).
+    static func wrappedLines(_ line: Substring, width: Double) -> Int {
+        func measure(_ scalar: Unicode.Scalar) -> Double {
+            switch scalar {
+            case " ", "i", "j", "l", "I", "|", ".", ",", ":", ";", "'", "!", "`": return 0.45
+            case "f", "r", "t", "(", ")", "[", "]", "{", "}", "-", "/", "\\", "\"": return 0.65
+            case "m", "w", "M", "W", "@", "%": return 1.45
+            case "A"..."Z": return 1.1
+            default:
+                if scalar.value < 0x80 { return 0.9 }
+                return ExcelText.displayWidth(of: String(Character(scalar))) > 1 ? 2.0 : 0.9
+            }
+        }
+        var lines = 1
+        var used = 0.0
+        for (index, word) in line.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            let wordWidth = word.unicodeScalars.reduce(0) { $0 + measure($1) }
+            let needed = (index == 0 || used == 0 ? 0 : 0.45) + wordWidth
+            if used + needed <= width {
+                used += needed
+                continue
+            }
+            // The word starts a new line (a word wider than the column is broken over several).
+            if used > 0 { lines += 1 }
+            lines += max(0, Int((wordWidth / width).rounded(.up)) - 1)
+            used = wordWidth - Double(max(0, Int((wordWidth / width).rounded(.up)) - 1)) * width
+        }
+        return lines
     }
 
     /// The value of one data cell, and its link when the column links to the source.
@@ -355,6 +429,9 @@ struct SheetWriter {
         if content.sheetLink {
             try worksheet.writeLink(toSheet: content.value.text, text: content.value.text, row: row, column: index,
                                     style: cellStyle(column, link: true))
+        } else if let url = content.url, case .number(let number) = content.value {
+            // Line numbers stay numbers: they sort as numbers and Excel does not flag them as text.
+            try worksheet.writeLink(url: url, number: number, row: row, column: index, style: cellStyle(column, link: true))
         } else if let url = content.url {
             try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: cellStyle(column, link: true))
         } else {
@@ -369,6 +446,9 @@ struct SheetWriter {
         guard let inventory = renderer.inventory else { return startRow }
         var row = startRow
         var widths = Array(repeating: 8.0, count: spec.columns.count)
+        // Long file paths wrap in a column of at most 40 units instead of widening it to 60.
+        let nameCap = 40.0
+        let nameColumn = spec.columns.firstIndex { $0.field == "name" && $0.width == nil }
         let headerStyle = template.style("header")
         var moduleRange: (first: Int, last: Int)?
         for level in spec.summaryLevels {
@@ -385,8 +465,15 @@ struct SheetWriter {
                 row += 1
                 for (index, column) in spec.columns.enumerated() {
                     let value = FieldCatalog.value(of: column.field, summary: summary)
-                    try write(value, row: row, column: index, style: cellStyle(column))
-                    widths[index] = max(widths[index], ExcelText.displayWidth(of: value.text) + 2)
+                    var style = cellStyle(column)
+                    let width = ExcelText.displayWidth(of: value.text) + 2
+                    if index == nameColumn, width > nameCap {
+                        style.wrap = true
+                        let height = rowHeight([value], widths: [nameCap], wraps: [true])
+                        if height > 15 { try worksheet.setRowHeight(row, height: height) }
+                    }
+                    try write(value, row: row, column: index, style: style)
+                    widths[index] = max(widths[index], index == nameColumn ? min(width, nameCap) : width)
                 }
             }
             if level == .module { moduleRange = (first, row) }
@@ -442,11 +529,11 @@ struct SheetWriter {
         let print = template.print.merged(with: spec.print)
         func codes(_ text: LocalizedText?) -> String? {
             guard let text else { return nil }
-            let escaped = values.mapValues { $0.replacingOccurrences(of: "&", with: "&&") }
             // A value starting with a digit right after a font-size code (&8) would change the size: separate them.
             let separated = text.text(locale).replacingOccurrences(of: #"(&\d+)\{\{"#, with: "$1 {{", options: .regularExpression)
-            let expanded = Placeholders.expand(separated, escaped)
-            return String(expanded.utf8.count > 255 ? String(expanded.prefix(120)) : expanded)
+            // Excel allows 255 bytes: long values are shortened, every section (&L, &C, &R) is kept.
+            let clean = values.mapValues(ExcelText.removingInvalidCharacters)
+            return Placeholders.expand(separated, clean, fittingUTF8: 255) { $0.replacingOccurrences(of: "&", with: "&&") }
         }
         let setup = PageSetup(
             landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,
@@ -471,7 +558,9 @@ extension SummaryRow {
             rows[name, default: SummaryRow(name: name, module: function.module, types: 0, functions: 0, documented: 0)].functions += 1
             if function.isDocumented { rows[name]!.documented += 1 }
         }
-        return rows.values.sorted { ($0.module, $0.name) < ($1.module, $1.name) }
+        return rows.values.sorted {
+            $0.module != $1.module ? SortValue.naturallyPrecedes($0.module, $1.module) : SortValue.naturallyPrecedes($0.name, $1.name)
+        }
     }
 
     /// The totals of the whole inventory.

@@ -11,10 +11,31 @@ public enum AtomicFile {
     /// - Parameter destination: The file that will be replaced.
     /// - Returns: A URL in the same folder as `destination` named `.<name>.<pid>.<random>.tmp`, so the final rename
     ///   stays on one file system.
+    ///   The path is registered so that an interrupt (SIGINT, SIGTERM) removes the file before the process exits.
     public static func temporaryURL(besides destination: URL) -> URL {
         let folder = destination.deletingLastPathComponent()
         let name = ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
-        return folder.appendingPathComponent(name)
+        let url = folder.appendingPathComponent(name)
+        TemporaryFileRegistry.register(url.path)
+        return url
+    }
+
+    /// Forgets a temporary path once it was renamed into place or removed (interrupts no longer need to remove it).
+    ///
+    /// - Parameter temporary: A URL from ``temporaryURL(besides:)``.
+    public static func forget(_ temporary: URL) {
+        TemporaryFileRegistry.unregister(temporary.path)
+    }
+
+    /// Removes every temporary file still in progress: what the SIGINT/SIGTERM handler does before it exits with
+    /// 128 + the signal number (130, 143). Async-signal-safe: it only reads a fixed buffer and calls `unlink`.
+    ///
+    /// - Parameter folder: Only remove the files in this folder (`nil`, as the signal handler does: every file).
+    /// - Returns: How many files were removed.
+    @discardableResult
+    public static func removeTemporaryFilesInProgress(in folder: URL? = nil) -> Int {
+        guard let folder else { return TemporaryFileRegistry.removeAll() }
+        return folder.standardizedFileURL.path.withCString { TemporaryFileRegistry.removeAll(under: $0) }
     }
 
     /// Writes `data` to `destination` atomically.
@@ -55,6 +76,7 @@ public enum AtomicFile {
             try moveIntoPlace(temporary, destination)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            forget(temporary)
             throw error
         }
     }
@@ -83,6 +105,7 @@ public enum AtomicFile {
         if rename(temporary.path, destination.path) != 0 {
             throw .writeFailed(path: destination.path, reason: String(cString: strerror(errno)))
         }
+        forget(temporary)
     }
 
     /// The system's reason for a failed write (e.g. "Permission denied").
@@ -92,4 +115,86 @@ public enum AtomicFile {
         }
         return (error as NSError).localizedDescription
     }
+}
+
+/// The temporary files being written, in a fixed C buffer a signal handler can read: on SIGINT or SIGTERM the
+/// handler unlinks them and exits with 128 + the signal number. The handlers are installed with the first
+/// registration, and only where the signal still has its default action (an application's own handler is kept).
+enum TemporaryFileRegistry {
+    /// How many paths are kept; the oldest slot is reused beyond that (its file is long finished).
+    static let slotCount = 32
+    /// The longest path kept, terminating zero included.
+    static let slotSize = Int(PATH_MAX)
+    /// `slotCount` zero-terminated paths; an empty slot starts with 0.
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
+        buffer.initialize(repeating: 0, count: slotCount * slotSize)
+        return buffer
+    }()
+    /// Serialises registrations (never taken by the signal handler).
+    static let lock = NSLock()
+    /// The next slot to use.
+    nonisolated(unsafe) static var next = 0
+    /// Whether the handlers were installed.
+    nonisolated(unsafe) static var installed = false
+
+    /// Keeps `path` until it is unregistered.
+    static func register(_ path: String) {
+        let bytes = Array(path.utf8)
+        guard bytes.count < slotSize, !bytes.isEmpty else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if !installed {
+            installed = true
+            _ = slots
+            var installedSignals = sigset_t()
+            sigemptyset(&installedSignals)
+            for signalNumber in [SIGINT, SIGTERM] {
+                let previous = signal(signalNumber, temporaryFileSignalHandler)
+                if previous != nil {
+                    signal(signalNumber, previous)   // not SIG_DFL: leave the application's handler (or SIG_IGN)
+                } else {
+                    sigaddset(&installedSignals, signalNumber)
+                }
+            }
+            // A process started from a thread that blocks signals (a dispatch worker) inherits that mask: let this
+            // thread take the signals it now handles.
+            pthread_sigmask(SIG_UNBLOCK, &installedSignals, nil)
+        }
+        let slot = slots + next * slotSize
+        next = (next + 1) % slotCount
+        slot[0] = 0
+        for (index, byte) in bytes.enumerated().dropFirst() { slot[index] = CChar(bitPattern: byte) }
+        slot[bytes.count] = 0
+        slot[0] = CChar(bitPattern: bytes[0])   // last, so a handler never sees half a path
+    }
+
+    /// Forgets `path`.
+    static func unregister(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        for index in 0..<slotCount where strcmp(slots + index * slotSize, path) == 0 {
+            slots[index * slotSize] = 0
+        }
+    }
+
+    /// Unlinks every registered path (or those starting with `prefix`) and empties their slots; async-signal-safe.
+    @discardableResult
+    static func removeAll(under prefix: UnsafePointer<CChar>? = nil) -> Int {
+        var removed = 0
+        for index in 0..<slotCount {
+            let slot = slots + index * slotSize
+            guard slot[0] != 0 else { continue }
+            if let prefix, strncmp(slot, prefix, strlen(prefix)) != 0 { continue }
+            if unlink(slot) == 0 { removed += 1 }
+            slot[0] = 0
+        }
+        return removed
+    }
+}
+
+/// On SIGINT or SIGTERM: remove the temporary files in progress, then exit with 128 + the signal (130, 143).
+private func temporaryFileSignalHandler(_ signalNumber: Int32) {
+    TemporaryFileRegistry.removeAll()
+    _exit(128 + signalNumber)
 }

@@ -15,6 +15,7 @@ public enum SheetName {
     /// - Returns: A short reason such as `it is empty` or `it contains ':'`, or `nil` when Excel accepts the name.
     public static func problem(with name: String) -> String? {
         if name.isEmpty { return "it is empty" }
+        if name.allSatisfy(\.isWhitespace) { return "it is blank (only spaces)" }
         if name.utf16.count > maximumLength {
             return "it has \(name.utf16.count) characters, Excel allows \(maximumLength)"
         }

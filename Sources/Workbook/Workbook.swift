@@ -104,6 +104,7 @@ public final class Workbook {
     deinit {
         if let handle { lxw_workbook_free(handle) }
         try? FileManager.default.removeItem(at: temporary)
+        AtomicFile.forget(temporary)
     }
 
     /// Writes the document properties, with the fixed creation date.

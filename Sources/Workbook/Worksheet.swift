@@ -22,6 +22,8 @@ public final class Worksheet {
     private unowned let workbook: Workbook
     private var lastRow = -1
     private var linkCount = 0
+    /// How many links were written as plain text because the sheet already held Excel's 65,530 links.
+    public private(set) var linksOverLimitCount = 0
 
     /// Wraps a worksheet added by ``Workbook/addWorksheet(named:)``.
     init(name: String, handle: UnsafeMutablePointer<lxw_worksheet>, workbook: Workbook) {
@@ -140,10 +142,30 @@ public final class Worksheet {
     public func writeLink(url: String, text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         let cleanURL = ExcelText.removingInvalidCharacters(url)
         guard cleanURL.utf16.count <= Worksheet.maximumURLLength, linkCount < Worksheet.maximumLinks, !cleanURL.isEmpty else {
+            if linkCount >= Worksheet.maximumLinks { linksOverLimitCount += 1 }
             try write(text, row: row, column: column, style: style)
             return
         }
         try writeURL(cleanURL, text: text, row: row, column: column, style: style)
+    }
+
+    /// Writes a link to a web page showing a number: the cell stays numeric (it sorts and filters as a number, and
+    /// Excel does not flag "number stored as text"). As libxlsxwriter documents, the link is written first and its
+    /// displayed value then overwritten with the number in the same format.
+    ///
+    /// - Parameters:
+    ///   - url: The link target, e.g. `https://example.com/File.swift#L12`; beyond Excel's limits only the number is written.
+    ///   - number: The value shown in the cell, e.g. a line number.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - style: The cell's look, or `nil` for Excel's default.
+    /// - Throws: `WorkbookError.cellOutOfRange` when the cell is outside Excel's grid;
+    ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the write.
+    public func writeLink(url: String, number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        try writeLink(url: url, text: number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number), row: row, column: column, style: style)
+        try write(number, row: row, column: column, style: style)
     }
 
     /// Writes a link to a cell of a sheet in this workbook showing `text`.
@@ -162,6 +184,7 @@ public final class Worksheet {
     public func writeLink(toSheet sheet: String, cell: CellReference = CellReference(row: 0, column: 0), text: String,
                           row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
         guard linkCount < Worksheet.maximumLinks else {
+            linksOverLimitCount += 1
             try write(text, row: row, column: column, style: style)
             return
         }
@@ -307,12 +330,17 @@ public final class Worksheet {
     ///
     /// - Parameters:
     ///   - range: The cells that get the list.
-    ///   - choices: The allowed values; commas in them become `;`.
+    ///   - choices: The allowed values: not empty, without commas (Excel's separator) or double quotes (the list's
+    ///     delimiter, which libxlsxwriter does not escape).
     ///   - prompt: A message shown when a cell is selected, or `nil` for none.
-    /// - Throws: `WorkbookError.libraryError` when there are no choices, they exceed Excel's 255 characters, or
-    ///   libxlsxwriter refuses the validation.
+    /// - Throws: `WorkbookError.libraryError` when there are no choices, a choice is empty or holds a comma or a
+    ///   double quote, they exceed Excel's 255 characters, or libxlsxwriter refuses the validation.
     public func addDropDown(_ range: CellRange, choices: [String], prompt: String? = nil) throws(WorkbookError) {
-        let cleaned = choices.map { ExcelText.removingInvalidCharacters($0).replacingOccurrences(of: ",", with: ";") }
+        let cleaned = choices.map { ExcelText.removingInvalidCharacters($0) }
+        if let bad = cleaned.first(where: { $0.isEmpty || $0.contains(",") || $0.contains("\"") }) {
+            throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
+                                message: bad.isEmpty ? "a choice is empty" : "the choice '\(bad)' contains a comma or a double quote, which Excel's list cannot hold")
+        }
         let length = cleaned.map(\.utf16.count).reduce(0, +) + max(0, cleaned.count - 1)
         guard !cleaned.isEmpty, length <= 255 else {
             throw .libraryError(operation: "a drop-down list in \(name)!\(range)",

@@ -65,6 +65,10 @@ public enum DiffCommandRunner {
             throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
         }
 
+        if let pattern = options.sourceURL ?? configuration.sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
+            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
+        }
+
         var baseRevision = options.base
         if options.mergeBase {
             let gitRoot = try GitRoot(root: options.root, environment: environment)
@@ -84,11 +88,11 @@ public enum DiffCommandRunner {
         let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
         let git = Git.enclosing(environment.url(for: options.root))
         var sourceURL = options.sourceURL ?? configuration.sourceURL
-        if sourceURL == nil, let git, head.project.commit != nil, let remote = git.remoteURL() {
+        if sourceURL == nil, let git, head.project.commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
             sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
         }
         let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
-                                      commit: head.project.commit, generatedAt: environment.documentDate(git: git),
+                                      commit: head.project.commit, generatedAt: try environment.checkedDocumentDate(git: git),
                                       author: configuration.author, sourceURLPattern: sourceURL,
                                       locale: options.locale ?? configuration.locale ?? .en)
         let templateName = options.template.map { Template.builtinNames.contains($0) ? $0 : environment.url(for: $0).path } ?? "review"

@@ -85,6 +85,12 @@ public enum Generate {
         } catch {
             throw WorkflowError(error)
         }
+        if format == .xlsx, !template.hasInventorySheets {
+            throw .invalidOption("--template: " + DocumentWriter.reviewOnlyMessage(templateName))
+        }
+        if let pattern = options.sourceURL ?? configuration.sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
+            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
+        }
         if let output { try checkWritableFolder(of: output) }
 
         var scan = SourceScan(
@@ -108,12 +114,14 @@ public enum Generate {
         }
 
         var sourceURL = options.sourceURL ?? configuration.sourceURL
-        if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = git.remoteURL() {
+        var linkWarnings: [String] = []
+        if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
             sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
+            if let warning = SourceLinks.unrecognisedRemoteWarning(remote) { linkWarnings.append(warning) }
         }
         let context = DocumentContext(
             projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,
-            generatedAt: environment.documentDate(git: git), author: options.author ?? configuration.author,
+            generatedAt: try environment.checkedDocumentDate(git: git), author: options.author ?? configuration.author,
             sourceURLPattern: sourceURL, locale: options.locale ?? configuration.locale ?? .en
         )
         let writer = DocumentWriter(template: template, context: context)
@@ -121,7 +129,7 @@ public enum Generate {
             var diagnostic = diagnostic
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
             return diagnostic.description
-        }
+        } + linkWarnings
 
         guard let output else {
             let temporary = FileManager.default.temporaryDirectory
@@ -135,15 +143,17 @@ public enum Generate {
             let data = FileManager.default.contents(atPath: temporary.path) ?? Data()
             return GenerateOutcome(diagnostics: diagnostics, outputFile: nil, standardOutput: data, inventory: inventory)
         }
-        try write(inventory, format: format, to: output, writer: writer)
-        return GenerateOutcome(diagnostics: diagnostics, outputFile: output, standardOutput: nil, inventory: inventory)
+        let warnings = try write(inventory, format: format, to: output, writer: writer)
+        return GenerateOutcome(diagnostics: diagnostics + warnings, outputFile: output, standardOutput: nil, inventory: inventory)
     }
 
-    /// Writes `inventory` in `format` to `url`, atomically, creating missing parent folders first.
-    static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) {
+    /// Writes `inventory` in `format` to `url`, atomically, creating missing parent folders first; returns warnings
+    /// about content Excel's limits cut.
+    @discardableResult
+    static func write(_ inventory: Inventory, format: OutputFormat, to url: URL, writer: DocumentWriter) throws(WorkflowError) -> [String] {
         try createFolder(of: url)
         do {
-            try writer.write(inventory, format: format, to: url)
+            return try writer.write(inventory, format: format, to: url)
         } catch {
             throw WorkflowError(error)
         }

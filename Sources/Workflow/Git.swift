@@ -105,16 +105,6 @@ public struct Git: Sendable {
         return Date(timeIntervalSince1970: seconds)
     }
 
-    /// The URL of the `origin` remote (else the first remote), or `nil`.
-    ///
-    /// - Returns: The remote's URL as configured, e.g. `git@github.com:owner/repo.git`, or `nil` when the repository
-    ///   has no remote.
-    public func remoteURL() -> String? {
-        if let origin = try? string(["remote", "get-url", "origin"]), !origin.isEmpty { return origin }
-        guard let first = (try? string(["remote"]))?.split(whereSeparator: \.isNewline).first else { return nil }
-        return try? string(["remote", "get-url", String(first)])
-    }
-
     /// The folder git runs hooks from, honouring `core.hooksPath` and linked worktrees.
     ///
     /// - Returns: The absolute hooks folder (it may not exist yet).

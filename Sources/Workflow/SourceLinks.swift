@@ -20,6 +20,64 @@ public enum SourceLinks {
         return nil
     }
 
+    /// The placeholders a link pattern may hold.
+    public static let placeholders = ["{file}", "{line}", "{commit}"]
+
+    /// Why `pattern` cannot make source links, or `nil` when it can: it must be an absolute URL with a scheme
+    /// (`https://…`), hold `{file}`, and use only `{file}`, `{line}` and `{commit}`; an anchor for a line
+    /// (`#L`, `#lines-`, `line=`) needs `{line}`.
+    ///
+    /// - Parameter pattern: A pattern from `--source-url` or the configuration.
+    /// - Returns: A short reason that ends by listing the valid placeholders, or `nil` for a usable pattern.
+    public static func problem(withPattern pattern: String) -> String? {
+        let valid = "valid placeholders: \(placeholders.joined(separator: ", ")) ({file} is required)"
+        guard pattern.range(of: #"^[A-Za-z][A-Za-z0-9+.-]*://[^/\s{}]"#, options: .regularExpression) != nil
+                || pattern.hasPrefix("file:///") else {
+            return "it is not an absolute URL with a scheme (like https://host/…); \(valid)"
+        }
+        if pattern.contains(where: \.isWhitespace) { return "it contains a space; \(valid)" }
+        var rest = pattern[...]
+        while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[open] == "{", let close = rest[open...].firstIndex(of: "}") else {
+                return "it has an unmatched '\(rest[open])'; \(valid)"
+            }
+            let placeholder = String(rest[open...close])
+            guard placeholders.contains(placeholder) else {
+                let shown = rest[close...].hasPrefix("}}") ? placeholder + "}" : placeholder
+                return "unknown placeholder '\(shown)'; \(valid)"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        guard pattern.contains("{file}") else { return "it has no {file}, so every link would be the same; \(valid)" }
+        if !pattern.contains("{line}"), ["#L", "#lines-", "line="].contains(where: pattern.contains) {
+            return "it has a line anchor but no {line}; \(valid)"
+        }
+        return nil
+    }
+
+    /// The URL of the remote `origin` (else the first remote) as configured, before git's `url.<base>.insteadOf`
+    /// rewriting (which `git remote get-url` applies and which may point at a local mirror).
+    ///
+    /// - Parameter git: The repository.
+    /// - Returns: The configured URL, or `nil` when the repository has no remote.
+    public static func configuredRemoteURL(_ git: Git) -> String? {
+        if let origin = try? git.string(["config", "--get", "remote.origin.url"]), !origin.isEmpty { return origin }
+        guard let first = (try? git.string(["remote"]))?.split(whereSeparator: \.isNewline).first,
+              let url = try? git.string(["config", "--get", "remote.\(first).url"]), !url.isEmpty else { return nil }
+        return url
+    }
+
+    /// A one-line warning for a remote whose host is not GitHub, GitLab or Bitbucket (no links are derived).
+    ///
+    /// - Parameter remote: The remote's configured URL.
+    /// - Returns: The warning, or `nil` when links can be derived from `remote`.
+    public static func unrecognisedRemoteWarning(_ remote: String) -> String? {
+        guard pattern(forRemote: remote) == nil else { return nil }
+        let host = hostAndPath(of: remote)?.0 ?? remote
+        return "warning: no source links: the git remote's host '\(host)' is not GitHub, GitLab or Bitbucket; "
+            + "pass --source-url 'https://host/owner/repo/blob/{commit}/{file}#L{line}' (or source_url in .docsheet.yml)"
+    }
+
     /// Fills a pattern for one record.
     ///
     /// - Parameters:

@@ -4,8 +4,9 @@ import SwiftExtraction
 
 /// Discovers and extracts the Swift files of one or more roots on disk into one set of records.
 ///
-/// With one root, record paths are relative to it; with several, each path starts with its root as given
-/// (so `Sources/A.swift` of `app` and of `kit` stay apart).
+/// With one root, record paths are relative to it; with several, each path starts with its root's path relative to
+/// the roots' common folder (`app/Sources/A.swift` and `kit/Sources/A.swift` for roots `/work/app` and `/work/kit`),
+/// never an absolute local path.
 public struct SourceScan: Sendable {
     /// The roots as given on the command line.
     public var roots: [String]
@@ -45,7 +46,9 @@ public struct SourceScan: Sendable {
         let extractor = SwiftExtractor(options: extraction)
         var fileCount = 0
         var globsInEffect: [String] = []
-        for root in roots {
+        let roots = SourceScan.distinctRoots(roots, environment: environment)
+        let prefixes = SourceScan.rootPrefixes(roots.map(environment.url(for:)))
+        for (rootIndex, root) in roots.enumerated() {
             let url = environment.url(for: root)
             let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: url, environment: environment)) : nil
             var result: ExtractionResult
@@ -60,7 +63,7 @@ public struct SourceScan: Sendable {
             }
             cache?.prune()
             if roots.count > 1 {
-                let prefix = SourceScan.displayPath(root: root, file: "")
+                let prefix = prefixes[rootIndex]
                 result.functions = result.functions.map { var record = $0; record.file = prefix + record.file; return record }
                 result.types = result.types.map { var record = $0; record.file = prefix + record.file; return record }
                 result.diagnostics = result.diagnostics.map { var diagnostic = $0; diagnostic.file = prefix + diagnostic.file; return diagnostic }
@@ -82,6 +85,51 @@ public struct SourceScan: Sendable {
         var text = "root \(root): include \(list(options.includes)); exclude \(list(options.excludes))"
         if !options.globBase.isEmpty { text += "; globs match paths below the configuration's folder, as \(options.globBase)..." }
         return text
+    }
+
+    /// The prefix of each root's record paths when several roots are scanned: the root's folder relative to the
+    /// folder that holds them all, ending in `/` (empty for that folder itself). A file root counts as its folder.
+    ///
+    /// - Parameter roots: The roots' absolute URLs.
+    /// - Returns: One prefix per root, e.g. `["app/", "kit/"]` for `/work/app` and `/work/kit`.
+    public static func rootPrefixes(_ roots: [URL]) -> [String] {
+        let folders = roots.map { url -> [String] in
+            var isFolder: ObjCBool = true
+            var folder = url.standardizedFileURL.resolvingSymlinksInPath()
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+                folder.deleteLastPathComponent()
+            }
+            return folder.pathComponents.filter { $0 != "/" }
+        }
+        guard var common = folders.first else { return [] }
+        for components in folders.dropFirst() {
+            common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
+        }
+        return folders.map { components in
+            let rest = components.dropFirst(common.count)
+            return rest.isEmpty ? "" : rest.joined(separator: "/") + "/"
+        }
+    }
+
+    /// The roots without repeats and without roots inside another root (`A A` or `A A/B` scan `A` once), in
+    /// their order, so no file is counted twice.
+    ///
+    /// - Parameters:
+    ///   - roots: The roots as given on the command line.
+    ///   - environment: The current folder the roots are relative to.
+    /// - Returns: The roots to scan.
+    public static func distinctRoots(_ roots: [String], environment: WorkflowEnvironment) -> [String] {
+        let paths = roots.map { environment.url(for: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        func contains(_ outer: String, _ inner: String) -> Bool {
+            outer == inner || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+        }
+        var kept: [String] = []
+        for (index, path) in paths.enumerated() {
+            let coveredByEarlier = paths[..<index].contains { contains($0, path) }
+            let coveredByLater = paths[(index + 1)...].contains { $0 != path && contains($0, path) }
+            if !coveredByEarlier && !coveredByLater { kept.append(roots[index]) }
+        }
+        return kept
     }
 
     /// `file` (relative to `root`) as a path relative to the current folder: `root/file`, or `file` for `.`; the

@@ -207,6 +207,47 @@ import TestSupport
         #expect(try mine.sheet("Functions").hyperlinks.values.contains("https://code.example/\(commit)/Sources/App/Store.swift?line=6"))
     }
 
+    @Test func linksUseTheConfiguredRemoteNotItsInsteadOfRewrite() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        try sandbox.commitAll("start")
+        #expect(try sandbox.git("remote", "add", "origin", "https://github.com/acme/shop.git").status == 0)
+        #expect(try sandbox.git("config", "url./opt/mirror/.insteadOf", "https://github.com/").status == 0)
+        let run = try sandbox.docsheet("generate", "--output", "design.xlsx")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.error.contains("warning"), "\(run.error)")
+        let links = try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx")).sheet("Functions").hyperlinks.values
+        #expect(links.contains { $0.hasPrefix("https://github.com/acme/shop/blob/") })
+    }
+
+    @Test func anUnknownRemoteHostIsAWarningThatNamesSourceURL() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        try sandbox.commitAll("start")
+        #expect(try sandbox.git("remote", "add", "origin", "git@git.example.com:acme/shop.git").status == 0)
+        let run = try sandbox.docsheet("generate", "--output", "design.xlsx")
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.error.contains("warning: no source links: the git remote's host 'git.example.com' is not GitHub, GitLab or Bitbucket; pass --source-url"),
+                "\(run.error)")
+    }
+
+    @Test(arguments: [
+        ("https://h/{fil}/x", "unknown placeholder '{fil}'"),
+        ("https://h/{{file}}#L{line}", "unknown placeholder '{{file}}'"),
+        ("https://h/blob/{commit}/{file}#L", "it has a line anchor but no {line}"),
+        ("github.com/a/b/{file}", "it is not an absolute URL with a scheme"),
+        ("/blob/{file}", "it is not an absolute URL with a scheme"),
+        ("https://h/{commit}#L{line}", "it has no {file}"),
+    ])
+    func badSourceURLPatternsAreUsageErrors(pattern: String, reason: String) throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--output", "design.xlsx", "--source-url", pattern)
+        #expect(run.status == 2, "\(run.error)")
+        #expect(run.error.contains("--source-url '\(pattern)': \(reason)"), "\(run.error)")
+        #expect(run.error.contains("valid placeholders: {file}, {line}, {commit}"), "\(run.error)")
+    }
+
     @Test func theSameCommitGivesAByteIdenticalWorkbook() throws {
         let sandbox = try DocSheetRunner.Sandbox(git: true)
         try sandbox.write("Sources/App/Store.swift", SampleSources.store)
@@ -216,5 +257,18 @@ import TestSupport
         let first = FileManager.default.contents(atPath: sandbox.url.appendingPathComponent("a.xlsx").path)
         let second = FileManager.default.contents(atPath: sandbox.url.appendingPathComponent("b.xlsx").path)
         #expect(first != nil && first == second)
+    }
+}
+
+@Suite struct GenerateTemplateKindTests {
+    @Test func theReviewTemplateIsRefusedForAnInventory() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("generate", "--template", "review", "--output", "review.xlsx")
+        #expect(run.status == 2, "\(run.error)")
+        #expect(run.error.contains("template 'review' has only review sheets (added, removed, changed): it is for 'docsheet diff'"), "\(run.error)")
+        #expect(sandbox.read("review.xlsx") == nil)
+        // JSON and CSV do not use the template.
+        #expect(try sandbox.docsheet("generate", "--template", "review", "--output", "out.json").status == 0)
     }
 }

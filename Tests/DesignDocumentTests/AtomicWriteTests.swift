@@ -22,6 +22,19 @@ import Workbook
         #expect(try leftovers(folder).isEmpty)
     }
 
+    @Test func anInterruptRemovesTemporaryFilesInProgressOnly() throws {
+        let folder = try Fixtures.folder()
+        let finished = folder.appendingPathComponent("done.csv")
+        try AtomicFile.write(Data("done".utf8), to: finished)
+        let inProgress = AtomicFile.temporaryURL(besides: folder.appendingPathComponent("doc.xlsx"))
+        try Data("partial".utf8).write(to: inProgress)
+        #expect(try leftovers(folder) == [inProgress.lastPathComponent])
+        // What the SIGINT/SIGTERM handler runs before it exits with 130/143.
+        #expect(AtomicFile.removeTemporaryFilesInProgress(in: folder) == 1)
+        #expect(try leftovers(folder).isEmpty)
+        #expect(try String(contentsOf: finished, encoding: .utf8) == "done")
+    }
+
     @Test func successfulWriteReplacesTheOldFile() throws {
         let folder = try Fixtures.folder()
         let url = folder.appendingPathComponent("doc.csv")
@@ -42,5 +55,19 @@ import Workbook
             #expect(error.description.hasPrefix("/nonexistent-docsheet-folder/out.json: could not write"))
         }
         #expect(throws: DesignDocumentError.self) { try writer.write(Fixtures.inventory, format: .xlsx, to: url) }
+    }
+}
+
+@Suite struct RenderWarningTests {
+    @Test func cutCellsAreReportedAsOneWarningLine() throws {
+        var inventory = Fixtures.inventory
+        inventory.functions[0].doc = Fixtures.doc(String(repeating: "Long text. ", count: 4_000))
+        let url = try Fixtures.folder().appendingPathComponent("long.xlsx")
+        let warnings = try DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+            .write(inventory, format: .xlsx, to: url)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("warning: 1 cell was longer than Excel's 32,767 characters and cut") == true, "\(warnings)")
+        #expect(try DocumentWriter(template: try Template.resolve("inventory"), context: Fixtures.context)
+            .write(Fixtures.inventory, format: .xlsx, to: url).isEmpty)
     }
 }

@@ -84,7 +84,7 @@ import TestSupport
         let book = try XLSXReader(url: url)
         let functions = try book.sheet("Functions")
         #expect(functions["C4"] == "load()")
-        #expect(functions.autofilter == "A1:L17")
+        #expect(functions.autofilter == "A1:N17")
         #expect(functions.conditionalFormats.count == 1)
         let inventoryURL = url.deletingLastPathComponent().appendingPathComponent("flat.xlsx")
         var flat = WorkbookRenderer(template: try Template.resolve("inventory"), context: Fixtures.context, inventory: Fixtures.inventory, diff: nil)

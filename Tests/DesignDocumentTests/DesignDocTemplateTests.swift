@@ -40,7 +40,9 @@ import TestSupport
         #expect(cover["C14"] == "7")
         #expect(cover.numericCells.contains("C14"))
         #expect(cover["C15"] == "4")
-        #expect(cover["C16"] == "57.1%")
+        #expect(cover["B16"] == "Undocumented" && cover["C16"] == "3" && cover.numericCells.contains("C16"))
+        // Coverage is a number shown with a percent format, not the text "57.1%".
+        #expect(cover["B17"] == "Doc coverage" && abs((Double(cover["C17"] ?? "") ?? 0) - 4.0 / 7) < 1e-9 && cover.numericCells.contains("C17"))
     }
 
     @Test func contentsLinksToEveryOtherSheet() throws {
@@ -90,8 +92,10 @@ import TestSupport
     @Test func functionsAreGroupedByModuleAndFileWithSectionRows() throws {
         let (book, _) = try Self.render("design-doc")
         let functions = try book.sheet("Functions")
-        #expect(functions.row(1).prefix(12) == ["No.", "Type", "Function", "Signature", "Access", "Description", "Parameters", "Returns",
-                                                "Throws", "Condition", "Line", "Review"])
+        #expect(functions.row(1).prefix(14) == ["No.", "Type", "Function", "Signature", "Access", "Description", "Parameters", "Returns",
+                                                "Throws", "Condition", "Status", "Line", "Review", "Reviewer comment"])
+        // A visible, filterable status that survives black-and-white print.
+        #expect(functions["K4"] == "Documented" && functions["K6"] == "Undocumented" && functions["K17"] == "Placeholder")
         let firstColumn = (2...functions.lastRow).map { functions["A\($0)"] ?? "" }
         #expect(firstColumn == [
             "TaskBoardApp", "Sources/TaskBoardApp/TaskListViewModel.swift", "1", "Sources/TaskBoardApp/helpers.swift", "2",
@@ -102,21 +106,25 @@ import TestSupport
                                                "Adds a task.", "task: TaskItem — The task to add.", "Int — The new count.",
                                                "`StoreError.full` when the board is full."])
         #expect(functions["J4"] == "os(iOS)")
-        #expect(functions.frozenAt == "A2")
-        #expect(functions.autofilter == "A1:L17")
+        // The header row and No. / Type / Function stay in view.
+        #expect(functions.frozenAt == "D2")
+        #expect(functions.autofilter == "A1:N17")
     }
 
     @Test func functionsLinkLinesToTheSourceAndHighlightUndocumentedRows() throws {
         let (book, _) = try Self.render("design-doc")
         let functions = try book.sheet("Functions")
-        #expect(functions.hyperlinks["K4"] == "https://github.com/example/taskboard/blob/3f2a9c1d5e7b/Sources/TaskBoardApp/TaskListViewModel.swift#L15")
-        // The hidden helper column M holds 1/0 for documented; the conditional format reads it.
-        #expect(functions.hiddenColumns == [12])
-        #expect(functions["M4"] == "1" && functions["M6"] == "0" && functions["M17"] == "0")
+        #expect(functions.hyperlinks["L4"] == "https://github.com/example/taskboard/blob/3f2a9c1d5e7b/Sources/TaskBoardApp/TaskListViewModel.swift#L15")
+        // Linked line numbers stay numbers, so the filter sorts 2 < 11 < 100 and Excel flags nothing.
+        #expect(functions["L4"] == "15" && functions.numericCells.contains("L4"))
+        #expect(try book.sheet("Types").numericCells.contains("J2"))
+        // The hidden helper column O holds 1/0 for documented; the conditional format reads it.
+        #expect(functions.hiddenColumns == [14])
+        #expect(functions["O4"] == "1" && functions["O6"] == "0" && functions["O17"] == "0")
         #expect(functions.conditionalFormats.count == 1)
-        #expect(functions.conditionalFormats.first?.range == "A4:L17")
+        #expect(functions.conditionalFormats.first?.range == "A4:N17")
         #expect(functions.conditionalFormats.first?.type == "expression")
-        #expect(functions.conditionalFormats.first?.formula == "AND(ISNUMBER($M4),$M4=0)")
+        #expect(functions.conditionalFormats.first?.formula == "AND(ISNUMBER($O4),$O4=0)")
     }
 
     @Test func rowsWithWrappedTextAreTallEnoughForEveryLine() throws {
@@ -132,7 +140,7 @@ import TestSupport
         let (book, _) = try Self.render("design-doc")
         let functions = try book.sheet("Functions")
         #expect(functions.dataValidations.count == 1)
-        #expect(functions.dataValidations.first?.range == "L4:L17")
+        #expect(functions.dataValidations.first?.range == "M4:M17")
         #expect(functions.dataValidations.first?.type == "list")
         #expect(functions.dataValidations.first?.formula == "\"OK,Needs fix,Question\"")
     }
@@ -143,7 +151,7 @@ import TestSupport
         #expect(functions.pageSetup["orientation"] == "landscape")
         #expect(functions.pageSetup["fitToHeight"] == "0")
         #expect(functions.footer == "&L&8&A&R&8Page &P / &N")
-        #expect(functions.header == "&L&8 TaskBoard — design-doc&R&8 2026-01-01")
+        #expect(functions.header == "&L&8 TaskBoard — Detailed design&R&8 2026-01-01")
         #expect(book.definedNames.contains { $0.name == "_xlnm.Print_Titles" && $0.value == "Functions!$1:$1" })
         #expect(try book.sheet("Cover").pageSetup["orientation"] == "portrait")
     }

@@ -91,6 +91,16 @@ import TestSupport
         #expect(try XLSXReader(url: url).sheet("Data")["A6"] == "b")
     }
 
+    @Test func linksBeyondTheSheetLimitAreCountedAndWrittenAsText() throws {
+        let url = try folder().appendingPathComponent("links.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let sheet = try workbook.addWorksheet(named: "Data")
+        for row in 0..<(Worksheet.maximumLinks + 2) {
+            try sheet.writeLink(toSheet: "Data", text: "x", row: row, column: 0)
+        }
+        #expect(sheet.linksOverLimitCount == 2)
+    }
+
     @Test func overlongURLsAreWrittenAsPlainText() throws {
         let long = "https://example.com/" + String(repeating: "p", count: 2_100)
         let sheet = try roundTrip { sheet in

@@ -81,12 +81,17 @@ import TestSupport
     @Test func dropDownListsAndConditionalFormats() throws {
         let sheet = try write { workbook in
             let sheet = try workbook.addWorksheet(named: "Review")
-            try sheet.addDropDown(CellRange("C2:C20")!, choices: ["OK", "Needs fix, soon", "Question"])
+            for bad in ["Needs fix, soon", "Say \"hi\"", ""] {
+                #expect(throws: WorkbookError.self, "a comma, a double quote or an empty choice is refused, not rewritten") {
+                    try sheet.addDropDown(CellRange("C2:C20")!, choices: ["OK", bad])
+                }
+            }
+            try sheet.addDropDown(CellRange("C2:C20")!, choices: ["OK", "Needs fix; soon", "Question"])
             try sheet.addConditionalFormat(CellRange("A2:C20")!, formula: "=$D2=0", style: CellStyle(fill: Color(hex: "#FFC7CE")))
         }.sheets[0]
         #expect(sheet.dataValidations.count == 1)
         #expect(sheet.dataValidations[0].range == "C2:C20" && sheet.dataValidations[0].type == "list")
-        #expect(sheet.dataValidations[0].formula == "\"OK,Needs fix; soon,Question\"", "commas inside a choice would split it")
+        #expect(sheet.dataValidations[0].formula == "\"OK,Needs fix; soon,Question\"")
         #expect(sheet.conditionalFormats.count == 1)
         #expect(sheet.conditionalFormats[0].range == "A2:C20" && sheet.conditionalFormats[0].formula == "$D2=0")
     }
