@@ -15,14 +15,52 @@ enum SyntaxText {
         var text = ""
         var previous: TokenSyntax?
         for token in tokens {
-            if let previous, !(previous.trailingTrivia.isEmpty && token.leadingTrivia.isEmpty),
-               !(isInsideBrackets(after: previous, before: token) && breaksLine(previous.trailingTrivia + token.leadingTrivia)) {
+            if let previous, needsSpace(between: previous, and: token) {
                 text += " "
             }
-            text += token.text
+            // A multi-line string literal's segments hold line breaks; the text stays on one line.
+            text += token.text.contains(where: \.isNewline) ? oneLine(token.text) : token.text
             previous = token
         }
         return text
+    }
+
+    /// Whether one space separates `previous` and `next`: when whitespace or a comment lies between them, except a
+    /// line break just inside brackets, and a comment alone between punctuation (`g</*c*/T>` → `g<T>`).
+    private static func needsSpace(between previous: TokenSyntax, and next: TokenSyntax) -> Bool {
+        let gap = previous.trailingTrivia + next.leadingTrivia
+        if gap.isEmpty { return false }
+        if isInsideBrackets(after: previous, before: next) && breaksLine(gap) { return false }
+        let onlyComments = gap.allSatisfy { piece in
+            switch piece {
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment: true
+            default: false
+            }
+        }
+        if onlyComments {
+            let isWordCharacter: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            return isWordCharacter(previous.text.last) && isWordCharacter(next.text.first)
+        }
+        return true
+    }
+
+    /// `text` with every run of whitespace that holds a line break replaced by one space.
+    private static func oneLine(_ text: String) -> String {
+        var result = ""
+        var pendingWhitespace = ""
+        var sawBreak = false
+        for character in text {
+            if character.isWhitespace {
+                pendingWhitespace.append(character)
+                if character.isNewline { sawBreak = true }
+                continue
+            }
+            result += sawBreak ? " " : pendingWhitespace
+            pendingWhitespace = ""
+            sawBreak = false
+            result.append(character)
+        }
+        return result + (sawBreak ? " " : pendingWhitespace)
     }
 
     /// Whether the gap between `previous` and `next` lies just inside a pair of brackets: after `(` or `[`,

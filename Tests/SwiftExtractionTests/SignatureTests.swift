@@ -33,6 +33,18 @@ import Testing
         #expect(record?.parameters.first?.type == "@ViewBuilder () -> Int")
     }
 
+    @Test func signatureWithAMultiLineStringDefaultStaysOnOneLine() {
+        let source = "func t(text: String = \"\"\"\n    line1\n      line2\n    \"\"\") {}"
+        let record = function("t(text:)", in: source)
+        #expect(record?.signature.contains("\n") == false)
+        #expect(record?.parameters.first?.defaultValue?.contains("\n") == false)
+    }
+
+    @Test func commentBetweenPunctuationLeavesNoSpace() {
+        #expect(function("g()", in: "func g</*c*/T>() {}")?.signature == "func g<T>()")
+        #expect(function("h(_:)", in: "func/*c*/h(_ a: Int) {}")?.signature == "func h(_ a: Int)")
+    }
+
     @Test func spacesWrittenInsideBracketsOnOneLineAreKept() {
         #expect(function("f(_:)", in: "func f( _ a: [ Int ] ) {}")?.signature == "func f( _ a: [ Int ] )")
     }
