@@ -38,7 +38,17 @@ enum DeepNestingGuard {
                 index = skipBlockComment(bytes, from: index)
                 continue
             case UInt8(ascii: "\""):
-                index = skipStringLiteral(bytes, from: index)
+                index = skipStringLiteral(bytes, from: index, hashes: 0)
+                continue
+            case UInt8(ascii: "#"):
+                // A raw string (`#"…"#`, `##"""…"""##`): no escapes, it ends at a quote followed by as many `#`.
+                var quote = index
+                while quote < count && bytes[quote] == UInt8(ascii: "#") { quote += 1 }
+                if quote < count && bytes[quote] == UInt8(ascii: "\"") {
+                    index = skipStringLiteral(bytes, from: quote, hashes: quote - index)
+                } else {
+                    index = quote
+                }
                 continue
             case UInt8(ascii: "["):
                 openings.append(index)
@@ -55,7 +65,8 @@ enum DeepNestingGuard {
             }
             index += 1
         }
-        if let deepOutermost { ranges.append((deepOutermost + 1)..<count) }  // never closed
+        // A too-deep expression that never closes is left alone: the count is off (or the file is cut short), and
+        // blanking the rest of the file would lose more than it saves.
         guard !ranges.isEmpty else { return nil }
         var regions: [BlankedRegion] = []
         for range in ranges {
@@ -85,19 +96,30 @@ enum DeepNestingGuard {
         return bytes.count
     }
 
-    /// Skips a `"…"` or `"""…"""` literal (escapes honoured; interpolations are skipped with the literal, which
-    /// at worst leaves brackets inside them uncounted).
-    private static func skipStringLiteral(_ bytes: [UInt8], from start: Int) -> Int {
+    /// Skips a `"…"` or `"""…"""` literal starting at the quote `start`, raw when `hashes` `#` precede it (then
+    /// escapes do not count and the literal ends at a quote followed by as many `#`). Interpolations are skipped
+    /// with the literal, which at worst leaves brackets inside them uncounted.
+    private static func skipStringLiteral(_ bytes: [UInt8], from start: Int, hashes: Int) -> Int {
         let quote = UInt8(ascii: "\"")
         let isMultiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
+        func closesAt(_ index: Int) -> Int? {
+            var end = index + (isMultiLine ? 3 : 1)
+            if isMultiLine && !(index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote) {
+                return nil
+            }
+            for _ in 0..<hashes {
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else { return nil }
+                end += 1
+            }
+            return end
+        }
         var index = start + (isMultiLine ? 3 : 1)
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: "\\"):
+            case UInt8(ascii: "\\") where hashes == 0:
                 index += 2
             case quote:
-                if !isMultiLine { return index + 1 }
-                if index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote { return index + 3 }
+                if let end = closesAt(index) { return end }
                 index += 1
             case UInt8(ascii: "\n") where !isMultiLine:
                 return index + 1

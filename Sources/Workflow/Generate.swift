@@ -117,7 +117,8 @@ public enum Generate {
         var linkWarnings: [String] = []
         if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
             sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
-            if let warning = SourceLinks.unrecognisedRemoteWarning(remote) { linkWarnings.append(warning) }
+            // Only a workbook links to the source; JSON, CSV and Markdown runs need no warning.
+            if format == .xlsx, let warning = SourceLinks.unrecognisedRemoteWarning(remote) { linkWarnings.append(warning) }
         }
         let context = DocumentContext(
             projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,

@@ -70,10 +70,11 @@ public enum SourceLinks {
     /// A one-line warning for a remote whose host is not GitHub, GitLab or Bitbucket (no links are derived).
     ///
     /// - Parameter remote: The remote's configured URL.
-    /// - Returns: The warning, or `nil` when links can be derived from `remote`.
+    /// - Returns: The warning, or `nil` when links can be derived from `remote` or it is a local path.
     public static func unrecognisedRemoteWarning(_ remote: String) -> String? {
-        guard pattern(forRemote: remote) == nil else { return nil }
-        let host = hostAndPath(of: remote)?.0 ?? remote
+        // A remote on the local disk or a file:// URL has no web view to link to: nothing to warn about.
+        guard pattern(forRemote: remote) == nil, !remote.hasPrefix("file:"), let host = hostAndPath(of: remote)?.0,
+              !host.isEmpty else { return nil }
         return "warning: no source links: the git remote's host '\(host)' is not GitHub, GitLab or Bitbucket; "
             + "pass --source-url 'https://host/owner/repo/blob/{commit}/{file}#L{line}' (or source_url in .docsheet.yml)"
     }

@@ -79,3 +79,13 @@ enum Fixtures {
         return url
     }
 }
+
+/// Loads `yaml` as the template file `custom.yml` and returns the error message, or `nil` when it loads.
+func templateLoadError(_ yaml: String) -> String? {
+    do {
+        _ = try TemplateLoader.load(yaml: yaml, path: "custom.yml", baseFolder: nil)
+        return nil
+    } catch {
+        return error.description
+    }
+}

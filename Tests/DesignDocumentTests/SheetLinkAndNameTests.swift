@@ -7,14 +7,7 @@ import TestSupport
 /// Links between sheets, sheet names with placeholders, and free-cell layouts Excel would refuse.
 @Suite struct SheetLinkAndNameTests {
     /// Loads `yaml` as `custom.yml` and returns the error message, or `nil` when it loads.
-    func error(_ yaml: String) -> String? {
-        do {
-            _ = try TemplateLoader.load(yaml: yaml, path: "custom.yml", baseFolder: nil)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    func error(_ yaml: String) -> String? { templateLoadError(yaml) }
 
     let header = "name: custom\nsheets:\n"
 

@@ -4,15 +4,8 @@ import Testing
 
 /// Every template error is reported before anything is written, as `path:line: message` with the valid choices.
 @Suite struct TemplateErrorTests {
-    /// Loads `yaml` as `custom.yml` and returns the error message.
-    func error(_ yaml: String) -> String? {
-        do {
-            _ = try TemplateLoader.load(yaml: yaml, path: "custom.yml", baseFolder: nil)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    /// Loads `yaml` as `custom.yml` and returns the error message, or `nil` when it loads.
+    func error(_ yaml: String) -> String? { templateLoadError(yaml) }
 
     let header = "name: custom\nsheets:\n"
 

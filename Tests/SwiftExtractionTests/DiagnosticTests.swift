@@ -51,6 +51,13 @@ import Testing
         #expect(extract(source).functions.map(\.name) == ["f()"])
     }
 
+    @Test func rawStringsAndUnclosedBracketsAreLeftAlone() {
+        let brackets = String(repeating: "[", count: 30)
+        let raw = "let r = #\"a \"quoted\" \(brackets)\"#\nlet m = ##\"\"\"\n\"\"\" \"\(brackets)\n\"\"\"##\nfunc f() {}\n"
+        #expect(DeepNestingGuard.defused(raw) == nil)
+        #expect(DeepNestingGuard.defused("let x = " + brackets + "\nfunc g() {}\n") == nil)
+    }
+
     @Test func diagnosticDescriptionIsEditorFormat() {
         let diagnostic = extract("func a( {}").diagnostics.first
         #expect(diagnostic?.description.hasPrefix("Sources/App/File.swift:1:") == true)

@@ -59,6 +59,13 @@ import Testing
 }
 
 @Suite struct SourceLinksTests {
+    @Test func onlyAnUnknownWebHostIsWarnedAbout() {
+        #expect(SourceLinks.unrecognisedRemoteWarning("https://git.example.com/acme/shop.git")?.contains("'git.example.com'") == true)
+        #expect(SourceLinks.unrecognisedRemoteWarning("git@github.com:acme/shop.git") == nil)
+        #expect(SourceLinks.unrecognisedRemoteWarning("/srv/git/shop.git") == nil)
+        #expect(SourceLinks.unrecognisedRemoteWarning("file:///srv/git/shop.git") == nil)
+    }
+
     @Test func derivesPatternsForKnownHosts() {
         #expect(SourceLinks.pattern(forRemote: "git@github.com:acme/shop.git") == "https://github.com/acme/shop/blob/{commit}/{file}#L{line}")
         #expect(SourceLinks.pattern(forRemote: "https://gitlab.com/acme/group/shop.git", prefix: "ios/")
