@@ -346,8 +346,10 @@ struct SheetWriter {
         var lines = 1
         for (index, value) in values.enumerated() where index < widths.count {
             guard case .text(let text) = value, !text.isEmpty else { continue }
-            // A column of width w shows about w digits of Calibri 11 (7 px each) less 5 px of padding.
-            let usable = max(1, widths[index] - 0.7)
+            // A column of width w shows about w digits of Calibri 11 (7 px each) less 5 px of padding. Readers without
+            // Calibri (LibreOffice on Linux substitutes a wider sans) fit about 15 % less, so plan for them: a row a
+            // little tall in Excel is better than a cut-off line in the printed document.
+            let usable = max(1, (widths[index] - 0.7) * 0.85)
             var cellLines = 0
             for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(400) {
                 cellLines += wraps[index] ? SheetWriter.wrappedLines(line, width: usable) : 1
