@@ -8,7 +8,7 @@
 /// declarations are still extracted.
 enum DeepNestingGuard {
     /// The deepest square-bracket nesting parsed as written.
-    static let maximumDepth = 20
+    static let maximumDepth = 16
 
     /// A blanked bracket expression: where its opening bracket is (1-based line, byte column).
     struct BlankedRegion: Equatable {

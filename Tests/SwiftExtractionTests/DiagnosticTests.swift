@@ -41,7 +41,15 @@ import Testing
         #expect(extraction.diagnostics.count == 1)
         #expect(extraction.diagnostics.first?.line == 2)
         #expect(extraction.diagnostics.first?.column == 24)
-        #expect(extraction.diagnostics.first?.message.contains("nested more than 20 deep") == true)
+        #expect(extraction.diagnostics.first?.message.contains("nested more than 16 deep") == true)
+    }
+
+    @Test func squareBracketsCountThroughParenthesesBetweenThem() {
+        let source = "func f() { let x = " + String(repeating: "[(", count: 20) + "1" + String(repeating: ")]", count: 20)
+            + " }\n/// Kept.\npublic func g() {}\n"
+        let extraction = extract(source)
+        #expect(extraction.functions.map(\.name) == ["f()", "g()"])
+        #expect(extraction.diagnostics.map(\.line) == [1])
     }
 
     @Test func bracketsInStringsAndCommentsDoNotCount() {
