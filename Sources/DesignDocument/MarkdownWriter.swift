@@ -46,9 +46,11 @@ public enum MarkdownWriter {
             lines += ["", "No function was added, removed or changed."]
             return lines.joined(separator: "\n") + "\n"
         }
-        func location(_ record: FunctionRecord) -> String {
+        func location(_ record: FunctionRecord, inBase: Bool = false) -> String {
             let text = "\(record.file):\(record.line)"
-            return context.sourceURL(file: record.file, line: record.line).map { "[\(text)](\($0))" } ?? "`\(text)`"
+            let link = inBase ? context.baseSourceURL(file: record.file, line: record.line)
+                : context.sourceURL(file: record.file, line: record.line)
+            return link.map { "[\(text)](\($0))" } ?? "`\(text)`"
         }
         func docNote(_ record: FunctionRecord) -> String {
             record.isDocumented ? " — \(escape(record.doc?.summary ?? ""))" : " — ⚠️ undocumented"
@@ -56,13 +58,13 @@ public enum MarkdownWriter {
         if !diff.added.isEmpty {
             lines += ["", "### Added (\(diff.added.count))", ""]
             for record in diff.added {
-                lines.append("- `\(code(record.signature))` (\(location(record)))\(docNote(record))")
+                lines.append("- `\(code(record.qualifiedName))` — `\(code(record.signature))` (\(location(record)))\(docNote(record))")
             }
         }
         if !diff.removed.isEmpty {
             lines += ["", "### Removed (\(diff.removed.count))", ""]
             for record in diff.removed {
-                lines.append("- `\(code(record.signature))` (\(location(record)))")
+                lines.append("- `\(code(record.qualifiedName))` — `\(code(record.signature))` (\(location(record, inBase: true)))")
             }
         }
         if !diff.changed.isEmpty {

@@ -52,6 +52,9 @@ public struct DocumentContext: Sendable {
     public var sourceURLPattern: String?
     /// The label language.
     public var locale: DocumentLocale
+    /// For a review: the commit of the base revision, which links of removed functions point at (their files may
+    /// not exist at ``commit``); `nil` outside reviews.
+    public var baseCommit: String?
 
     /// Creates a context.
     ///
@@ -83,6 +86,20 @@ public struct DocumentContext: Sendable {
     ///   - line: The 1-based line to link to.
     /// - Returns: The pattern with `{file}`, `{line}` and `{commit}` filled in, or `nil` when no pattern is set.
     public func sourceURL(file: String, line: Int) -> String? {
+        sourceURL(file: file, line: line, commit: commit)
+    }
+
+    /// The link to `file` at `line` in the base revision of a review (``baseCommit``), for removed functions.
+    ///
+    /// - Parameters:
+    ///   - file: The file's path relative to the scanned root, as it was in the base revision.
+    ///   - line: The 1-based line in the base revision.
+    /// - Returns: The link, or `nil` when no pattern is set.
+    public func baseSourceURL(file: String, line: Int) -> String? {
+        sourceURL(file: file, line: line, commit: baseCommit)
+    }
+
+    private func sourceURL(file: String, line: Int, commit: String?) -> String? {
         guard let pattern = sourceURLPattern, !pattern.isEmpty else { return nil }
         let encodedFile = file.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? file
         return pattern.replacingOccurrences(of: "{file}", with: encodedFile)

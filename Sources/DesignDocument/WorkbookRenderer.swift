@@ -401,9 +401,11 @@ struct SheetWriter {
             return (FieldCatalog.value(of: column.field, type: record, number: number, functions: functions, context: context),
                     column.link == "source" ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .review(let entry, let number):
-            let shown = entry.new ?? entry.old!
+            // A removed function lives only in the base revision: its link points there.
+            let link = entry.new.map { context.sourceURL(file: $0.file, line: $0.line) }
+                ?? entry.old.flatMap { context.baseSourceURL(file: $0.file, line: $0.line) }
             return (FieldCatalog.value(of: column.field, review: entry, number: number, locale: context.locale),
-                    column.link == "source" ? context.sourceURL(file: shown.file, line: shown.line) : nil, false)
+                    column.link == "source" ? link : nil, false)
         case .contents(let name, let description, let number):
             switch column.field {
             case "number": return (.number(Double(number)), nil, false)

@@ -91,10 +91,11 @@ public enum DiffCommandRunner {
         if sourceURL == nil, let git, head.project.commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
             sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
         }
-        let context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
+        var context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
                                       commit: head.project.commit, generatedAt: try environment.checkedDocumentDate(git: git),
                                       author: configuration.author, sourceURLPattern: sourceURL,
                                       locale: options.locale ?? configuration.locale ?? .en)
+        context.baseCommit = base.project.commit
         let templateName = options.template.map { Template.builtinNames.contains($0) ? $0 : environment.url(for: $0).path } ?? "review"
         if !toStandardOutput { try Generate.createFolder(of: target) }
         do {

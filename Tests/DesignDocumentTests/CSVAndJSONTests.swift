@@ -45,10 +45,16 @@ import Inventory
     }
 
     @Test func markdownReviewListsAddedRemovedAndChangedFunctions() throws {
-        let markdown = MarkdownWriter.review(Fixtures.diff, context: Fixtures.context)
+        var context = Fixtures.context
+        context.baseCommit = "0a1b2c3"
+        let markdown = MarkdownWriter.review(Fixtures.diff, context: context)
         #expect(markdown.contains("**1 added · 1 removed · 1 changed**"))
-        #expect(markdown.contains("### Added (1)\n\n- `@MainActor func load()`"))
-        #expect(markdown.contains("### Removed (1)\n\n- `func formatDue(_ date: Date) -> String`"))
+        let added = Fixtures.diff.added[0], removed = Fixtures.diff.removed[0]
+        #expect(markdown.contains("### Added (1)\n\n- `\(added.qualifiedName)` — `@MainActor func load()`"))
+        #expect(markdown.contains("### Removed (1)\n\n- `\(removed.qualifiedName)` — `func formatDue(_ date: Date) -> String`"))
+        // A removed function's link points at the base commit (its file may be gone at the head commit).
+        #expect(markdown.contains("(https://github.com/example/taskboard/blob/0a1b2c3/\(removed.file)#L\(removed.line))"))
+        #expect(markdown.contains("(https://github.com/example/taskboard/blob/3f2a9c1d5e7b/\(added.file)#L\(added.line))"))
         #expect(markdown.contains("  - after: `public func add(_ task: TaskItem, at index: Int) throws -> Int`"))
     }
 }
