@@ -53,8 +53,7 @@ public struct DocumentWriter: Sendable {
         return []
     }
 
-    /// Writes a review of `diff` to `url` in `format` (xlsx uses the `review` template unless this writer's
-    /// template has review sheets).
+    /// Writes a review of `diff` to `url` in `format` (xlsx needs a template with review sheets, such as `review`).
     ///
     /// - Parameters:
     ///   - diff: The comparison of two inventories.
@@ -62,12 +61,16 @@ public struct DocumentWriter: Sendable {
     ///   - url: The file to create or replace; its folder must exist.
     /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
     ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
-    ///   JSON cannot be encoded; the errors of `Template.resolve(_:)` when the built-in `review` template is invalid.
+    ///   JSON cannot be encoded; `DesignDocumentError.invalidTemplate` for a workbook when the template has no
+    ///   `added`, `removed` or `changed` sheet.
     public func writeReview(_ diff: InventoryDiff, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
         switch format {
         case .xlsx:
-            let layout = template.sheets.contains { $0.kind.isReview } ? template : try Template.resolve("review")
-            try WorkbookRenderer(template: layout, context: context, inventory: nil, diff: diff).render(to: url)
+            guard template.sheets.contains(where: { $0.kind.isReview }) else {
+                throw .invalidTemplate(path: template.source, line: template.sheets.first?.line ?? 1,
+                                       message: DocumentWriter.noReviewSheetsMessage(template.name))
+            }
+            try WorkbookRenderer(template: template, context: context, inventory: nil, diff: diff).render(to: url)
         case .json:
             let data: Data
             do { data = try InventoryCoding.encode(diff) } catch { throw .encodingFailed(error.description) }
@@ -77,6 +80,14 @@ public struct DocumentWriter: Sendable {
         case .markdown:
             try writeAtomically(Data(MarkdownWriter.review(diff, context: context).utf8), to: url)
         }
+    }
+
+    /// Why a template without review sheets cannot lay out a review.
+    ///
+    /// - Parameter name: The template's name or path, as the user gave it.
+    /// - Returns: A one-line message naming the template and the built-in `review`.
+    public static func noReviewSheetsMessage(_ name: String) -> String {
+        "template '\(name)' has no review sheet (added, removed, changed), so it cannot lay out 'docsheet diff'; use the built-in review or a copy of it ('docsheet templates show review')"
     }
 
     /// Why a template with only review sheets cannot lay out an inventory.

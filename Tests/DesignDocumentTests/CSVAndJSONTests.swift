@@ -62,7 +62,7 @@ import Inventory
 @Suite struct ReviewOutputTests {
     @Test func reviewIsWrittenInEveryFormat() throws {
         let folder = try Fixtures.folder()
-        let writer = DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context)
+        let writer = DocumentWriter(template: try Template.resolve("review"), context: Fixtures.context)
         for format in OutputFormat.allCases {
             try writer.writeReview(Fixtures.diff, format: format, to: folder.appendingPathComponent("review.\(format.rawValue)"))
         }
@@ -73,6 +73,18 @@ import Inventory
         #expect(try InventoryCoding.decode(InventoryDiff.self, from: json, source: "review.json") == Fixtures.diff)
         let markdown = try String(contentsOf: folder.appendingPathComponent("review.markdown"), encoding: .utf8)
         #expect(markdown.hasPrefix("## DocSheet review: `v1.1.0` → `HEAD`"))
+    }
+
+    @Test func aTemplateWithoutReviewSheetsCannotLayOutAReview() throws {
+        let url = try Fixtures.folder().appendingPathComponent("review.xlsx")
+        let writer = DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context)
+        #expect(throws: DesignDocumentError.self) { try writer.writeReview(Fixtures.diff, format: .xlsx, to: url) }
+        do {
+            try writer.writeReview(Fixtures.diff, format: .xlsx, to: url)
+        } catch {
+            #expect(error.description.contains("template 'design-doc' has no review sheet"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
     }
 
     @Test func markdownInventoryHasOneTablePerFileAndFlagsUndocumentedFunctions() {

@@ -27,7 +27,7 @@ import TestSupport
     @Test func reviewWorkbookHasAddedRemovedChangedWithStatusDropDown() throws {
         let folder = try Fixtures.folder()
         let url = folder.appendingPathComponent("review.xlsx")
-        try DocumentWriter(template: try Template.resolve("design-doc"), context: Fixtures.context)
+        try DocumentWriter(template: try Template.resolve("review"), context: Fixtures.context)
             .writeReview(Fixtures.diff, format: .xlsx, to: url)
         let json = folder.appendingPathComponent("review.json")
         try DocumentWriter(template: try Template.resolve("review"), context: Fixtures.context).writeReview(Fixtures.diff, format: .json, to: json)
