@@ -4,7 +4,8 @@ import Inventory
 ///
 /// * **Own-module qualifier.** `extension Router.Route` names the type `Router.Route` when the module declares a
 ///   type `Router` (a type wins over its module's name), else the type `Route` of module `Router`: the qualifier
-///   is dropped from enclosing types and extension names only when the module declares no such type.
+///   is dropped from enclosing types and extension names only when the module declares no such type. The same
+///   holds in another module that imports `Router` (`restoreImportedTypeQualifiers`).
 /// * **Effective access across files.** A member of an extension of a type declared in another file of the same
 ///   module can be seen no further than that type (`extension Cart { public func f() }` where `struct Cart` is
 ///   internal elsewhere: `f` is effectively internal). Each file's own pass (`DeclarationCollector`) already
@@ -19,7 +20,31 @@ enum CrossFileRules {
     ///   - types: The type records of every file of the run; updated in place.
     static func apply(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
         dropOwnModuleQualifiers(functions: &functions, types: &types)
+        restoreImportedTypeQualifiers(functions: &functions, types: &types)
         applyCaps(functions: &functions, types: &types)
+    }
+
+    /// Puts back a qualifier that each file's own pass took for an imported module's name: in module `Other`,
+    /// `import Router; extension Router.Route` extends the type `Router.Route` when the scan holds module `Router`
+    /// with a type `Router` that has a member `Route`, and no type `Route` is declared anywhere (so the unqualified
+    /// name could not have been meant).
+    private static func restoreImportedTypeQualifiers(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
+        let declared = Set(types.filter { $0.kind != .extension }.map(\.name))
+        let typesNamedLikeTheirModule = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
+        guard !typesNamedLikeTheirModule.isEmpty else { return }
+        func qualified(_ path: String) -> String? {
+            let first = String(path.prefix { $0 != "." })
+            guard !declared.contains(first) else { return nil }
+            let owners = typesNamedLikeTheirModule.filter { declared.contains($0 + "." + first) }
+            guard owners.count == 1, let owner = owners.first else { return nil }
+            return owner + "." + path
+        }
+        for index in functions.indices {
+            if let path = functions[index].enclosingType, let longer = qualified(path) { functions[index].enclosingType = longer }
+        }
+        for index in types.indices {
+            if let longer = qualified(types[index].name) { types[index].name = longer }
+        }
     }
 
     /// Drops a leading `Module.` from enclosing types and extension names when the module declares no type of

@@ -58,6 +58,21 @@ import Testing
         #expect(result.types.filter { $0.kind == .extension }.map(\.name).sorted() == ["Router.Route", "Widget"])
     }
 
+    @Test func typeNamedLikeAnImportedModuleWinsOverTheModule() {
+        let sources = [
+            SourceText(relativePath: "Sources/Router/Router.swift", module: "Router", text: "public final class Router { public struct Route {} }\n"),
+            SourceText(relativePath: "Sources/Other/Ext.swift", module: "Other", text: """
+                import Router
+                import Foundation
+                extension Router.Route { public func go() {} }
+                extension Foundation.Date { func day() {} }
+                """),
+        ]
+        let result = SwiftExtractor().extract(sources: sources, cache: nil)
+        #expect(result.functions.first { $0.name == "go()" }?.enclosingType == "Router.Route")
+        #expect(result.functions.first { $0.name == "day()" }?.enclosingType == "Date")
+    }
+
     @Test func extensionDropsASystemModuleQualifierImportedIndirectly() {
         #expect(function("f()", in: "import XCTest\nextension Foundation.URL { func f() {} }")?.enclosingType == "URL")
     }
