@@ -136,14 +136,17 @@ public enum Check {
 
         var functions: [(record: FunctionRecord, path: String)] = []
         var diagnostics: [String] = []
+        var foundDeclarations = false
         for root in roots {
             let result: ExtractionResult
             let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
             switch options.scope {
             case .tree:
                 var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
-                scan.requiresSwiftFiles = true
+                // With several roots, one empty root is fine; only a run that finds nothing at all fails (below).
+                scan.requiresSwiftFiles = roots.count == 1
                 result = try scan.run(environment: environment)
+                foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty
             case .staged, .since:
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
                                                    extraction: extraction, useCache: options.scan.useCache, environment: environment)
@@ -163,6 +166,10 @@ public enum Check {
             }
         }
 
+        if options.scope == .tree, roots.count > 1, !foundDeclarations {
+            throw .invalidInput(path: roots.joined(separator: ", "),
+                                reason: "no Swift declarations found in any root; check the include and exclude globs and the roots")
+        }
         let checked = functions.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) }
         var violations = checked.flatMap { violationsOf($0.record, path: $0.path, rules: rules) }
         let documented = checked.filter { $0.record.isDocumented }.count

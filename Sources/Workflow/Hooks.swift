@@ -44,8 +44,12 @@ public struct HookInstaller: Sendable {
 
     /// An installer for the repository that holds `path`.
     /// - Parameter path: A file or folder inside the git work tree; it decides the project folder the hooks run in.
-    /// - Throws: `WorkflowError.notAGitRepository` when `path` is not inside a git work tree.
+    /// - Throws: `WorkflowError.inputNotFound` when nothing exists at `path`; `WorkflowError.notAGitRepository` when
+    ///   `path` is not inside a git work tree.
     public init(repositoryPath path: URL) throws(WorkflowError) {
+        guard FileManager.default.fileExists(atPath: path.path) else {
+            throw .inputNotFound(path: path.path, hint: "pass a folder inside the git repository with --repository")
+        }
         guard let git = Git.enclosing(path) else { throw .notAGitRepository(path: path.path) }
         hooksFolder = try git.hooksFolder()
         let top = try git.topLevel().resolvingSymlinksInPath().path

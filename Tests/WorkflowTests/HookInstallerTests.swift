@@ -60,6 +60,14 @@ import Testing
         #expect(throws: WorkflowError.notAGitRepository(path: folder.url.path)) { try HookInstaller(repositoryPath: folder.url) }
     }
 
+    @Test func aMissingFolderInsideARepositoryIsAnInputError() throws {
+        let repository = try TestRepository()
+        let missing = repository.url.appendingPathComponent("nope")
+        #expect(throws: WorkflowError.inputNotFound(path: missing.path, hint: "pass a folder inside the git repository with --repository")) {
+            try HookInstaller(repositoryPath: missing)
+        }
+    }
+
     @Test func theScriptSkipsWithAMessageWhenDocsheetIsMissing() throws {
         let repository = try TestRepository()
         let hook = try HookInstaller(repositoryPath: repository.url).install(.preCommit)

@@ -29,6 +29,20 @@ import Testing
         #expect(try Check.run(options, environment: folder.environment).violations.map(\.name) == ["count()"])
     }
 
+    @Test func oneEmptyRootAmongSeveralIsFineButNothingAnywhereFails() throws {
+        let repository = try TestRepository(git: false)
+        try repository.write("Sources/A.swift", "public func a() {}\n")
+        try repository.write("Empty/README.md", "nothing here\n")
+        try repository.write("Other/README.md", "nothing here\n")
+        var options = CheckOptions()
+        options.roots = ["Sources", "Empty"]
+        #expect(try Check.run(options, environment: repository.environment).violations.map(\.name) == ["a()"])
+        options.roots = ["Empty", "Other"]
+        #expect(throws: WorkflowError.self) { try Check.run(options, environment: repository.environment) }
+        options.roots = ["Empty"]
+        #expect(throws: WorkflowError.self) { try Check.run(options, environment: repository.environment) }
+    }
+
     @Test func aSingleFileRootPrintsItsPathAndWorksWithStaged() throws {
         let repository = try TestRepository()
         try repository.write("Sources/App/U.swift", "public func u() {}\n")
