@@ -1,6 +1,7 @@
 import DesignDocument
 import Foundation
 import Inventory
+import SwiftExtraction
 import Yams
 
 /// What a `.docsheet.yml` file says. Every value is optional: command-line options override it, and built-in
@@ -165,8 +166,8 @@ public struct Configuration: Equatable, Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "include": configuration.include = try reader.strings(value, key: key)
-            case "exclude": configuration.exclude = try reader.strings(value, key: key)
+            case "include": configuration.include = try reader.globs(value, key: key)
+            case "exclude": configuration.exclude = try reader.globs(value, key: key)
             case "include_local": configuration.includeLocal = try reader.bool(value, key: key)
             case "template":
                 let name = try reader.string(value, key: key)
@@ -175,7 +176,12 @@ public struct Configuration: Equatable, Sendable {
             case "format": configuration.format = try reader.choice(value, key: key, OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init(rawValue:))
             case "locale": configuration.locale = try reader.choice(value, key: key, DocumentLocale.allCases.map(\.rawValue)).flatMap(DocumentLocale.init(rawValue:))
             case "min_access": configuration.minAccess = try reader.accessLevel(value, key: key)
-            case "source_url": configuration.sourceURL = try reader.string(value, key: key)
+            case "source_url":
+                let pattern = try reader.string(value, key: key)
+                if let problem = SourceLinks.problem(withPattern: pattern) {
+                    throw reader.error(at: value, "source_url '\(pattern)': \(problem)")
+                }
+                configuration.sourceURL = pattern
             case "jobs":
                 guard let jobs = value.int, jobs > 0 else { throw reader.error(at: value, "'jobs' must be a positive whole number") }
                 configuration.jobs = jobs
@@ -301,6 +307,16 @@ struct ConfigurationReader {
     func bool(_ node: Node, key: String) throws(WorkflowError) -> Bool {
         guard let value = node.bool else { throw error(at: node, "'\(key)' must be true or false") }
         return value
+    }
+
+    /// A list of include or exclude globs; an empty one, which could match nothing, is an error at its line.
+    func globs(_ node: Node, key: String) throws(WorkflowError) -> [String] {
+        let globs = try strings(node, key: key)
+        if let empty = globs.first(where: { GlobPattern($0).isEmpty }) {
+            let item = node.sequence?.first { $0.scalar?.string == empty } ?? node
+            throw error(at: item, "'\(key)' has the empty glob '\(empty)', which matches nothing; write a path pattern such as 'Sources/**'")
+        }
+        return globs
     }
 
     /// A list of text values (one value counts as a list of one; null as empty).

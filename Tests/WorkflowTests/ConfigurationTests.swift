@@ -75,6 +75,13 @@ import Testing
         #expect(rule?.description.hasPrefix("/project/.docsheet.yml:2: 'check.require' has unknown rule 'docs'") == true)
     }
 
+    @Test func valuesThatCannotWorkNameTheirLine() throws {
+        let url = #expect(throws: WorkflowError.self) { try Configuration.parse("locale: en\nsource_url: \"x.com/{file}\"\n", file: file) }
+        #expect(url?.description.hasPrefix("/project/.docsheet.yml:2: source_url 'x.com/{file}': ") == true)
+        let glob = #expect(throws: WorkflowError.self) { try Configuration.parse("include:\n  - Sources/**\n  - \"\"\n", file: file) }
+        #expect(glob?.description.hasPrefix("/project/.docsheet.yml:3: 'include' has the empty glob ''") == true)
+    }
+
     @Test func invalidYAMLNamesItsLine() throws {
         let error = #expect(throws: WorkflowError.self) { try Configuration.parse("include: [a\nexclude: b\n", file: file) }
         guard case .invalidConfiguration(_, let line, let message)? = error else { Issue.record("wrong error \(String(describing: error))"); return }
