@@ -4,7 +4,7 @@ import Testing
 @testable import Workflow
 
 /// Configuration messages, `Never`, single-file roots, NUL-safe git reads, foreign hooks and excluded roots.
-@Suite struct SmallFixesTests {
+@Suite struct WorkflowEdgeCaseTests {
     let file = URL(fileURLWithPath: "/project/.docsheet.yml")
 
     @Test func aDuplicateKeyIsReportedAtItsSecondLine() throws {
