@@ -70,7 +70,9 @@ public enum MarkdownWriter {
         if !diff.changed.isEmpty {
             lines += ["", "### Changed (\(diff.changed.count))", ""]
             for change in diff.changed {
-                let what = change.changes.map(\.rawValue).joined(separator: ", ")
+                let what = change.changes.map { kind in
+                    kind == .accessLevel && change.old.accessLevel == change.new.accessLevel ? "effectiveAccess" : kind.rawValue
+                }.joined(separator: ", ")
                 lines.append("- `\(code(change.new.qualifiedName))` (\(location(change.new))): \(what)")
                 if change.changes.contains(.signature) {
                     lines.append("  - before: `\(code(change.old.signature))`")

@@ -78,7 +78,9 @@ public enum DiffCommandRunner {
                                               extraction: extraction, useCache: options.scan.useCache, environment: environment)
         let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
                                               extraction: extraction, useCache: options.scan.useCache, environment: environment)
-        let diff = InventoryDiff(base: base, head: head, baseLabel: options.base, headLabel: options.head ?? "working tree")
+        // With --merge-base the label says so, and names the commit actually compared.
+        let baseLabel = options.mergeBase ? "merge base of \(options.base) (\(baseRevision.prefix(12)))" : options.base
+        let diff = InventoryDiff(base: base, head: head, baseLabel: baseLabel, headLabel: options.head ?? "working tree")
 
         let target = toStandardOutput
             ? FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-diff-\(UUID().uuidString).\(format.rawValue)")

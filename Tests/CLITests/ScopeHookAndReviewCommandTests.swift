@@ -131,6 +131,7 @@ import TestSupport
         #expect(run.output.contains("  - doc parameter item: The item. → The item to keep."))
         #expect(!run.output.contains("doc: Saves. → Saves."))
         #expect(run.output.contains("  - effective access: public → internal"))
+        #expect(run.output.contains("): effectiveAccess\n"))
         #expect(!run.output.contains("access: public → public"))
         #expect(run.output.contains("  - file: `Sources/App/Old.swift` → `Sources/App/New.swift`"))
     }
@@ -177,5 +178,6 @@ import TestSupport
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("onFeature()"))
         #expect(!run.output.contains("onMain()"))
+        #expect(run.output.hasPrefix("## DocSheet review: `merge base of main ("))
     }
 }
