@@ -65,9 +65,7 @@ public enum DiffCommandRunner {
             throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
         }
 
-        if let pattern = options.sourceURL ?? configuration.sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
-            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
-        }
+        var sourceURL = try SourceLinks.chosenPattern(option: options.sourceURL, configured: configuration.sourceURL)
 
         var baseRevision = options.base
         if options.mergeBase {
@@ -89,10 +87,7 @@ public enum DiffCommandRunner {
         if !toStandardOutput { try Generate.checkWritableFolder(of: target) }
         let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
         let git = Git.enclosing(environment.url(for: options.root))
-        var sourceURL = options.sourceURL ?? configuration.sourceURL
-        if sourceURL == nil, let git, head.project.commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
-            sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
-        }
+        if sourceURL == nil, let git, head.project.commit != nil { sourceURL = SourceLinks.derived(from: git).pattern }
         var context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
                                       commit: head.project.commit, generatedAt: try environment.checkedDocumentDate(git: git),
                                       author: configuration.author, sourceURLPattern: sourceURL,

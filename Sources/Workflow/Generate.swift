@@ -88,9 +88,7 @@ public enum Generate {
         if format == .xlsx, !template.hasInventorySheets {
             throw .invalidOption("--template: " + DocumentWriter.reviewOnlyMessage(templateName))
         }
-        if let pattern = options.sourceURL ?? configuration.sourceURL, let problem = SourceLinks.problem(withPattern: pattern) {
-            throw .invalidOption("\(options.sourceURL != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
-        }
+        var sourceURL = try SourceLinks.chosenPattern(option: options.sourceURL, configured: configuration.sourceURL)
         if let output { try checkWritableFolder(of: output) }
 
         var scan = SourceScan(
@@ -113,12 +111,12 @@ public enum Generate {
             inventory = inventory.filtered(minimumAccess: minimum)
         }
 
-        var sourceURL = options.sourceURL ?? configuration.sourceURL
         var linkWarnings: [String] = []
-        if sourceURL == nil, roots.count == 1, let git, commit != nil, let remote = SourceLinks.configuredRemoteURL(git) {
-            sourceURL = SourceLinks.pattern(forRemote: remote, prefix: (try? git.prefix()) ?? "")
+        if sourceURL == nil, roots.count == 1, let git, commit != nil {
+            let derived = SourceLinks.derived(from: git)
+            sourceURL = derived.pattern
             // Only a workbook links to the source; JSON, CSV and Markdown runs need no warning.
-            if format == .xlsx, let warning = SourceLinks.unrecognisedRemoteWarning(remote) { linkWarnings.append(warning) }
+            if format == .xlsx, let warning = derived.warning { linkWarnings.append(warning) }
         }
         let context = DocumentContext(
             projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,

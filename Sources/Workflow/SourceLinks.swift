@@ -55,6 +55,31 @@ public enum SourceLinks {
         return nil
     }
 
+    /// The pattern a run uses: `--source-url` (`option`) over the configuration's `source_url`, checked.
+    ///
+    /// - Parameters:
+    ///   - option: The `--source-url` value, or `nil`.
+    ///   - configured: The configuration's `source_url`, or `nil`.
+    /// - Returns: The pattern, or `nil` when neither is set.
+    /// - Throws: `WorkflowError.invalidOption` naming the option or key, the pattern and what is wrong with it.
+    public static func chosenPattern(option: String?, configured: String?) throws(WorkflowError) -> String? {
+        guard let pattern = option ?? configured else { return nil }
+        if let problem = problem(withPattern: pattern) {
+            throw .invalidOption("\(option != nil ? "--source-url" : "source_url") '\(pattern)': \(problem)")
+        }
+        return pattern
+    }
+
+    /// The pattern derived from the repository's remote (`nil` for an unknown host or no remote), and a warning when
+    /// the remote is on a web host links cannot be derived for.
+    ///
+    /// - Parameter git: The repository of the scanned root (its prefix is applied to the pattern).
+    /// - Returns: The pattern and the warning, each `nil` when there is none.
+    public static func derived(from git: Git) -> (pattern: String?, warning: String?) {
+        guard let remote = configuredRemoteURL(git) else { return (nil, nil) }
+        return (pattern(forRemote: remote, prefix: (try? git.prefix()) ?? ""), unrecognisedRemoteWarning(remote))
+    }
+
     /// The URL of the remote `origin` (else the first remote) as configured, before git's `url.<base>.insteadOf`
     /// rewriting (which `git remote get-url` applies and which may point at a local mirror).
     ///
