@@ -110,9 +110,14 @@ enum ChangedFunctions {
         case .tree:
             return ExtractionResult()
         case .staged:
-            headChanges = try git.stagedChanges()
             for parent in git.commitParents() {
                 parents.append((parent, try git.stagedChanges(comparedWith: parent)))
+            }
+            // The files to check differ from HEAD, the first parent (without commits: every staged file).
+            if let head = parents.first {
+                headChanges = head.changes.filter { !$0.isDeletion }
+            } else {
+                headChanges = try git.stagedChanges()
             }
         case .since(let revision):
             let base = try git.mergeBase(revision)
