@@ -5,7 +5,7 @@ import Inventory
 /// * **Own-module qualifier.** `extension Router.Route` names the type `Router.Route` when the module declares a
 ///   type `Router` (a type wins over its module's name), else the type `Route` of module `Router`: the qualifier
 ///   is dropped from enclosing types and extension names only when the module declares no such type. The same
-///   holds in another module that imports `Router` (`restoreImportedTypeQualifiers`).
+///   holds in another module that imports `Router` (`restoreImportedTypeQualifiers(_:_:modulesDeclaringTheirName:)`).
 /// * **Effective access across files.** A member of an extension of a type declared in another file of the same
 ///   module can be seen no further than that type (`extension Cart { public func f() }` where `struct Cart` is
 ///   internal elsewhere: `f` is effectively internal). Each file's own pass (`DeclarationCollector`) already
@@ -19,8 +19,14 @@ enum CrossFileRules {
     ///   - functions: The function records of every file of the run; updated in place.
     ///   - types: The type records of every file of the run; updated in place.
     static func apply(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
-        dropOwnModuleQualifiers(functions: &functions, types: &types)
-        restoreImportedTypeQualifiers(functions: &functions, types: &types)
+        let modulesDeclaringTheirName = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
+        // Drop a leading `Module.` when the module declares no type of that name.
+        rewritePaths(&functions, &types) { path, module in
+            guard !modulesDeclaringTheirName.contains(module), path.hasPrefix(module + "."),
+                  path.count > module.count + 1 else { return nil }
+            return String(path.dropFirst(module.count + 1))
+        }
+        restoreImportedTypeQualifiers(&functions, &types, modulesDeclaringTheirName: modulesDeclaringTheirName)
         applyCaps(functions: &functions, types: &types)
     }
 
@@ -28,41 +34,32 @@ enum CrossFileRules {
     /// `import Router; extension Router.Route` extends the type `Router.Route` when the scan holds module `Router`
     /// with a type `Router` that has a member `Route`, and no type `Route` is declared anywhere (so the unqualified
     /// name could not have been meant).
-    private static func restoreImportedTypeQualifiers(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
+    private static func restoreImportedTypeQualifiers(
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], modulesDeclaringTheirName: Set<String>
+    ) {
+        guard !modulesDeclaringTheirName.isEmpty else { return }
         let declared = Set(types.filter { $0.kind != .extension }.map(\.name))
-        let typesNamedLikeTheirModule = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
-        guard !typesNamedLikeTheirModule.isEmpty else { return }
-        func qualified(_ path: String) -> String? {
+        rewritePaths(&functions, &types) { path, _ in
             let first = String(path.prefix { $0 != "." })
             guard !declared.contains(first) else { return nil }
-            let owners = typesNamedLikeTheirModule.filter { declared.contains($0 + "." + first) }
+            let owners = modulesDeclaringTheirName.filter { declared.contains($0 + "." + first) }
             guard owners.count == 1, let owner = owners.first else { return nil }
             return owner + "." + path
         }
-        for index in functions.indices {
-            if let path = functions[index].enclosingType, let longer = qualified(path) { functions[index].enclosingType = longer }
-        }
-        for index in types.indices {
-            if let longer = qualified(types[index].name) { types[index].name = longer }
-        }
     }
 
-    /// Drops a leading `Module.` from enclosing types and extension names when the module declares no type of
-    /// that name.
-    private static func dropOwnModuleQualifiers(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
-        let modulesDeclaringTheirName = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
-        func unqualified(_ path: String, module: String) -> String? {
-            guard !modulesDeclaringTheirName.contains(module), path.hasPrefix(module + "."),
-                  path.count > module.count + 1 else { return nil }
-            return String(path.dropFirst(module.count + 1))
-        }
+    /// Replaces every function's enclosing type and every type's name (dotted paths) for which `rewrite(path,
+    /// module)` gives a new path.
+    private static func rewritePaths(
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ rewrite: (String, String) -> String?
+    ) {
         for index in functions.indices {
-            if let path = functions[index].enclosingType, let shorter = unqualified(path, module: functions[index].module) {
-                functions[index].enclosingType = shorter
+            if let path = functions[index].enclosingType, let new = rewrite(path, functions[index].module) {
+                functions[index].enclosingType = new
             }
         }
         for index in types.indices {
-            if let shorter = unqualified(types[index].name, module: types[index].module) { types[index].name = shorter }
+            if let new = rewrite(types[index].name, types[index].module) { types[index].name = new }
         }
     }
 
