@@ -22,7 +22,25 @@ enum DeepNestingGuard {
     /// - Parameter source: The file's text.
     /// - Returns: The text to parse and the blanked regions, or `nil` when the source can be parsed as it is.
     static func defused(_ source: String) -> (text: String, regions: [BlankedRegion])? {
+        // Scanned in place: a copy of the bytes is made only for the rare file that needs blanking.
+        var source = source
+        let ranges = source.withUTF8(tooDeepRanges)
+        guard !ranges.isEmpty else { return nil }
         var bytes = Array(source.utf8)
+        var regions: [BlankedRegion] = []
+        for range in ranges {
+            regions.append(position(of: range.lowerBound - 1, in: bytes))
+            for offset in range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
+                bytes[offset] = UInt8(ascii: " ")
+            }
+        }
+        return (String(decoding: bytes, as: UTF8.self), regions)
+    }
+
+    /// The insides of the bracket expressions nested deeper than `maximumDepth` (the brackets themselves excluded),
+    /// skipping comments and string literals. A too-deep expression that never closes is left alone: the count is
+    /// off (or the file is cut short), and blanking the rest of the file would lose more than it saves.
+    private static func tooDeepRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var openings: [Int] = []  // offsets of the open `[`
         var ranges: [Range<Int>] = []
         var deepOutermost: Int?  // the outermost `[` of the current too-deep expression
@@ -65,20 +83,10 @@ enum DeepNestingGuard {
             }
             index += 1
         }
-        // A too-deep expression that never closes is left alone: the count is off (or the file is cut short), and
-        // blanking the rest of the file would lose more than it saves.
-        guard !ranges.isEmpty else { return nil }
-        var regions: [BlankedRegion] = []
-        for range in ranges {
-            regions.append(position(of: range.lowerBound - 1, in: bytes))
-            for offset in range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
-                bytes[offset] = UInt8(ascii: " ")
-            }
-        }
-        return (String(decoding: bytes, as: UTF8.self), regions)
+        return ranges
     }
 
-    private static func skipBlockComment(_ bytes: [UInt8], from start: Int) -> Int {
+    private static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var depth = 0
         var index = start
         while index + 1 < bytes.count {
@@ -99,7 +107,7 @@ enum DeepNestingGuard {
     /// Skips a `"…"` or `"""…"""` literal starting at the quote `start`, raw when `hashes` `#` precede it (then
     /// escapes do not count and the literal ends at a quote followed by as many `#`). Interpolations are skipped
     /// with the literal, which at worst leaves brackets inside them uncounted.
-    private static func skipStringLiteral(_ bytes: [UInt8], from start: Int, hashes: Int) -> Int {
+    private static func skipStringLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, hashes: Int) -> Int {
         let quote = UInt8(ascii: "\"")
         let isMultiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
         func closesAt(_ index: Int) -> Int? {
