@@ -33,6 +33,26 @@ public struct LocalizedText: Hashable, Sendable {
     }
 }
 
+/// Where a free cell's link points inside the workbook: `sheet-kind:KIND` (the first sheet of that kind, by its
+/// rendered name) or `sheet:NAME` (a sheet as the template names it, in any locale). Any other link is a URL.
+enum SheetLinkTarget: Equatable {
+    /// The first sheet of a kind, e.g. `sheet-kind:contents`.
+    case kind(String)
+    /// A sheet by the name the template gives it, e.g. `sheet:Cover`.
+    case name(String)
+
+    /// The target `link` names, or `nil` for a URL.
+    init?(_ link: String) {
+        if link.hasPrefix("sheet-kind:") {
+            self = .kind(String(link.dropFirst("sheet-kind:".count)))
+        } else if link.hasPrefix("sheet:") {
+            self = .name(String(link.dropFirst("sheet:".count)))
+        } else {
+            return nil
+        }
+    }
+}
+
 /// The kinds of sheet a template can hold.
 public enum SheetKind: String, CaseIterable, Sendable {
     /// A cover page: free cells with placeholders, and the logo.

@@ -357,8 +357,7 @@ struct TemplateLoader {
         for locale in DocumentLocale.allCases {
             let value = target.text(locale)
             if value.trimmingCharacters(in: .whitespaces).isEmpty { throw fail(node, "'link' is empty; give a URL, sheet:NAME or sheet-kind:KIND") }
-            if value.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
-                let kind = String(value.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+            if case .kind(let kind)? = SheetLinkTarget(value) {
                 guard SheetKind(rawValue: kind) != nil else {
                     throw fail(node, "unknown sheet kind '\(kind)' in link '\(value)'; valid kinds: \(SheetKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
@@ -367,11 +366,6 @@ struct TemplateLoader {
         return target
     }
 
-    /// The prefix of a link to the first sheet of a kind, e.g. `sheet-kind:contents`.
-    static let sheetKindLinkPrefix = "sheet-kind:"
-    /// The prefix of a link to a sheet by the name the template gives it, e.g. `sheet:Cover`.
-    static let sheetLinkPrefix = "sheet:"
-
     /// Rejects `sheet:NAME` links to a name no sheet has, and `sheet-kind:KIND` links to a kind the template lacks.
     private func checkSheetLinks(_ sheets: [SheetSpec]) throws(DesignDocumentError) {
         for sheet in sheets {
@@ -379,22 +373,23 @@ struct TemplateLoader {
                 guard let link = cell.link else { continue }
                 for locale in DocumentLocale.allCases {
                     let value = link.text(locale)
-                    if value.hasPrefix(TemplateLoader.sheetLinkPrefix) {
-                        let name = String(value.dropFirst(TemplateLoader.sheetLinkPrefix.count))
+                    switch SheetLinkTarget(value) {
+                    case .name(let name)?:
                         guard sheets.contains(where: { $0.name.matches(name) }) else {
                             let names = sheets.map { $0.name.text(.en) }.joined(separator: ", ")
                             throw DesignDocumentError.invalidTemplate(
                                 path: path, line: cell.line,
                                 message: "no sheet named '\(name)'; sheets: \(names) (or link to a kind: sheet-kind:contents)")
                         }
-                    } else if value.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
-                        let kind = String(value.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+                    case .kind(let kind)?:
                         guard sheets.contains(where: { $0.kind.rawValue == kind }) else {
                             let kinds = sheets.map(\.kind.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
                             throw DesignDocumentError.invalidTemplate(
                                 path: path, line: cell.line,
                                 message: "no \(kind) sheet for link '\(value)'; the template's kinds: \(kinds.joined(separator: ", "))")
                         }
+                    case nil:
+                        break  // a URL
                     }
                 }
             }

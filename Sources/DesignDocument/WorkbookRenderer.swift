@@ -174,9 +174,9 @@ struct SheetWriter {
         if let link = cell.link {
             let raw = link.text(locale)
             let target = Placeholders.expand(raw, values)
-            if raw.hasPrefix(TemplateLoader.sheetLinkPrefix) || raw.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
+            if let sheetTarget = SheetLinkTarget(raw) {
                 // A sheet that is not written (e.g. an inventory sheet in a review) leaves plain text, not a broken link.
-                guard let resolved = sheetName(forLink: raw) else {
+                guard let resolved = sheetName(for: sheetTarget) else {
                     try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
                     return
                 }
@@ -198,14 +198,14 @@ struct SheetWriter {
     /// The rendered name of the sheet a `sheet-kind:KIND` or `sheet:NAME` link targets, or `nil` when it is not written.
     /// `sheet:NAME` matches the name the template gives a sheet (in any locale) before a rendered name, so a sheet
     /// made from data (a type called `Contents`) cannot take the link over.
-    private func sheetName(forLink raw: String) -> String? {
-        if raw.hasPrefix(TemplateLoader.sheetKindLinkPrefix) {
-            let kind = String(raw.dropFirst(TemplateLoader.sheetKindLinkPrefix.count))
+    private func sheetName(for target: SheetLinkTarget) -> String? {
+        switch target {
+        case .kind(let kind):
             return allSheets.first { $0.spec.kind.rawValue == kind }?.name
+        case .name(let name):
+            return allSheets.first { $0.spec.name.matches(name) }?.name
+                ?? allSheets.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.name
         }
-        let name = String(raw.dropFirst(TemplateLoader.sheetLinkPrefix.count))
-        return allSheets.first { $0.spec.name.matches(name) }?.name
-            ?? allSheets.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.name
     }
 
     // MARK: - Tables
