@@ -132,11 +132,13 @@ public struct Baseline: Codable, Equatable, Sendable {
     ///   module, type, name and rule in another file (a moved file). Entries without a module match any module.
     public func newViolations(in violations: [Violation]) -> [Violation] {
         struct Identity: Hashable { var type: String?; var name: String; var rule: String }
-        var byFile: [String: [Int]] = [:]
+        struct Placed: Hashable { var file: String; var identity: Identity }
+        var byFile: [Placed: [Int]] = [:]
         var byIdentity: [Identity: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
-            byFile[entry.file + "\u{0}" + (entry.type ?? "") + "\u{0}" + entry.name + "\u{0}" + entry.rule, default: []].append(index)
-            byIdentity[Identity(type: entry.type, name: entry.name, rule: entry.rule), default: []].append(index)
+            let identity = Identity(type: entry.type, name: entry.name, rule: entry.rule)
+            byFile[Placed(file: entry.file, identity: identity), default: []].append(index)
+            byIdentity[identity, default: []].append(index)
         }
         var used = [Bool](repeating: false, count: entries.count)
         func take(_ candidates: [Int]?, for violation: Violation, sameFile: Bool) -> Bool {
@@ -148,13 +150,13 @@ public struct Baseline: Codable, Equatable, Sendable {
             used[index] = true
             return true
         }
+        let identities = violations.map { Identity(type: $0.enclosingType, name: $0.name, rule: $0.rule) }
         var accepted = [Bool](repeating: false, count: violations.count)
         for (index, violation) in violations.enumerated() {
-            let key = violation.file + "\u{0}" + (violation.enclosingType ?? "") + "\u{0}" + violation.name + "\u{0}" + violation.rule
-            accepted[index] = take(byFile[key], for: violation, sameFile: true)
+            accepted[index] = take(byFile[Placed(file: violation.file, identity: identities[index])], for: violation, sameFile: true)
         }
         for (index, violation) in violations.enumerated() where !accepted[index] {
-            accepted[index] = take(byIdentity[Identity(type: violation.enclosingType, name: violation.name, rule: violation.rule)], for: violation, sameFile: false)
+            accepted[index] = take(byIdentity[identities[index]], for: violation, sameFile: false)
         }
         return violations.indices.filter { !accepted[$0] }.map { violations[$0] }
     }
