@@ -153,7 +153,7 @@ struct TemplateLoader {
                             if value.trimmingCharacters(in: .whitespaces).isEmpty {
                                 throw fail(choiceNode, "a drop-down choice is empty in '\(locale.rawValue)'; give every choice some text")
                             }
-                            if let bad = value.first(where: { $0 == "," || $0 == "\"" }) {
+                            if let bad = Worksheet.forbiddenDropDownCharacter(in: value) {
                                 throw fail(choiceNode, "the drop-down choice '\(value)' contains '\(bad)'; Excel's list separates choices with commas and cannot hold a double quote")
                             }
                         }

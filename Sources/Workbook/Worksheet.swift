@@ -168,6 +168,15 @@ public final class Worksheet {
         try write(number, row: row, column: column, style: style)
     }
 
+    /// The first character of `choice` that a drop-down list cannot hold — a comma (Excel's separator) or a double
+    /// quote (the list's delimiter, which libxlsxwriter does not escape) — or `nil`.
+    ///
+    /// - Parameter choice: One choice of a drop-down list.
+    /// - Returns: The offending character, or `nil` when the choice can be listed.
+    public static func forbiddenDropDownCharacter(in choice: String) -> Character? {
+        choice.first { $0 == "," || $0 == "\"" }
+    }
+
     /// Writes a link to a cell of a sheet in this workbook showing `text`.
     ///
     /// - Parameters:
@@ -337,7 +346,7 @@ public final class Worksheet {
     ///   double quote, they exceed Excel's 255 characters, or libxlsxwriter refuses the validation.
     public func addDropDown(_ range: CellRange, choices: [String], prompt: String? = nil) throws(WorkbookError) {
         let cleaned = choices.map { ExcelText.removingInvalidCharacters($0) }
-        if let bad = cleaned.first(where: { $0.isEmpty || $0.contains(",") || $0.contains("\"") }) {
+        if let bad = cleaned.first(where: { $0.isEmpty || Worksheet.forbiddenDropDownCharacter(in: $0) != nil }) {
             throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
                                 message: bad.isEmpty ? "a choice is empty" : "the choice '\(bad)' contains a comma or a double quote, which Excel's list cannot hold")
         }
