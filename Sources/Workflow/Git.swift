@@ -323,6 +323,32 @@ public struct ProcessResult: Sendable {
     public var standardError: Data
 }
 
+/// Writing to a file descriptor without `FileHandle.write`, which traps when the reader has gone (EPIPE).
+public enum DescriptorWriter {
+    /// Writes all of `data` to `descriptor`, retrying short writes and interrupted calls.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to write.
+    ///   - descriptor: An open file descriptor, e.g. a pipe or standard output.
+    /// - Returns: 0 when every byte was written, else the `errno` of the failed write (`EPIPE`: the reader is gone).
+    public static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
+            guard var pointer = buffer.baseAddress else { return 0 }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = Foundation.write(descriptor, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                remaining -= written
+                pointer += written
+            }
+            return 0
+        }
+    }
+}
+
 /// Runs a child process, feeding its input and draining its outputs concurrently so large outputs never block.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` in `directory` and waits for it to finish.
@@ -360,22 +386,9 @@ public enum ProcessRunner {
         }
         if let input {
             DispatchQueue.global().async(group: group) {
-                // A child that exits without reading all of its input closes the pipe: stop writing then (a
+                // A child that exits without reading all of its input closes the pipe: writing stops then (a
                 // `FileHandle.write` would trap on EPIPE); its exit status tells what went wrong.
-                let descriptor = inputPipe.fileHandleForWriting.fileDescriptor
-                input.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-                    guard var pointer = buffer.baseAddress else { return }
-                    var remaining = buffer.count
-                    while remaining > 0 {
-                        let written = Foundation.write(descriptor, pointer, remaining)
-                        if written < 0 {
-                            if errno == EINTR { continue }
-                            return
-                        }
-                        remaining -= written
-                        pointer += written
-                    }
-                }
+                _ = DescriptorWriter.writeAll(input, to: inputPipe.fileHandleForWriting.fileDescriptor)
                 try? inputPipe.fileHandleForWriting.close()
             }
         }

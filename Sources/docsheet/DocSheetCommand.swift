@@ -2,9 +2,6 @@ import ArgumentParser
 import Foundation
 import Inventory
 import Workflow
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The `docsheet` command line. The work happens in the Workflow module; commands map options and errors.
 @main
@@ -89,30 +86,13 @@ enum Console {
         write(data, to: STDOUT_FILENO)
     }
 
-    /// Writes all of `data` to `descriptor`, retrying short writes and interruptions. A closed pipe ends the
-    /// process as SIGPIPE would (status 141 in a shell); other failures are dropped, as `print` does.
+    /// Writes all of `data` to `descriptor`. A closed pipe ends the process as SIGPIPE would (status 141 in a
+    /// shell); other failures are dropped, as `print` does.
     static func write(_ data: Data, to descriptor: Int32) {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, pointer, remaining)
-                #else
-                let written = Darwin.write(descriptor, pointer, remaining)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EPIPE {
-                        signal(SIGPIPE, SIG_DFL)
-                        raise(SIGPIPE)
-                        _exit(141)
-                    }
-                    return
-                }
-                remaining -= written
-                pointer += written
-            }
+        if DescriptorWriter.writeAll(data, to: descriptor) == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+            _exit(141)
         }
     }
 }
