@@ -285,8 +285,6 @@ struct BaselineKeys {
     /// `file` (relative to the root) relative to the project's folder, or `nil` when the root is outside it.
     func path(_ file: String) -> String? {
         guard let anchor else { return nil }
-        let absolute = rootFolder.appendingPathComponent(file).standardizedFileURL.path
-        let prefix = anchor.hasSuffix("/") ? anchor : anchor + "/"
-        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
+        return FolderPaths.relative(rootFolder.appendingPathComponent(file).standardizedFileURL.path, to: anchor)
     }
 }

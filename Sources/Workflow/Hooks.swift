@@ -56,7 +56,7 @@ public struct HookInstaller: Sendable {
         let start = git.directory.resolvingSymlinksInPath()
         var folder = start
         var project = start
-        while folder.path.hasPrefix(top) {
+        while FolderPaths.relative(folder.path, to: top) != nil {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(Configuration.fileName).path) {
                 project = folder
                 break
@@ -64,8 +64,7 @@ public struct HookInstaller: Sendable {
             if folder.path == top || folder.path == "/" { break }
             folder = folder.deletingLastPathComponent()
         }
-        projectFolder = project.path.count > top.count && project.path.hasPrefix(top + "/")
-            ? String(project.path.dropFirst(top.count + 1)) : ""
+        projectFolder = FolderPaths.relative(project.path, to: top) ?? ""
     }
 
     /// The project folder recorded in DocSheet's installed hook of `kind` (empty: the top of the work tree), or

@@ -66,12 +66,10 @@ public struct ScanSettings: Sendable {
     static func globBase(root: URL, configuration: Configuration) -> String {
         guard let folder = configuration.file?.deletingLastPathComponent().standardizedFileURL.path else { return "" }
         let rootPath = root.standardizedFileURL.path
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        guard rootPath.hasPrefix(prefix) else { return "" }
+        guard let relative = FolderPaths.relative(rootPath, to: folder), !relative.isEmpty else { return "" }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isFolder), isFolder.boolValue else { return "" }
-        let relative = String(rootPath.dropFirst(prefix.count))
-        return relative.isEmpty ? "" : relative + "/"
+        return relative + "/"
     }
 
     /// How to extract: the command line wins over the configuration.

@@ -120,9 +120,7 @@ public struct SourceScan: Sendable {
     /// - Returns: The roots to scan.
     public static func distinctRoots(_ roots: [String], environment: WorkflowEnvironment) -> [String] {
         let paths = roots.map { environment.url(for: $0).standardizedFileURL.resolvingSymlinksInPath().path }
-        func contains(_ outer: String, _ inner: String) -> Bool {
-            outer == inner || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
-        }
+        func contains(_ outer: String, _ inner: String) -> Bool { FolderPaths.relative(inner, to: outer) != nil }
         var kept: [String] = []
         for (index, path) in paths.enumerated() {
             let coveredByEarlier = paths[..<index].contains { contains($0, path) }
@@ -167,5 +165,20 @@ extension WorkflowError {
         default:
             self = .extractionFailed(error.description)
         }
+    }
+}
+
+/// Absolute paths on disk compared as text.
+enum FolderPaths {
+    /// `path` relative to `folder` (`""` for the folder itself), or `nil` when it lies outside the folder.
+    ///
+    /// - Parameters:
+    ///   - path: A standardized absolute path.
+    ///   - folder: A standardized absolute folder path, with or without a trailing `/`.
+    /// - Returns: E.g. `Sources/App` for `/work/p/Sources/App` in `/work/p`.
+    static func relative(_ path: String, to folder: String) -> String? {
+        if path == folder { return "" }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 }
