@@ -52,6 +52,11 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     public var column: Int
     /// The SwiftPM target (or top folder) the file belongs to.
     public var module: String
+    /// Every module whose target compiles the file, in project order (`module` first): an app and its widget
+    /// extension for a shared file. Never empty.
+    public var targets: [String]
+    /// What `module`'s target builds, or `nil` when unknown (an inventory written before schema version 2).
+    public var moduleKind: TargetKind?
     /// The declaration's kind.
     public var kind: FunctionKind
     /// The compiler's full name, e.g. `fetch(id:completion:)`, `init(_:)`, `==(_:_:)`.
@@ -117,14 +122,19 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     ///   - condition: The enclosing `#if` conditions joined with ` && `, or `nil`.
     ///   - section: The nearest preceding `// MARK:` title in the same scope, or `nil`.
     ///   - doc: The attached documentation comment, or `nil`.
+    ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
+    ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
     public init(
         file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
         signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal, isRequirement: Bool = false,
         attributes: [String] = [], modifiers: [String] = [], isAsync: Bool = false, throws: String? = nil,
         parameters: [Parameter] = [], returnType: String? = nil, genericWhere: String? = nil,
-        condition: String? = nil, section: String? = nil, doc: DocComment? = nil
+        condition: String? = nil, section: String? = nil, doc: DocComment? = nil, targets: [String] = [],
+        moduleKind: TargetKind? = nil
     ) {
+        self.targets = targets.isEmpty ? [module] : targets
+        self.moduleKind = moduleKind
         self.file = file
         self.line = line
         self.column = column
@@ -157,9 +167,44 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
 
     private enum CodingKeys: String, CodingKey {
-        case file, line, column, module, kind, name, baseName, signature, enclosingType, enclosingKind
+        case file, line, column, module, targets, moduleKind, kind, name, baseName, signature, enclosingType, enclosingKind
         case accessLevel, effectiveAccess, isRequirement, attributes, modifiers, isAsync, `throws`
         case parameters, returnType, genericWhere, condition, section, doc
+    }
+
+    /// Decodes a record; one written before schema version 2 (no `targets`, no `moduleKind`) gets `[module]` and
+    /// `nil`.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        file = try c.decode(String.self, forKey: .file)
+        line = try c.decode(Int.self, forKey: .line)
+        column = try c.decode(Int.self, forKey: .column)
+        module = try c.decode(String.self, forKey: .module)
+        targets = try c.decodeIfPresent([String].self, forKey: .targets) ?? [module]
+        if targets.isEmpty { targets = [module] }
+        moduleKind = try c.decodeIfPresent(TargetKind.self, forKey: .moduleKind)
+        kind = try c.decode(FunctionKind.self, forKey: .kind)
+        name = try c.decode(String.self, forKey: .name)
+        baseName = try c.decode(String.self, forKey: .baseName)
+        signature = try c.decode(String.self, forKey: .signature)
+        enclosingType = try c.decodeIfPresent(String.self, forKey: .enclosingType)
+        enclosingKind = try c.decodeIfPresent(TypeKind.self, forKey: .enclosingKind)
+        accessLevel = try c.decode(AccessLevel.self, forKey: .accessLevel)
+        effectiveAccess = try c.decode(AccessLevel.self, forKey: .effectiveAccess)
+        isRequirement = try c.decode(Bool.self, forKey: .isRequirement)
+        attributes = try c.decode([String].self, forKey: .attributes)
+        modifiers = try c.decode([String].self, forKey: .modifiers)
+        isAsync = try c.decode(Bool.self, forKey: .isAsync)
+        `throws` = try c.decodeIfPresent(String.self, forKey: .throws)
+        parameters = try c.decode([Parameter].self, forKey: .parameters)
+        returnType = try c.decodeIfPresent(String.self, forKey: .returnType)
+        genericWhere = try c.decodeIfPresent(String.self, forKey: .genericWhere)
+        condition = try c.decodeIfPresent(String.self, forKey: .condition)
+        section = try c.decodeIfPresent(String.self, forKey: .section)
+        doc = try c.decodeIfPresent(DocComment.self, forKey: .doc)
     }
 
     /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
@@ -172,6 +217,8 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
         try c.encode(line, forKey: .line)
         try c.encode(column, forKey: .column)
         try c.encode(module, forKey: .module)
+        try c.encode(targets, forKey: .targets)
+        try c.encode(moduleKind, forKey: .moduleKind)
         try c.encode(kind, forKey: .kind)
         try c.encode(name, forKey: .name)
         try c.encode(baseName, forKey: .baseName)

@@ -62,7 +62,7 @@ public enum DocSheetVersion {
 /// Everything DocSheet extracted from a project: its types and functions, in stable order.
 public struct Inventory: Codable, Hashable, Sendable {
     /// The JSON schema version written by this build.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
 
     /// The schema version of this inventory.
     public var schemaVersion: Int
@@ -70,6 +70,9 @@ public struct Inventory: Codable, Hashable, Sendable {
     public var tool: ToolInfo
     /// The project it describes.
     public var project: ProjectInfo
+    /// The modules the records belong to (build targets, and folders no build system describes), sorted by name
+    /// then project; empty in an inventory written before schema version 2.
+    public var modules: [ModuleRecord]
     /// Type records sorted by file, line, column.
     public var types: [TypeRecord]
     /// Function records sorted by file, line, column.
@@ -83,15 +86,42 @@ public struct Inventory: Codable, Hashable, Sendable {
     ///   - functions: The function records, in any order (they are sorted by file, line, column).
     ///   - tool: The tool that produced it (default: this DocSheet build).
     ///   - schemaVersion: The schema version of this inventory (default: `currentSchemaVersion`).
+    ///   - modules: The modules of the project, in any order (they are sorted by name, then project); modules no record
+    ///     belongs to are kept, so a target whose files hold no function still shows.
     public init(
         project: ProjectInfo, types: [TypeRecord], functions: [FunctionRecord], tool: ToolInfo = ToolInfo(),
-        schemaVersion: Int = Inventory.currentSchemaVersion
+        schemaVersion: Int = Inventory.currentSchemaVersion, modules: [ModuleRecord] = []
     ) {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.project = project
+        self.modules = Array(Set(modules)).sorted { ($0.name, $0.project ?? "", $0.kind.rawValue) < ($1.name, $1.project ?? "", $1.kind.rawValue) }
         self.types = types.sorted(by: Inventory.precedes)
         self.functions = functions.sorted(by: Inventory.precedes)
+    }
+
+    private enum CodingKeys: String, CodingKey { case schemaVersion, tool, project, modules, types, functions }
+
+    /// Decodes an inventory; one written before schema version 2 has no `modules`.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        tool = try c.decode(ToolInfo.self, forKey: .tool)
+        project = try c.decode(ProjectInfo.self, forKey: .project)
+        modules = try c.decodeIfPresent([ModuleRecord].self, forKey: .modules) ?? []
+        types = try c.decode([TypeRecord].self, forKey: .types)
+        functions = try c.decode([FunctionRecord].self, forKey: .functions)
+    }
+
+    /// The kind of the module named `name` (the first such module when several projects declare one).
+    ///
+    /// - Parameter name: A module name, as records carry it.
+    /// - Returns: The module's kind, or `nil` when the inventory lists no such module.
+    public func kind(ofModule name: String) -> TargetKind? {
+        modules.first { $0.name == name }?.kind
     }
 
     /// The stable order of function records: file, line, column, then name (for records at one position,

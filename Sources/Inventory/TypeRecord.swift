@@ -9,6 +9,10 @@ public struct TypeRecord: Codable, Hashable, Sendable {
     public var kind: TypeKind
     /// The SwiftPM target (or top folder) the file belongs to.
     public var module: String
+    /// Every module whose target compiles the file, in project order (`module` first). Never empty.
+    public var targets: [String]
+    /// What `module`'s target builds, or `nil` when unknown (an inventory written before schema version 2).
+    public var moduleKind: TargetKind?
     /// Path relative to the scanned root, with `/` separators.
     public var file: String
     /// 1-based line of the name token.
@@ -45,11 +49,16 @@ public struct TypeRecord: Codable, Hashable, Sendable {
     ///   - genericWhere: The generic `where` clause as written, or `nil`.
     ///   - condition: The enclosing `#if` conditions joined with ` && `, or `nil`.
     ///   - doc: The attached documentation comment, or `nil`.
+    ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
+    ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
     public init(
         name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
-        inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil
+        inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil,
+        targets: [String] = [], moduleKind: TargetKind? = nil
     ) {
+        self.targets = targets.isEmpty ? [module] : targets
+        self.moduleKind = moduleKind
         self.name = name
         self.kind = kind
         self.module = module
@@ -68,8 +77,32 @@ public struct TypeRecord: Codable, Hashable, Sendable {
     public var isDocumented: Bool { doc?.isMeaningful ?? false }
 
     private enum CodingKeys: String, CodingKey {
-        case name, kind, module, file, line, column, accessLevel, effectiveAccess, inheritedTypes
+        case name, kind, module, targets, moduleKind, file, line, column, accessLevel, effectiveAccess, inheritedTypes
         case genericWhere, condition, doc
+    }
+
+    /// Decodes a record; one written before schema version 2 (no `targets`, no `moduleKind`) gets `[module]` and
+    /// `nil`.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        kind = try c.decode(TypeKind.self, forKey: .kind)
+        module = try c.decode(String.self, forKey: .module)
+        targets = try c.decodeIfPresent([String].self, forKey: .targets) ?? [module]
+        if targets.isEmpty { targets = [module] }
+        moduleKind = try c.decodeIfPresent(TargetKind.self, forKey: .moduleKind)
+        file = try c.decode(String.self, forKey: .file)
+        line = try c.decode(Int.self, forKey: .line)
+        column = try c.decode(Int.self, forKey: .column)
+        accessLevel = try c.decode(AccessLevel.self, forKey: .accessLevel)
+        effectiveAccess = try c.decode(AccessLevel.self, forKey: .effectiveAccess)
+        inheritedTypes = try c.decode([String].self, forKey: .inheritedTypes)
+        genericWhere = try c.decodeIfPresent(String.self, forKey: .genericWhere)
+        condition = try c.decodeIfPresent(String.self, forKey: .condition)
+        doc = try c.decodeIfPresent(DocComment.self, forKey: .doc)
     }
 
     /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
@@ -81,6 +114,8 @@ public struct TypeRecord: Codable, Hashable, Sendable {
         try c.encode(name, forKey: .name)
         try c.encode(kind, forKey: .kind)
         try c.encode(module, forKey: .module)
+        try c.encode(targets, forKey: .targets)
+        try c.encode(moduleKind, forKey: .moduleKind)
         try c.encode(file, forKey: .file)
         try c.encode(line, forKey: .line)
         try c.encode(column, forKey: .column)

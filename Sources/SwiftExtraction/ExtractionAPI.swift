@@ -2,7 +2,7 @@ import Foundation
 import Inventory
 
 // The public types of the extraction module: what other modules pass in and get back. The work is done by
-// `SourceDiscovery` (finding files), `ModuleResolver` (which target a file belongs to) and `SwiftExtractor`
+// `SourceDiscovery` (finding files), `ProjectLayout` (which targets compile a file) and `SwiftExtractor`
 // (parsing and building records), each in its own file.
 
 /// A Swift source file found under a scanned root.
@@ -11,19 +11,27 @@ public struct SourceFile: Hashable, Sendable {
     public var relativePath: String
     /// Absolute location on disk.
     public var url: URL
-    /// The module (SwiftPM target or top folder) the file belongs to.
+    /// The module (the first target that compiles the file, or a folder) the file belongs to.
     public var module: String
+    /// Every module whose target compiles the file, `module` first.
+    public var targets: [String]
+    /// What `module`'s target builds.
+    public var moduleKind: TargetKind
 
     /// Creates a source file entry.
     ///
     /// - Parameters:
     ///   - relativePath: Path relative to the root, `/` separators.
     ///   - url: Absolute location on disk.
-    ///   - module: The module (SwiftPM target or top folder) the file belongs to.
-    public init(relativePath: String, url: URL, module: String) {
+    ///   - module: The module (the first target that compiles the file, or a folder) the file belongs to.
+    ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
+    ///   - moduleKind: What `module`'s target builds.
+    public init(relativePath: String, url: URL, module: String, targets: [String] = [], moduleKind: TargetKind = .folder) {
         self.relativePath = relativePath
         self.url = url
         self.module = module
+        self.targets = targets.isEmpty ? [module] : targets
+        self.moduleKind = moduleKind
     }
 }
 
@@ -33,6 +41,10 @@ public struct SourceText: Hashable, Sendable {
     public var relativePath: String
     /// The module the file belongs to.
     public var module: String
+    /// Every module whose target compiles the file, `module` first.
+    public var targets: [String]
+    /// What `module`'s target builds, or `nil` when unknown.
+    public var moduleKind: TargetKind?
     /// The file's contents.
     public var text: String
 
@@ -42,10 +54,14 @@ public struct SourceText: Hashable, Sendable {
     ///   - relativePath: Path relative to the root, `/` separators.
     ///   - module: The module the file belongs to.
     ///   - text: The file's contents.
-    public init(relativePath: String, module: String, text: String) {
+    ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
+    ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
+    public init(relativePath: String, module: String, text: String, targets: [String] = [], moduleKind: TargetKind? = nil) {
         self.relativePath = relativePath
         self.module = module
         self.text = text
+        self.targets = targets.isEmpty ? [module] : targets
+        self.moduleKind = moduleKind
     }
 }
 
@@ -60,6 +76,21 @@ public struct DiscoveryOptions: Hashable, Sendable {
     /// A folder path ending in `/` (or empty) put before each root-relative path when globs are matched: the root's
     /// place below the folder the globs are relative to (e.g. a configuration file's folder).
     public var globBase = ""
+    /// Keep Swift files that no target compiles (under a module named after their folder) instead of leaving
+    /// them out with a warning.
+    public var includeUnowned = false
+    /// How `Package.swift` files are read.
+    public var manifests = ManifestReading()
+    /// Leave out unit-test and UI-test targets (a file only they compile is left out).
+    public var excludeTests = false
+    /// When non-empty, only files these targets (module or Xcode target names) compile are kept.
+    public var onlyTargets: Set<String> = []
+
+    /// True when the options keep a file compiled by `owner`.
+    func keeps(_ owner: ProjectLayout.Owner) -> Bool {
+        if excludeTests && owner.kind.isTest { return false }
+        return onlyTargets.isEmpty || onlyTargets.contains(owner.module) || onlyTargets.contains(owner.targetName)
+    }
 
     /// Creates discovery options.
     ///
@@ -183,6 +214,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable
     case notASwiftFile(String)
     /// An `--include` / `--exclude` glob that cannot match anything (empty, or only `/` and `.`).
     case invalidGlob(String)
+    /// The `.xcworkspace` or `.xcodeproj` named as the root cannot be read.
+    case unreadableProject(path: String, reason: String)
 
     /// A one-line message naming the path and what to do.
     public var description: String {
@@ -195,6 +228,8 @@ public enum ExtractionError: Error, Equatable, CustomStringConvertible, Sendable
             return "\(path): cannot list the folder (\(reason)); check its permissions or exclude it with --exclude"
         case .notASwiftFile(let path):
             return "\(path): not a .swift file; pass a project folder or a .swift file"
+        case .unreadableProject(let path, let reason):
+            return "\(path): \(reason)"
         case .invalidGlob(let pattern):
             return "'\(pattern)': an empty include/exclude glob matches nothing; write a path pattern such as 'Sources/**'"
         }
@@ -209,6 +244,8 @@ public struct ExtractionResult: Hashable, Sendable {
     public var types: [TypeRecord]
     /// Diagnostics (syntax errors and the like), sorted by file and position.
     public var diagnostics: [ExtractionDiagnostic]
+    /// The modules of the scanned projects (filled by a scan of a tree; empty for in-memory sources).
+    public var modules: [ModuleRecord] = []
 
     /// Creates a result.
     ///

@@ -23,28 +23,8 @@ enum GitFileList {
 
     /// Runs git with `arguments` and returns its standard output, or `nil` when it cannot run or fails.
     private static func run(_ arguments: [String]) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        // Variables a git hook sets would point git at another repository or index than the folder's.
-        var environment = ProcessInfo.processInfo.environment
-        for variable in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX"] {
-            environment.removeValue(forKey: variable)
-        }
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
-        return data
+        let outcome = ProcessRunner.run("/usr/bin/env", ["git"] + arguments)
+        return outcome.status == 0 ? outcome.output : nil
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 
 /// Finds the Swift files under a root (a folder, or a single `.swift` file).
 ///
@@ -43,14 +44,45 @@ public enum SourceDiscovery {
     ///   - options: The include and exclude globs and whether git-ignored files are left out.
     /// - Returns: The selected files with their modules, sorted by relative path, each file once even when symbolic
     ///   links reach it twice.
+    /// - Throws: As `scan(root:options:)`.
+    public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
+        try scan(root: root, options: options).files
+    }
+
+    /// The `.xcworkspace` or `.xcodeproj` a root names, and the folder to scan for it (the one holding it); `nil`
+    /// for any other root.
+    ///
+    /// - Parameter root: A root as given on the command line, made absolute.
+    /// - Returns: The folder to scan and the selection, or `nil`.
+    public static func projectSelection(for root: URL) -> (folder: URL, selection: URL)? {
+        let root = root.standardizedFileURL
+        guard ["xcworkspace", "xcodeproj"].contains(root.pathExtension),
+              FileKind.of(path: root.path, followingLinks: true) == .directory else { return nil }
+        return (root.deletingLastPathComponent(), root)
+    }
+
+    /// Finds the Swift files under `root`, with the targets that compile each (`ProjectLayout`).
+    ///
+    /// - Parameters:
+    ///   - root: A folder to scan, a single `.swift` file, or an `.xcworkspace` / `.xcodeproj` (then the folder that
+    ///     holds it is scanned, keeping only the files its targets compile; paths are relative to that folder).
+    ///   - options: The include and exclude globs, whether git-ignored files and files no target compiles are left
+    ///     out, and how manifests are read.
+    /// - Returns: The files, the files no target compiles, the modules and the problems with build descriptions.
     /// - Throws: `ExtractionError.rootNotFound` when nothing exists at `root`; `ExtractionError.notASwiftFile` when
     ///   `root` is a file without the `.swift` extension or neither a file nor a folder;
     ///   `ExtractionError.unreadableFolder` when a folder under `root` cannot be listed;
-    ///   `ExtractionError.invalidGlob` for an empty include or exclude glob.
-    public static func discover(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> [SourceFile] {
-        let root = root.standardizedFileURL
+    ///   `ExtractionError.invalidGlob` for an empty include or exclude glob; `ExtractionError.unreadableProject` when
+    ///   the named workspace or project cannot be read.
+    public static func scan(root: URL, options: DiscoveryOptions) throws(ExtractionError) -> Discovery {
+        var root = root.standardizedFileURL
         for pattern in options.includes + options.excludes where GlobPattern(pattern).isEmpty {
             throw .invalidGlob(pattern)
+        }
+        var selection: URL?
+        if let selected = projectSelection(for: root) {
+            root = selected.folder
+            selection = selected.selection
         }
         guard let kind = FileKind.of(path: root.path, followingLinks: true) else {
             throw .rootNotFound(root.path)
@@ -59,9 +91,13 @@ public enum SourceDiscovery {
             guard root.pathExtension == "swift" else { throw .notASwiftFile(root.path) }
             let folder = root.deletingLastPathComponent()
             let name = root.lastPathComponent
-            return [
-                SourceFile(relativePath: name, url: root, module: ModuleResolver(root: folder).module(forRelativePath: name))
-            ]
+            let layout = try ProjectLayout(root: folder, xcodeProjects: [], manifestFolders: [], selection: nil,
+                                           reading: options.manifests, includingRootProjects: true)
+            var single = options
+            single.includeUnowned = true
+            var discovery = Discovery(layout: layout, root: folder, options: single)
+            discovery.add(paths: [Found(relativePath: name, url: root)])
+            return discovery
         }
         guard kind == .directory else { throw .notASwiftFile(root.path) }
 
@@ -76,14 +112,126 @@ public enum SourceDiscovery {
                 }
             }
             found = found.filter { !ignored.contains($0.relativePath) }
+            walker.manifestFolders = walker.manifestFolders.filter { !ignored.contains($0.isEmpty ? "Package.swift" : $0 + "/Package.swift") }
         }
         found.sort { $0.relativePath < $1.relativePath }
-        if walker.followedLinks {
-            var seen = Set<String>()
-            found = found.filter { seen.insert($0.url.resolvingSymlinksInPath().path).inserted }
+        let layout = try ProjectLayout(
+            root: root, xcodeProjects: walker.xcodeProjects.map { root.appendingPathComponent($0).path },
+            manifestFolders: walker.manifestFolders.map { $0.isEmpty ? root.path : root.appendingPathComponent($0).path },
+            selection: selection, reading: options.manifests, includingRootProjects: false)
+        var discovery = Discovery(layout: layout, root: root, options: options)
+        // A file reached by several paths (symbolic links) is one file, under its first path, with the targets of
+        // every path that reaches it.
+        var groups: [String: [Found]] = [:]
+        var order: [String] = []
+        for file in found {
+            let key = walker.followedLinks ? file.url.resolvingSymlinksInPath().path : file.url.path
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(file)
         }
-        let resolver = ModuleResolver(root: root)
-        return found.map { SourceFile(relativePath: $0.relativePath, url: $0.url, module: resolver.module(forRelativePath: $0.relativePath)) }
+        for key in order {
+            discovery.add(paths: groups[key] ?? [])
+        }
+        return discovery
+    }
+}
+
+/// What discovery found under a root: the files to extract, the files no target compiles, and the build system's
+/// view they were placed by.
+public struct Discovery: Sendable {
+    /// The files to extract, sorted by relative path.
+    public private(set) var files: [SourceFile] = []
+    /// Relative paths of Swift files inside a package or Xcode project that no target compiles, left out (kept in
+    /// `files` too, under a folder module, with `includeUnowned`).
+    public private(set) var unowned: [String] = []
+    /// The build system's view of the root.
+    public let layout: ProjectLayout
+    /// The scanned folder (for a single-file root, its folder; for a workspace, the folder holding it).
+    public let root: URL
+    private let options: DiscoveryOptions
+
+    init(layout: ProjectLayout, root: URL, options: DiscoveryOptions) {
+        self.layout = layout
+        self.root = root
+        self.options = options
+    }
+
+    /// The modules of the build descriptions that the options keep, and the files' folder modules.
+    public var modules: [ModuleRecord] {
+        var records = layout.modules.filter { record in
+            (!options.excludeTests || !record.kind.isTest) && (options.onlyTargets.isEmpty || options.onlyTargets.contains(record.name))
+        }
+        for file in files where file.moduleKind == .folder {
+            records.append(ModuleRecord(name: file.module, kind: .folder))
+        }
+        return records
+    }
+
+    /// The problems with build descriptions as warnings at line 1 of the file concerned, relative to the root.
+    public var diagnostics: [ExtractionDiagnostic] {
+        layout.problems.map { problem in
+            ExtractionDiagnostic(file: layout.relativeProjectPath(problem.path), line: 1, column: 1, severity: .warning,
+                                 message: problem.message)
+        }
+    }
+
+    /// Adds one file reached by `paths` (several when symbolic links reach it).
+    fileprivate mutating func add(paths: [Found]) {
+        guard let first = paths.first else { return }
+        var candidates = paths.map(\.url.path)
+        let real = first.url.resolvingSymlinksInPath().path
+        if !candidates.contains(real) { candidates.append(real) }
+        let (file, isUnowned) = place(first.relativePath, url: first.url, reachedBy: candidates, includeUnowned: options.includeUnowned)
+        if isUnowned { unowned.append(first.relativePath) }
+        if let file { files.append(file) }
+    }
+
+    /// The file at `relativePath` below the root (which need not exist on disk: a file at another git revision)
+    /// with the module and targets the layout gives it, or `nil` when no target compiles it and unowned files are
+    /// left out (or it is a package manifest).
+    ///
+    /// - Parameters:
+    ///   - relativePath: A `/`-separated path relative to the scanned root.
+    ///   - includeUnowned: Keep a file no target compiles, under a module named after its folder.
+    /// - Returns: The placed file, or `nil`.
+    public func placement(ofRelativePath relativePath: String, includeUnowned: Bool) -> SourceFile? {
+        let url = root.appendingPathComponent(relativePath)
+        return place(relativePath, url: url, reachedBy: [url.standardizedFileURL.path], includeUnowned: includeUnowned).file
+    }
+
+    private func place(_ relativePath: String, url: URL, reachedBy paths: [String], includeUnowned: Bool)
+        -> (file: SourceFile?, unowned: Bool)
+    {
+        var owners: [ProjectLayout.Owner] = []
+        var isUnowned = false
+        var isUngoverned = false
+        for path in paths {
+            switch layout.assignment(forPath: path) {
+            case .owned(let found): owners += found.filter { !owners.contains($0) }
+            case .unowned: isUnowned = true
+            case .ungoverned: isUngoverned = true
+            }
+        }
+        if !owners.isEmpty {
+            owners = owners.filter(options.keeps)
+            guard let owner = owners.first else { return (nil, false) }
+            var names: [String] = []
+            for candidate in owners where !names.contains(candidate.module) { names.append(candidate.module) }
+            return (SourceFile(relativePath: relativePath, url: url, module: owner.module, targets: names, moduleKind: owner.kind), false)
+        }
+        let components = relativePath.split(separator: "/")
+        if !options.onlyTargets.isEmpty { return (nil, false) }
+        if isUngoverned && !isUnowned {
+            let module = components.count > 1 ? String(components[0]) : root.lastPathComponent
+            return (SourceFile(relativePath: relativePath, url: url, module: module), false)
+        }
+        // Manifests are build descriptions, not sources of a target.
+        if let name = components.last, name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
+            return (nil, false)
+        }
+        guard includeUnowned else { return (nil, true) }
+        let folder = components.count > 1 ? String(components[components.count - 2]) : root.lastPathComponent
+        return (SourceFile(relativePath: relativePath, url: url, module: folder), true)
     }
 }
 
@@ -106,12 +254,14 @@ enum FileKind {
     }
 }
 
+/// A Swift file the walk found.
+fileprivate struct Found {
+    var relativePath: String
+    var url: URL
+}
+
 /// The recursive folder walk behind `SourceDiscovery`.
 private struct FolderWalker {
-    struct Found {
-        var relativePath: String
-        var url: URL
-    }
 
     let root: URL
     let realRoot: String
@@ -123,6 +273,10 @@ private struct FolderWalker {
     var nestedRepositories: [String] = []
     var visitedFolders = Set<String>()
     var followedLinks = false
+    /// `.xcodeproj` folders below the root, relative to it.
+    var xcodeProjects: [String] = []
+    /// Folders at or below the root that hold a `Package.swift`, relative to it (empty for the root).
+    var manifestFolders: [String] = []
 
     init(root: URL, options: DiscoveryOptions) {
         self.root = root
@@ -141,6 +295,7 @@ private struct FolderWalker {
             throw .unreadableFolder(path: relativePath.isEmpty ? folder.path : relativePath, reason: "permission denied or not a folder")
         }
         if !relativePath.isEmpty, names.contains(".git") { nestedRepositories.append(relativePath) }
+        if names.contains("Package.swift") { manifestFolders.append(relativePath) }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
             if excludes.contains(where: { $0.matches(globBase + path) }) { continue }
@@ -156,6 +311,11 @@ private struct FolderWalker {
             switch kind {
             case .directory:
                 if SourceDiscovery.excludedFolderNames.contains(name) { continue }
+                if name.hasSuffix(".xcodeproj") {
+                    xcodeProjects.append(path)
+                    continue
+                }
+                if name.hasSuffix(".xcworkspace") { continue }
                 try walk(folder: url, relativePath: path)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
@@ -169,5 +329,20 @@ private struct FolderWalker {
 
     private func isInsideRoot(_ path: String) -> Bool {
         path == realRoot || path.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+    }
+}
+
+/// Absolute paths on disk compared as text.
+public enum FolderPaths {
+    /// `path` relative to `folder` (`""` for the folder itself), or `nil` when it lies outside the folder.
+    ///
+    /// - Parameters:
+    ///   - path: A standardized absolute path.
+    ///   - folder: A standardized absolute folder path, with or without a trailing `/`.
+    /// - Returns: E.g. `Sources/App` for `/work/p/Sources/App` in `/work/p`.
+    public static func relative(_ path: String, to folder: String) -> String? {
+        if path == folder { return "" }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 }

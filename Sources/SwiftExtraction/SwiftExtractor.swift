@@ -86,7 +86,8 @@ public struct SwiftExtractor: Sendable {
                     message: "the file is not valid UTF-8; invalid bytes were replaced, save it as UTF-8")
             }
             var extraction = extractCached(
-                SourceText(relativePath: file.relativePath, module: file.module, text: text), cache: cache)
+                SourceText(relativePath: file.relativePath, module: file.module, text: text, targets: file.targets,
+                           moduleKind: file.moduleKind), cache: cache)
             if let decodingWarning { extraction.diagnostics.insert(decodingWarning, at: 0) }
             return .success(extraction)
         }
@@ -130,14 +131,29 @@ public struct SwiftExtractor: Sendable {
         return hasher.hexDigest
     }
 
+    /// The file's records, from the cache when it has them, with the source's targets and module kind (which the
+    /// cache key leaves out: they do not change what is parsed).
     private func extractCached(_ source: SourceText, cache: (any ExtractionCache)?) -> FileExtraction {
-        guard let cache else {
-            return extractAlone(source: source.text, relativePath: source.relativePath, module: source.module)
+        var extraction: FileExtraction
+        if let cache {
+            let key = cacheKey(for: source)
+            if let cached = cache.cachedExtraction(forKey: key) {
+                extraction = cached
+            } else {
+                extraction = extractAlone(source: source.text, relativePath: source.relativePath, module: source.module)
+                cache.store(extraction, forKey: key)
+            }
+        } else {
+            extraction = extractAlone(source: source.text, relativePath: source.relativePath, module: source.module)
         }
-        let key = cacheKey(for: source)
-        if let cached = cache.cachedExtraction(forKey: key) { return cached }
-        let extraction = extractAlone(source: source.text, relativePath: source.relativePath, module: source.module)
-        cache.store(extraction, forKey: key)
+        for index in extraction.functions.indices {
+            extraction.functions[index].targets = source.targets
+            extraction.functions[index].moduleKind = source.moduleKind
+        }
+        for index in extraction.types.indices {
+            extraction.types[index].targets = source.targets
+            extraction.types[index].moduleKind = source.moduleKind
+        }
         return extraction
     }
 

@@ -106,7 +106,7 @@ public enum Generate {
         let projectName = options.projectName ?? configuration.projectName ?? projectFolderName(firstRoot)
         let rootLabel = roots.count == 1 ? roots[0] : "."
         var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
-                                  types: result.types, functions: result.functions)
+                                  types: result.types, functions: result.functions, modules: result.modules)
         if let minimum = options.minAccess ?? configuration.minAccess {
             inventory = inventory.filtered(minimumAccess: minimum)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftExtraction
 
 /// The git hooks DocSheet can install.
 public enum HookKind: String, CaseIterable, Sendable {

@@ -49,14 +49,26 @@ struct GitRoot {
     /// Reads `paths` (root-relative) at `revision` (`""` for the index) as source texts: the blob ids come from
     /// NUL-separated `git ls-files -s -z` / `git ls-tree -z` output and the contents from one `git cat-file --batch`
     /// by id, so any file name (even one holding a line break) is read correctly.
-    func sources(_ paths: [String], at revision: String, modules: ModuleResolver) throws(WorkflowError) -> [SourceText] {
-        guard !paths.isEmpty else { return [] }
-        let ids = try git.blobIDs(paths.map { prefix + $0 }, at: revision)
+    func sources(_ paths: [String], at revision: String, modules: Discovery, includeUnowned: Bool) throws(WorkflowError) -> [SourceText] {
+        let placed = paths.compactMap { modules.placement(ofRelativePath: $0, includeUnowned: includeUnowned) }
+        guard !placed.isEmpty else { return [] }
+        let ids = try git.blobIDs(placed.map { prefix + $0.relativePath }, at: revision)
         let objects = try git.readObjects(Array(Set(ids.values)).sorted())
-        return paths.compactMap { path in
-            ids[prefix + path].flatMap { objects[$0] }.map {
-                SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: $0, as: UTF8.self))
+        return placed.compactMap { file in
+            ids[prefix + file.relativePath].flatMap { objects[$0] }.map {
+                SourceText(relativePath: file.relativePath, module: file.module, text: String(decoding: $0, as: UTF8.self),
+                           targets: file.targets, moduleKind: file.moduleKind)
             }
+        }
+    }
+
+    /// The build system's view of the work tree under the root, which places files of every revision (the
+    /// projects and manifests on disk decide, as they do for the work tree).
+    func layout(discovery: DiscoveryOptions) throws(WorkflowError) -> Discovery {
+        do {
+            return try SourceDiscovery.scan(root: url, options: discovery)
+        } catch {
+            throw WorkflowError(error, root: url.path)
         }
     }
 }
@@ -134,20 +146,23 @@ enum ChangedFunctions {
         let headPaths = headChanges.compactMap { selected($0.path) }
         guard !headPaths.isEmpty else { return ExtractionResult() }
 
-        let modules = ModuleResolver(root: gitRoot.url)
+        let modules = try gitRoot.layout(discovery: discovery)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         let extractor = SwiftExtractor(options: extraction)
         let headSources: [SourceText]
         if scope == .staged {
-            headSources = try gitRoot.sources(headPaths, at: "", modules: modules)
+            headSources = try gitRoot.sources(headPaths, at: "", modules: modules, includeUnowned: discovery.includeUnowned)
         } else {
-            headSources = try headPaths.map { path throws(WorkflowError) in
-                let url = gitRoot.url.appendingPathComponent(path)
-                guard let data = FileManager.default.contents(atPath: url.path) else {
+            var texts: [SourceText] = []
+            for path in headPaths {
+                guard let file = modules.placement(ofRelativePath: path, includeUnowned: discovery.includeUnowned) else { continue }
+                guard let data = FileManager.default.contents(atPath: file.url.path) else {
                     throw .invalidInput(path: SourceScan.displayPath(root: root, file: path), reason: "cannot read the file; check its permissions")
                 }
-                return SourceText(relativePath: path, module: modules.module(forRelativePath: path), text: String(decoding: data, as: UTF8.self))
+                texts.append(SourceText(relativePath: path, module: file.module, text: String(decoding: data, as: UTF8.self),
+                                        targets: file.targets, moduleKind: file.moduleKind))
             }
+            headSources = texts
         }
         let head = extractor.extract(sources: headSources, cache: cache)
 
@@ -157,7 +172,8 @@ enum ChangedFunctions {
             // Every older version of a changed file, selected or not: a function moved out of an excluded file is
             // still not new.
             let oldPaths = Array(Set(changes.compactMap { $0.oldPath.flatMap(gitRoot.relativePath) })).sorted()
-            let base = extractor.extract(sources: try gitRoot.sources(oldPaths, at: commit, modules: modules), cache: cache)
+            let base = extractor.extract(
+                sources: try gitRoot.sources(oldPaths, at: commit, modules: modules, includeUnowned: discovery.includeUnowned), cache: cache)
             var functions: [InventoryDiff.Key: [FunctionRecord]] = [:]
             for record in base.functions {
                 var key = InventoryDiff.Key(record)
@@ -197,16 +213,18 @@ public enum RevisionInventory {
             let result = try SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: useCache)
                 .run(environment: environment)
             let commit = Git.enclosing(environment.url(for: root))?.headCommit()
-            return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions)
+            return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions,
+                             modules: result.modules)
         }
         let gitRoot = try GitRoot(root: root, environment: environment)
         let commit = try gitRoot.git.resolveCommit(revision)
         let paths = try gitRoot.git.files(at: commit, under: gitRoot.prefix)
             .compactMap(gitRoot.relativePath).filter { SourceDiscovery.selects(relativePath: $0, options: discovery) }
-        let modules = ModuleResolver(root: gitRoot.url)
-        let sources = try gitRoot.sources(paths, at: commit, modules: modules)
+        let modules = try gitRoot.layout(discovery: discovery)
+        let sources = try gitRoot.sources(paths, at: commit, modules: modules, includeUnowned: discovery.includeUnowned)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         let result = SwiftExtractor(options: extraction).extract(sources: sources, cache: cache)
-        return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions)
+        return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions,
+                         modules: modules.modules)
     }
 }

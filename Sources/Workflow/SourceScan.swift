@@ -52,16 +52,23 @@ public struct SourceScan: Sendable {
             let url = environment.url(for: root)
             let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: url, environment: environment)) : nil
             var result: ExtractionResult
+            let discovered: Discovery
             do {
-                let options = rootDiscovery?(url) ?? discovery
-                let files = try SourceDiscovery.discover(root: url, options: options)
-                fileCount += files.count
+                var options = rootDiscovery?(url) ?? discovery
+                options.manifests.cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
+                discovered = try SourceDiscovery.scan(root: url, options: options)
+                fileCount += discovered.files.count
                 globsInEffect.append(Self.describe(root: root, options: options))
-                result = try extractor.extract(files: files, cache: cache)
+                result = try extractor.extract(files: discovered.files, cache: cache)
             } catch {
                 throw WorkflowError(error, root: root)
             }
             cache?.prune()
+            result.diagnostics = discovered.diagnostics + discovered.unowned.map { path in
+                ExtractionDiagnostic(file: path, line: 1, column: 1, severity: .warning,
+                                     message: "no target of the project compiles this file; it is left out "
+                                        + (discovery.includeUnowned ? "of the targets and kept under its folder's name" : "(--include-unowned keeps it)"))
+            } + result.diagnostics
             if roots.count > 1 {
                 let prefix = prefixes[rootIndex]
                 result.functions = result.functions.map { var record = $0; record.file = prefix + record.file; return record }
@@ -71,6 +78,11 @@ public struct SourceScan: Sendable {
             combined.functions += result.functions
             combined.types += result.types
             combined.diagnostics += result.diagnostics
+            combined.modules += discovered.modules.map { module in
+                var module = module
+                if roots.count > 1, let project = module.project { module.project = prefixes[rootIndex] + project }
+                return module
+            }
         }
         if requiresSwiftFiles && fileCount == 0 {
             throw .invalidInput(path: roots.joined(separator: ", "),
@@ -96,6 +108,7 @@ public struct SourceScan: Sendable {
         let folders = roots.map { url -> [String] in
             var isFolder: ObjCBool = true
             var folder = url.standardizedFileURL.resolvingSymlinksInPath()
+            if let selected = SourceDiscovery.projectSelection(for: folder) { folder = selected.folder }
             if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
                 folder.deleteLastPathComponent()
             }
@@ -139,6 +152,10 @@ public struct SourceScan: Sendable {
     /// - Returns: The path to print, e.g. `Sources/App/Model.swift` for root `Sources` and file `App/Model.swift`.
     public static func displayPath(root: String, file: String) -> String {
         var prefix = root
+        if prefix.hasSuffix(".xcworkspace") || prefix.hasSuffix(".xcodeproj") || prefix.hasSuffix(".xcworkspace/") || prefix.hasSuffix(".xcodeproj/") {
+            prefix = (prefix as NSString).deletingLastPathComponent
+            if prefix.isEmpty { prefix = "." }
+        }
         while prefix.hasPrefix("./") { prefix.removeFirst(2) }
         while prefix.hasSuffix("/") && prefix.count > 1 { prefix.removeLast() }
         if prefix == "." || prefix.isEmpty { return file }
@@ -165,20 +182,5 @@ extension WorkflowError {
         default:
             self = .extractionFailed(error.description)
         }
-    }
-}
-
-/// Absolute paths on disk compared as text.
-enum FolderPaths {
-    /// `path` relative to `folder` (`""` for the folder itself), or `nil` when it lies outside the folder.
-    ///
-    /// - Parameters:
-    ///   - path: A standardized absolute path.
-    ///   - folder: A standardized absolute folder path, with or without a trailing `/`.
-    /// - Returns: E.g. `Sources/App` for `/work/p/Sources/App` in `/work/p`.
-    static func relative(_ path: String, to folder: String) -> String? {
-        if path == folder { return "" }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 }

@@ -1,0 +1,69 @@
+/// What a build target produces, as Xcode and SwiftPM name it. A module's kind decides, for example, whether
+/// `--exclude-tests` leaves it out.
+public enum TargetKind: String, Codable, CaseIterable, Sendable {
+    /// An Xcode application target (`com.apple.product-type.application`, watch and App Clip apps too).
+    case app
+    /// An Xcode app extension (widget, share extension, …).
+    case appExtension
+    /// An Xcode framework (dynamic or static).
+    case framework
+    /// An Xcode static library.
+    case staticLibrary
+    /// Unit tests: an Xcode unit-test bundle or a SwiftPM `.testTarget`.
+    case unitTests
+    /// An Xcode UI-test bundle.
+    case uiTests
+    /// A SwiftPM `.target` (a library module).
+    case packageLibrary
+    /// An executable: a SwiftPM `.executableTarget` or an Xcode command-line tool.
+    case executable
+    /// A SwiftPM `.macro` target.
+    case macro
+    /// A SwiftPM `.plugin` target.
+    case plugin
+    /// Any other Xcode product type (a bundle, an XPC service, …).
+    case other
+    /// No build system describes the file: the module is named after its top folder.
+    case folder
+
+    /// True for unit-test and UI-test targets, which `--exclude-tests` leaves out.
+    public var isTest: Bool { self == .unitTests || self == .uiTests }
+}
+
+/// A module of the scanned project: a build target of an Xcode project or a Swift package, or a folder that no
+/// build system describes.
+public struct ModuleRecord: Codable, Hashable, Sendable {
+    /// The module name, as the compiler sees it (`Ice_Cubes` for the product `Ice Cubes`).
+    public var name: String
+    /// What the target builds.
+    public var kind: TargetKind
+    /// The build description that declares the target, relative to the scanned root (`App.xcodeproj`,
+    /// `Packages/Account/Package.swift`), or `nil` for a folder module.
+    public var project: String?
+
+    /// Creates a module record.
+    ///
+    /// - Parameters:
+    ///   - name: The module name, as the compiler sees it.
+    ///   - kind: What the target builds.
+    ///   - project: The `.xcodeproj` or `Package.swift` that declares the target, relative to the scanned root; `nil`
+    ///     for a folder module.
+    public init(name: String, kind: TargetKind, project: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.project = project
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, kind, project }
+
+    /// Encodes every key, writing `null` for a folder module's project.
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(project, forKey: .project)
+    }
+}

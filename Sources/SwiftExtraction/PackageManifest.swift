@@ -1,0 +1,436 @@
+import Foundation
+import Inventory
+import SwiftParser
+import SwiftSyntax
+
+/// The Apple platform whose view of `#if os(…)` / `canImport(…)` decides a manifest's targets.
+public enum ApplePlatform: String, CaseIterable, Sendable {
+    /// iOS and iPadOS (the default: most teams document an iOS app).
+    case ios
+    /// macOS.
+    case macos
+    /// tvOS.
+    case tvos
+    /// watchOS.
+    case watchos
+    /// visionOS.
+    case visionos
+
+    /// The name `os(…)` takes for this platform.
+    var osName: String {
+        switch self {
+        case .ios: return "iOS"
+        case .macos: return "macOS"
+        case .tvos: return "tvOS"
+        case .watchos: return "watchOS"
+        case .visionos: return "visionOS"
+        }
+    }
+
+    /// Modules `canImport(…)` finds on this platform (besides the standard library's).
+    var importableModules: Set<String> {
+        var modules: Set<String> = [
+            "Darwin", "Foundation", "Dispatch", "ObjectiveC", "CoreFoundation", "Combine", "SwiftUI", "os", "OSLog",
+            "CoreGraphics", "CoreData", "CoreLocation", "Security", "Network", "CryptoKit", "FoundationEssentials",
+            "PackageDescription", "XCTest", "Testing", "Observation", "SwiftData", "MapKit", "AVFoundation",
+        ]
+        switch self {
+        case .macos: modules.formUnion(["AppKit", "Cocoa"])
+        case .ios, .tvos, .visionos: modules.formUnion(["UIKit"])
+        case .watchos: modules.formUnion(["WatchKit"])
+        }
+        return modules
+    }
+}
+
+/// How `Package.swift` files are read.
+public struct ManifestReading: Hashable, Sendable {
+    /// Evaluate manifests with `swift package dump-package` (exact: computed targets, loops, switches) when a
+    /// toolchain is on `PATH`; otherwise, or when false, read them syntactically.
+    public var evaluate: Bool
+    /// Where evaluated manifests are kept, keyed by the manifest's content, the platform and the toolchain; `nil`
+    /// evaluates every time.
+    public var cacheFolder: URL?
+    /// The platform whose view of `#if` conditions counts.
+    public var platform: ApplePlatform
+
+    /// Creates manifest-reading options.
+    ///
+    /// - Parameters:
+    ///   - evaluate: Evaluate with `swift package dump-package` when a toolchain is present.
+    ///   - cacheFolder: Where evaluated manifests are kept; `nil` evaluates every time.
+    ///   - platform: The platform whose view of `#if` conditions counts.
+    public init(evaluate: Bool = true, cacheFolder: URL? = nil, platform: ApplePlatform = .ios) {
+        self.evaluate = evaluate
+        self.cacheFolder = cacheFolder
+        self.platform = platform
+    }
+}
+
+/// A Swift package's targets with their source folders, as SwiftPM resolves them.
+struct PackageManifest {
+    /// One target.
+    struct Target: Hashable {
+        /// The target's (and module's) name.
+        var name: String
+        /// What it builds.
+        var kind: TargetKind
+        /// Its folder relative to the package (no trailing `/`; empty for the package folder itself).
+        var path: String
+        /// Paths relative to `path` that are left out.
+        var exclude: [String]
+        /// When given, only these paths (relative to `path`) are sources.
+        var sources: [String]?
+
+        /// True when the file at `relativePath` (relative to the package) is one of the target's sources.
+        func compiles(_ relativePath: String) -> Bool {
+            guard let inside = path.isEmpty ? relativePath : FolderPaths.relative(relativePath, to: path), !inside.isEmpty
+            else { return false }
+            func under(_ list: [String]) -> Bool {
+                list.contains { entry in
+                    let entry = Self.normalized(entry)
+                    return entry.isEmpty || inside == entry || inside.hasPrefix(entry + "/")
+                }
+            }
+            if under(exclude) { return false }
+            if let sources { return under(sources) }
+            return true
+        }
+
+        static func normalized(_ path: String) -> String {
+            var path = Substring(path)
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            while path.hasSuffix("/") { path = path.dropLast() }
+            return path == "." ? "" : String(path)
+        }
+    }
+
+    /// The package folder (absolute, standardized).
+    var folder: String
+    /// The targets, in the manifest's order.
+    var targets: [Target]
+    /// Set when the manifest could not be evaluated and was read syntactically: why.
+    var fallbackReason: String?
+
+    /// The target whose folder holds `relativePath` and compiles it: the deepest such folder.
+    func target(compiling relativePath: String) -> Target? {
+        targets.filter { $0.compiles(relativePath) }.max { $0.path.count < $1.path.count }
+    }
+
+    /// Reads the manifest in `folder`, evaluating it when `reading` allows and a toolchain answers.
+    static func read(folder: String, reading: ManifestReading) -> PackageManifest? {
+        let manifestPath = (folder as NSString).appendingPathComponent("Package.swift")
+        guard let data = FileManager.default.contents(atPath: manifestPath) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        let platformText = PlatformConditions.resolve(text, platform: reading.platform)
+        var reason = "evaluation is turned off"
+        if reading.evaluate {
+            switch ManifestEvaluator.evaluate(folder: folder, text: text, platformText: platformText, reading: reading) {
+            case .success(let targets):
+                return PackageManifest(folder: folder, targets: resolveDefaults(targets, folder: folder), fallbackReason: nil)
+            case .failure(let error):
+                reason = error.message
+            }
+        }
+        let targets = SyntacticManifest.targets(in: platformText)
+        return PackageManifest(folder: folder, targets: resolveDefaults(targets, folder: folder), fallbackReason: reason)
+    }
+
+    /// Gives targets without `path:` SwiftPM's default folder: the first of `Sources`, `Source`, `src`, `srcs`
+    /// (test targets: `Tests` first; plugins: `Plugins`) that holds a folder named like the target.
+    static func resolveDefaults(_ targets: [Target], folder: String) -> [Target] {
+        targets.map { target in
+            var target = target
+            if target.path == "\u{0}" {
+                let roots: [String]
+                switch target.kind {
+                case .unitTests: roots = ["Tests", "Sources", "Source", "src", "srcs"]
+                case .plugin: roots = ["Plugins"]
+                default: roots = ["Sources", "Source", "src", "srcs"]
+                }
+                let candidates = roots.map { "\($0)/\(target.name)" }
+                target.path = candidates.first {
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0), isDirectory: &isFolder)
+                        && isFolder.boolValue
+                } ?? candidates[0]
+            } else {
+                target.path = Target.normalized(target.path)
+            }
+            return target
+        }
+    }
+
+    /// The kind of a SwiftPM target type (`regular`, `executable`, `test`, `macro`, `plugin`; the call names
+    /// `target`, `executableTarget`, `testTarget`, … of the manifest source too). `nil` for targets without Swift
+    /// sources (`system`, `binary`).
+    static func kind(ofTargetType type: String) -> TargetKind? {
+        switch type {
+        case "regular", "target": return .packageLibrary
+        case "executable", "executableTarget": return .executable
+        case "test", "testTarget": return .unitTests
+        case "macro": return .macro
+        case "plugin": return .plugin
+        default: return nil
+        }
+    }
+}
+
+/// Runs `swift package dump-package` and keeps its answer by the manifest's content.
+enum ManifestEvaluator {
+    /// Why evaluation failed.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Bump when what is cached changes shape.
+    static let cacheRevision = 1
+
+    /// The manifest's targets as the toolchain evaluates it (paths `"\u{0}"` when the manifest gives none).
+    static func evaluate(folder: String, text: String, platformText: String, reading: ManifestReading)
+        -> Result<[PackageManifest.Target], Failure>
+    {
+        guard let swift = toolchain.swift else { return .failure(Failure(message: "no `swift` on PATH")) }
+        var hasher = ContentHasher()
+        hasher.add("manifest\u{0}\(cacheRevision)\u{0}\(toolchain.version)\u{0}\(reading.platform.rawValue)\u{0}")
+        hasher.add(platformText)
+        let key = hasher.hexDigest
+        let cacheFile = reading.cacheFolder?.appendingPathComponent("manifests/\(key).json")
+        if let cacheFile, let data = try? Data(contentsOf: cacheFile), let targets = decode(data) {
+            return .success(targets)
+        }
+        // A manifest whose platform conditions were resolved is evaluated from a copy; others in place, so that a
+        // manifest reading files next to it still sees them.
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-manifest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var packageFolder = folder
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            if platformText != text {
+                let copy = temporary.appendingPathComponent("package")
+                try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+                try Data(platformText.utf8).write(to: copy.appendingPathComponent("Package.swift"))
+                packageFolder = copy.path
+            }
+        } catch {
+            return .failure(Failure(message: "cannot create a temporary folder (\(error.localizedDescription))"))
+        }
+        let run = ProcessRunner.run(swift, ["package", "--package-path", packageFolder,
+                                            "--scratch-path", temporary.appendingPathComponent("scratch").path, "dump-package"])
+        guard run.status == 0, let targets = decode(run.output) else {
+            let detail = run.errorText.split(separator: "\n").first { $0.contains("error") } ?? run.errorText.split(separator: "\n").first
+            return .failure(Failure(message: "`swift package dump-package` failed" + (detail.map { ": \($0)" } ?? "")))
+        }
+        if let cacheFile {
+            try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let partial = cacheFile.appendingPathExtension("\(getpid()).tmp")
+            if (try? run.output.write(to: partial)) != nil {
+                if rename(partial.path, cacheFile.path) != 0 { try? FileManager.default.removeItem(at: partial) }
+            }
+        }
+        return .success(targets)
+    }
+
+    /// The targets in dump-package's JSON.
+    static func decode(_ data: Data) -> [PackageManifest.Target]? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let targets = object["targets"] as? [[String: Any]] else { return nil }
+        return targets.compactMap { target in
+            guard let name = target["name"] as? String, let type = target["type"] as? String,
+                  let kind = PackageManifest.kind(ofTargetType: type) else { return nil }
+            return PackageManifest.Target(
+                name: name, kind: kind, path: target["path"] as? String ?? "\u{0}",
+                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String])
+        }
+    }
+
+    /// The `swift` executable on `PATH` and its version line, looked up once per process.
+    static let toolchain: (swift: String?, version: String) = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/swift"
+            if FileManager.default.isExecutableFile(atPath: candidate) {
+                let run = ProcessRunner.run(candidate, ["--version"])
+                let version = String(decoding: run.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+                return run.status == 0 ? (candidate, version) : (nil, "")
+            }
+        }
+        return (nil, "")
+    }()
+}
+
+/// Reads a manifest's targets from its source without running it: `.target(name:path:exclude:sources:)` calls (and
+/// the other target kinds) whose name is a string literal. Computed names, loops and variables are not followed.
+enum SyntacticManifest {
+    static func targets(in text: String) -> [PackageManifest.Target] {
+        let finder = TargetCallFinder(viewMode: .sourceAccurate)
+        finder.walk(Parser.parse(source: text))
+        return finder.found
+    }
+}
+
+/// Finds `.target(name: "…", path: "…", exclude: […], sources: […])` calls in a manifest.
+private final class TargetCallFinder: SyntaxVisitor {
+    var found: [PackageManifest.Target] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+              let kind = PackageManifest.kind(ofTargetType: member.declName.baseName.text)
+        else { return .visitChildren }
+        var name: String?
+        var path: String?
+        var exclude: [String] = []
+        var sources: [String]?
+        for argument in node.arguments {
+            switch argument.label?.text {
+            case "name": name = literal(argument.expression)
+            case "path": path = literal(argument.expression)
+            case "exclude": exclude = literals(argument.expression) ?? []
+            case "sources": sources = literals(argument.expression)
+            default: break
+            }
+        }
+        if let name {
+            found.append(PackageManifest.Target(name: name, kind: kind, path: path ?? "\u{0}", exclude: exclude, sources: sources))
+        }
+        return .visitChildren
+    }
+
+    private func literals(_ expression: ExprSyntax) -> [String]? {
+        guard let array = expression.as(ArrayExprSyntax.self) else { return nil }
+        return array.elements.compactMap { literal($0.expression) }
+    }
+
+    private func literal(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let string = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += string.content.text
+        }
+        return text
+    }
+}
+
+/// Resolves a manifest's `#if` blocks whose conditions depend only on the platform (`os(…)`, `canImport(…)`,
+/// `targetEnvironment(…)`, `arch(…)`, `swift(…)`, `compiler(…)`) as the chosen Apple platform sees them: the
+/// active clause's text replaces the block. Blocks with other conditions (custom flags) are left to the evaluator.
+enum PlatformConditions {
+    /// The manifest text with every platform-only `#if` block replaced by its active clause (unchanged when there
+    /// is none).
+    static func resolve(_ text: String, platform: ApplePlatform) -> String {
+        guard text.contains("#if") else { return text }
+        var text = text
+        for _ in 0..<500 {
+            let tree = Parser.parse(source: text)
+            let finder = IfConfigFinder(platform: platform)
+            finder.walk(tree)
+            guard let (block, active) = finder.first else { return text }
+            let bytes = Array(text.utf8)
+            let start = block.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = block.endPositionBeforeTrailingTrivia.utf8Offset
+            var replacement = ""
+            if let active, let elements = active.elements {
+                replacement = elements.description
+            }
+            let before = String(decoding: bytes[..<start], as: UTF8.self)
+            let after = String(decoding: bytes[end...], as: UTF8.self)
+            text = before + replacement + after
+        }
+        return text
+    }
+
+    /// The compiler version `swift(>=…)` and `compiler(>=…)` compare with: the Swift 6 toolchains that build
+    /// manifests today.
+    static let toolchainLanguageVersion = [6, 0]
+
+    /// The value of a condition on `platform`, or `nil` when it depends on something else.
+    static func evaluate(_ condition: ExprSyntax, platform: ApplePlatform) -> Bool? {
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return evaluate(prefix.expression, platform: platform).map { !$0 }
+        }
+        if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return evaluate(only.expression, platform: platform)
+        }
+        if let boolean = condition.as(BooleanLiteralExprSyntax.self) { return boolean.literal.tokenKind == .keyword(.true) }
+        if let sequence = condition.as(SequenceExprSyntax.self) {
+            // `a && b || c`: && binds tighter than ||.
+            var disjuncts: [[ExprSyntax]] = [[]]
+            for element in sequence.elements {
+                if let op = element.as(BinaryOperatorExprSyntax.self) {
+                    if op.operator.text == "||" { disjuncts.append([]) } else if op.operator.text != "&&" { return nil }
+                } else {
+                    disjuncts[disjuncts.count - 1].append(element)
+                }
+            }
+            var anyUnknown = false
+            for conjuncts in disjuncts {
+                var value: Bool? = true
+                for term in conjuncts {
+                    switch evaluate(term, platform: platform) {
+                    case false?: value = false
+                    case nil: if value == true { value = nil }
+                    case true?: break
+                    }
+                    if value == false { break }
+                }
+                if value == true { return true }
+                if value == nil { anyUnknown = true }
+            }
+            return anyUnknown ? nil : false
+        }
+        guard let call = condition.as(FunctionCallExprSyntax.self),
+              let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let argument = call.arguments.first?.expression
+        else { return nil }
+        let value = argument.trimmedDescription
+        switch function {
+        case "os": return value == platform.osName
+        case "canImport": return platform.importableModules.contains(value.split(separator: ".").first.map(String.init) ?? value)
+        case "targetEnvironment": return false
+        case "arch": return value == "arm64"
+        case "swift", "compiler":
+            guard let prefix = argument.as(PrefixOperatorExprSyntax.self) else { return nil }
+            let wanted = prefix.expression.trimmedDescription.split(separator: ".").map { Int($0) ?? 0 }
+            let current = toolchainLanguageVersion
+            let width = max(wanted.count, current.count)
+            let padded = { (parts: [Int]) in parts + Array(repeating: 0, count: width - parts.count) }
+            let atLeast = !padded(current).lexicographicallyPrecedes(padded(wanted))
+            switch prefix.operator.text {
+            case ">=": return atLeast
+            case "<": return !atLeast
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+/// Finds the first `#if` block whose every clause condition can be decided for the platform.
+private final class IfConfigFinder: SyntaxVisitor {
+    let platform: ApplePlatform
+    var first: (IfConfigDeclSyntax, IfConfigClauseSyntax?)?
+
+    init(platform: ApplePlatform) {
+        self.platform = platform
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard first == nil else { return .skipChildren }
+        var active: IfConfigClauseSyntax?
+        for clause in node.clauses {
+            guard let condition = clause.condition else {
+                active = active ?? clause  // #else
+                break
+            }
+            guard let value = PlatformConditions.evaluate(condition, platform: platform) else { return .visitChildren }
+            if value {
+                active = clause
+                break
+            }
+        }
+        first = (node, active)
+        return .skipChildren
+    }
+}

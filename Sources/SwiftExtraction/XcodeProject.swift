@@ -1,0 +1,329 @@
+import Foundation
+import Inventory
+
+/// The Swift sources of an Xcode project's native targets, read from `project.pbxproj` without Xcode.
+///
+/// The file is an OpenStep property list (Foundation's `PropertyListSerialization` reads it on every platform).
+/// For each `PBXNativeTarget`, in the project's target order:
+/// - the `.swift` files of its Sources build phase: build file → file reference → path through the group tree,
+///   honouring `sourceTree` (`<group>`, `SOURCE_ROOT`, `<absolute>`; other trees such as `BUILT_PRODUCTS_DIR` are
+///   not on disk) and `path` vs `name` (a group with only a `name` adds no folder);
+/// - Xcode 16's folder-synchronized groups (`fileSystemSynchronizedGroups`): every file below the folder, minus the
+///   `membershipExceptions` of a `PBXFileSystemSynchronizedBuildFileExceptionSet` for that target; an exception set
+///   for a target that does not sync the folder *adds* those files to it;
+/// - `EXCLUDED_SOURCE_FILE_NAMES` / `INCLUDED_SOURCE_FILE_NAMES` (fnmatch patterns on the name or the path);
+/// - the module name: `PRODUCT_MODULE_NAME`, else `PRODUCT_NAME`, else the target's name, after build-setting
+///   expansion (`XcodeBuildSettings`, in the target's default configuration), as a C99 extended identifier.
+///
+/// Local Swift packages the project links (`XCLocalSwiftPackageReference`, or a folder reference holding a
+/// `Package.swift`) are listed in `localPackageFolders`.
+struct XcodeProject {
+    /// One native target.
+    struct Target {
+        /// The target's name in Xcode.
+        var name: String
+        /// The module the compiler builds.
+        var module: String
+        /// What the target builds.
+        var kind: TargetKind
+        /// Absolute, standardized paths of the Swift files its Sources phase lists (and those synchronized-folder
+        /// exceptions add).
+        var files: Set<String>
+        /// Synchronized folders: absolute folder path and the paths below it that are not members.
+        var synchronizedFolders: [(folder: String, exceptions: [String])]
+        /// `EXCLUDED_SOURCE_FILE_NAMES` patterns.
+        var excludedPatterns: [String]
+        /// `INCLUDED_SOURCE_FILE_NAMES` patterns (they win over exclusions).
+        var includedPatterns: [String]
+
+        /// True when the target compiles the Swift file at `path` (absolute, standardized).
+        func compiles(_ path: String) -> Bool {
+            let member = files.contains(path) || synchronizedFolders.contains { entry in
+                guard let relative = FolderPaths.relative(path, to: entry.folder), !relative.isEmpty else { return false }
+                return !entry.exceptions.contains { relative == $0 || relative.hasPrefix($0 + "/") }
+            }
+            guard member else { return false }
+            if excludedPatterns.contains(where: { Self.matches($0, path) }) {
+                return includedPatterns.contains { Self.matches($0, path) }
+            }
+            return true
+        }
+
+        /// True when the target compiles files inside `folder`, or syncs a folder that holds it.
+        func reaches(into folder: String) -> Bool {
+            files.contains { FolderPaths.relative($0, to: folder) != nil } || synchronizedFolders.contains {
+                FolderPaths.relative($0.folder, to: folder) != nil || FolderPaths.relative(folder, to: $0.folder) != nil
+            }
+        }
+
+        private static func matches(_ pattern: String, _ path: String) -> Bool {
+            let name = (path as NSString).lastPathComponent
+            return fnmatch(pattern, name, 0) == 0 || fnmatch(pattern, path, 0) == 0
+        }
+    }
+
+    /// The `.xcodeproj` folder (absolute, standardized).
+    var path: String
+    /// The folder the project's relative paths start from (`SRCROOT`).
+    var sourceRoot: String
+    /// The native targets, in the project's order.
+    var targets: [Target]
+    /// Folders of local Swift packages the project references.
+    var localPackageFolders: [String]
+    /// Problems that did not stop the reading (a missing `.xcconfig`).
+    var problems: [BuildDescriptionProblem]
+
+    /// Reads the project whose `.xcodeproj` folder is `path`.
+    init(path: String) throws(BuildDescriptionProblem) {
+        let path = (path as NSString).standardizingPath
+        let file = (path as NSString).appendingPathComponent("project.pbxproj")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw BuildDescriptionProblem(path: file, message: "cannot read the project file")
+        }
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw BuildDescriptionProblem(path: file, message: "not a valid project file (\(error.localizedDescription)); open and save it in Xcode")
+        }
+        guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: Any],
+              let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any]
+        else {
+            throw BuildDescriptionProblem(path: file, message: "no root object; the file is not an Xcode project")
+        }
+        var reader = ObjectGraph(objects: objects, projectPath: path, projectObject: root)
+        self.path = path
+        self.sourceRoot = reader.sourceRoot
+        self.targets = reader.targets()
+        self.localPackageFolders = reader.localPackageFolders()
+        self.problems = reader.problems
+    }
+}
+
+/// Walks the objects of a `project.pbxproj`.
+private struct ObjectGraph {
+    let objects: [String: Any]
+    let projectPath: String
+    let projectObject: [String: Any]
+    let sourceRoot: String
+    /// The group each object sits in.
+    var parents: [String: String] = [:]
+    var resolvedPaths: [String: String?] = [:]
+    var problems: [BuildDescriptionProblem] = []
+
+    init(objects: [String: Any], projectPath: String, projectObject: [String: Any]) {
+        self.objects = objects
+        self.projectPath = projectPath
+        self.projectObject = projectObject
+        var root = (projectPath as NSString).deletingLastPathComponent
+        if let dir = projectObject["projectDirPath"] as? String, !dir.isEmpty {
+            root = dir.hasPrefix("/") ? dir : (root as NSString).appendingPathComponent(dir)
+        }
+        if let extra = projectObject["projectRoot"] as? String, !extra.isEmpty {
+            root = extra.hasPrefix("/") ? extra : (root as NSString).appendingPathComponent(extra)
+        }
+        self.sourceRoot = (root as NSString).standardizingPath
+        for (id, value) in objects {
+            guard let object = value as? [String: Any] else { continue }
+            for child in object["children"] as? [String] ?? [] { parents[child] = id }
+        }
+    }
+
+    func object(_ id: Any?) -> [String: Any]? {
+        guard let id = id as? String else { return nil }
+        return objects[id] as? [String: Any]
+    }
+
+    /// The absolute path of a file reference or group, or `nil` when it is not on disk (a product, an SDK file).
+    mutating func path(of id: String) -> String? {
+        if let known = resolvedPaths[id] { return known }
+        resolvedPaths[id] = .some(nil)  // guards against cycles
+        var result: String?
+        if let object = object(id) {
+            let own = object["path"] as? String
+            switch object["sourceTree"] as? String ?? "<group>" {
+            case "<group>":
+                let base: String?
+                if let parent = parents[id] {
+                    base = path(of: parent)
+                } else {
+                    base = sourceRoot
+                }
+                if let base { result = own.map { (base as NSString).appendingPathComponent($0) } ?? base }
+            case "SOURCE_ROOT":
+                result = own.map { (sourceRoot as NSString).appendingPathComponent($0) } ?? sourceRoot
+            case "<absolute>":
+                result = own
+            default:
+                result = nil
+            }
+        }
+        let standardized = result.map { ($0 as NSString).standardizingPath }
+        resolvedPaths[id] = .some(standardized)
+        return standardized
+    }
+
+    /// The settings levels of a configuration list in its default configuration: its `.xcconfig`, then its own.
+    mutating func levels(ofConfigurationList id: Any?, configurationName: String?) -> (name: String?, levels: [XcodeBuildSettings.Level]) {
+        guard let list = object(id) else { return (configurationName, []) }
+        let wanted = configurationName ?? (list["defaultConfigurationName"] as? String) ?? "Release"
+        let configurations = (list["buildConfigurations"] as? [String] ?? []).compactMap { object($0) }
+        guard let configuration = configurations.first(where: { $0["name"] as? String == wanted }) ?? configurations.last else {
+            return (wanted, [])
+        }
+        var levels: [XcodeBuildSettings.Level] = []
+        if let reference = configuration["baseConfigurationReference"] as? String {
+            if let file = path(of: reference) {
+                var reader = XcconfigReader()
+                if let settings = reader.settings(at: file) {
+                    levels.append(settings)
+                } else {
+                    problems.append(BuildDescriptionProblem(path: file, message: "the build configuration file does not exist; its settings are not applied"))
+                }
+                problems += reader.problems
+            }
+        } else if let reference = configuration["baseConfigurationReferenceRelativePath"] as? String,
+                  let anchor = configuration["baseConfigurationReferenceAnchor"] as? String, let folder = path(of: anchor) {
+            var reader = XcconfigReader()
+            let file = ((folder as NSString).appendingPathComponent(reference) as NSString).standardizingPath
+            if let settings = reader.settings(at: file) {
+                levels.append(settings)
+            } else {
+                problems.append(BuildDescriptionProblem(path: file, message: "the build configuration file does not exist; its settings are not applied"))
+            }
+            problems += reader.problems
+        }
+        var own: XcodeBuildSettings.Level = [:]
+        for (key, value) in configuration["buildSettings"] as? [String: Any] ?? [:] where !key.contains("[") {
+            if let text = value as? String {
+                own[key] = text
+            } else if let list = value as? [Any] {
+                own[key] = list.compactMap { $0 as? String }.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
+            }
+        }
+        levels.append(own)
+        return (configuration["name"] as? String ?? wanted, levels)
+    }
+
+    mutating func targets() -> [XcodeProject.Target] {
+        let projectName = ((projectPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        var result: [XcodeProject.Target] = []
+        let targetIDs = projectObject["targets"] as? [String] ?? []
+        // Exception sets of every synchronized folder, by the target they name.
+        var additions: [String: Set<String>] = [:]
+        var exceptions: [String: [String: [String]]] = [:]  // target → folder → member exceptions
+        for (id, value) in objects {
+            guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
+                  let folder = path(of: id) else { continue }
+            for exceptionID in group["exceptions"] as? [String] ?? [] {
+                guard let set = object(exceptionID), set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let target = set["target"] as? String else { continue }
+                let members = (set["membershipExceptions"] as? [String] ?? []).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+                exceptions[target, default: [:]][folder, default: []] += members
+            }
+        }
+        var synchronizedBy: [String: Set<String>] = [:]
+        for targetID in targetIDs {
+            for groupID in object(targetID)?["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                if let folder = path(of: groupID) { synchronizedBy[targetID, default: []].insert(folder) }
+            }
+        }
+        for (targetID, folders) in exceptions {
+            for (folder, members) in folders where !(synchronizedBy[targetID]?.contains(folder) ?? false) {
+                for member in members { additions[targetID, default: []].insert(((folder as NSString).appendingPathComponent(member) as NSString).standardizingPath) }
+            }
+        }
+
+        for targetID in targetIDs {
+            guard let target = object(targetID), target["isa"] as? String == "PBXNativeTarget" else { continue }
+            let name = target["name"] as? String ?? targetID
+            let own = levels(ofConfigurationList: target["buildConfigurationList"], configurationName: nil)
+            let projectOwn = levels(ofConfigurationList: projectObject["buildConfigurationList"], configurationName: own.name)
+            let builtIn: XcodeBuildSettings.Level = [
+                "TARGET_NAME": name, "TARGETNAME": name, "PROJECT_NAME": projectName, "PROJECT": projectName,
+                "SRCROOT": sourceRoot, "SOURCE_ROOT": sourceRoot, "PROJECT_DIR": sourceRoot,
+                "PROJECT_FILE_PATH": projectPath, "CONFIGURATION": own.name ?? "Release",
+                "PLATFORM_NAME": "iphoneos", "EFFECTIVE_PLATFORM_NAME": "-iphoneos",
+            ]
+            let settings = XcodeBuildSettings(levels: [builtIn] + projectOwn.levels + own.levels)
+            var module = settings.value("PRODUCT_MODULE_NAME") ?? ""
+            if module.isEmpty { module = settings.value("PRODUCT_NAME") ?? "" }
+            if module.isEmpty { module = name }
+            module = XcodeBuildSettings.c99ExtendedIdentifier(module)
+
+            var files = additions[targetID] ?? []
+            for phaseID in target["buildPhases"] as? [String] ?? [] {
+                guard let phase = object(phaseID), phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let buildFile = object(buildFileID), let reference = buildFile["fileRef"] as? String else { continue }
+                    for fileID in swiftFileReferences(reference) {
+                        if let file = path(of: fileID), file.hasSuffix(".swift") { files.insert(file) }
+                    }
+                }
+            }
+            var synchronized: [(folder: String, exceptions: [String])] = []
+            for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                guard let folder = path(of: groupID) else { continue }
+                synchronized.append((folder, exceptions[targetID]?[folder] ?? []))
+            }
+            result.append(XcodeProject.Target(
+                name: name, module: module, kind: Self.kind(ofProductType: target["productType"] as? String),
+                files: files, synchronizedFolders: synchronized,
+                excludedPatterns: XcodeBuildSettings.words(settings.value("EXCLUDED_SOURCE_FILE_NAMES") ?? ""),
+                includedPatterns: XcodeBuildSettings.words(settings.value("INCLUDED_SOURCE_FILE_NAMES") ?? "")))
+        }
+        return result
+    }
+
+    /// The file references a build file's reference stands for: itself, or a variant group's children.
+    func swiftFileReferences(_ id: String) -> [String] {
+        guard let object = object(id) else { return [] }
+        if object["isa"] as? String == "PBXVariantGroup" || object["isa"] as? String == "XCVersionGroup" {
+            return object["children"] as? [String] ?? []
+        }
+        return [id]
+    }
+
+    mutating func localPackageFolders() -> [String] {
+        var folders: [String] = []
+        for id in projectObject["packageReferences"] as? [String] ?? [] {
+            guard let reference = object(id), reference["isa"] as? String == "XCLocalSwiftPackageReference",
+                  let relative = reference["relativePath"] as? String else { continue }
+            let base = (projectPath as NSString).deletingLastPathComponent
+            folders.append(((relative.hasPrefix("/") ? relative : (base as NSString).appendingPathComponent(relative)) as NSString).standardizingPath)
+        }
+        for (id, value) in objects {
+            guard let reference = value as? [String: Any], reference["isa"] as? String == "PBXFileReference",
+                  ["folder", "wrapper"].contains(reference["lastKnownFileType"] as? String ?? ""),
+                  let folder = path(of: id),
+                  FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("Package.swift"))
+            else { continue }
+            folders.append(folder)
+        }
+        return Array(Set(folders)).sorted()
+    }
+
+    /// The kind of an Xcode product type (`com.apple.product-type.application`, …).
+    static func kind(ofProductType type: String?) -> TargetKind {
+        guard let type = type?.replacingOccurrences(of: "com.apple.product-type.", with: "") else { return .other }
+        switch type {
+        case "bundle.unit-test": return .unitTests
+        case "bundle.ui-testing": return .uiTests
+        case "framework", "framework.static", "xcframework": return .framework
+        case "library.static": return .staticLibrary
+        case "tool": return .executable
+        default:
+            if type.hasPrefix("application") || type.hasPrefix("watchapp") || type == "messages-application" { return .app }
+            if type.contains("extension") { return .appExtension }
+            return .other
+        }
+    }
+}
+
+/// A problem with a build description (a project, workspace, `.xcconfig` or manifest): the file and what is wrong.
+public struct BuildDescriptionProblem: Error, Hashable, Sendable {
+    /// The file (absolute).
+    public var path: String
+    /// What is wrong and what to do, in one line.
+    public var message: String
+}
