@@ -190,6 +190,9 @@ public struct ProjectLayout: Sendable {
         return governed || selected ? .unowned : .ungoverned
     }
 
+    /// True when `folder` (absolute, standardized) holds a manifest the layout read.
+    func hasPackage(at folder: String) -> Bool { packages[folder] != nil }
+
     private func nearestPackage(of path: String) -> (String, PackageManifest, Int)? {
         guard !packages.isEmpty else { return nil }
         var folder = (path as NSString).deletingLastPathComponent

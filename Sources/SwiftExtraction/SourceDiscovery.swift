@@ -202,6 +202,12 @@ public struct Discovery: Sendable {
     private func place(_ relativePath: String, url: URL, reachedBy paths: [String], includeUnowned: Bool)
         -> (file: SourceFile?, unowned: Bool)
     {
+        let components = relativePath.split(separator: "/")
+        // Manifests are build descriptions, not sources of a target (SwiftPM leaves them out of a target at `.`).
+        if let name = components.last, name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")),
+           layout.hasPackage(at: (paths.first.map { ($0 as NSString).deletingLastPathComponent }) ?? "") {
+            return (nil, false)
+        }
         var owners: [ProjectLayout.Owner] = []
         var isUnowned = false
         var isUngoverned = false
@@ -219,15 +225,10 @@ public struct Discovery: Sendable {
             for candidate in owners where !names.contains(candidate.module) { names.append(candidate.module) }
             return (SourceFile(relativePath: relativePath, url: url, module: owner.module, targets: names, moduleKind: owner.kind), false)
         }
-        let components = relativePath.split(separator: "/")
         if !options.onlyTargets.isEmpty { return (nil, false) }
         if isUngoverned && !isUnowned {
             let module = components.count > 1 ? String(components[0]) : root.lastPathComponent
             return (SourceFile(relativePath: relativePath, url: url, module: module), false)
-        }
-        // Manifests are build descriptions, not sources of a target.
-        if let name = components.last, name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")) {
-            return (nil, false)
         }
         guard includeUnowned else { return (nil, true) }
         let folder = components.count > 1 ? String(components[components.count - 2]) : root.lastPathComponent

@@ -73,6 +73,22 @@ struct XcodeProject {
     /// Problems that did not stop the reading (a missing `.xcconfig`).
     var problems: [BuildDescriptionProblem]
 
+    /// The kind of an Xcode product type (`com.apple.product-type.application`, …).
+    static func kind(ofProductType type: String?) -> TargetKind {
+        guard let type = type?.replacingOccurrences(of: "com.apple.product-type.", with: "") else { return .other }
+        switch type {
+        case "bundle.unit-test": return .unitTests
+        case "bundle.ui-testing": return .uiTests
+        case "framework", "framework.static", "xcframework": return .framework
+        case "library.static": return .staticLibrary
+        case "tool": return .executable
+        default:
+            if type.hasPrefix("application") || type.hasPrefix("watchapp") || type == "messages-application" { return .app }
+            if type.contains("extension") { return .appExtension }
+            return .other
+        }
+    }
+
     /// Reads the project whose `.xcodeproj` folder is `path`.
     init(path: String) throws(BuildDescriptionProblem) {
         let path = (path as NSString).standardizingPath
@@ -267,7 +283,7 @@ private struct ObjectGraph {
                 synchronized.append((folder, exceptions[targetID]?[folder] ?? []))
             }
             result.append(XcodeProject.Target(
-                name: name, module: module, kind: Self.kind(ofProductType: target["productType"] as? String),
+                name: name, module: module, kind: XcodeProject.kind(ofProductType: target["productType"] as? String),
                 files: files, synchronizedFolders: synchronized,
                 excludedPatterns: XcodeBuildSettings.words(settings.value("EXCLUDED_SOURCE_FILE_NAMES") ?? ""),
                 includedPatterns: XcodeBuildSettings.words(settings.value("INCLUDED_SOURCE_FILE_NAMES") ?? "")))
@@ -301,22 +317,6 @@ private struct ObjectGraph {
             folders.append(folder)
         }
         return Array(Set(folders)).sorted()
-    }
-
-    /// The kind of an Xcode product type (`com.apple.product-type.application`, …).
-    static func kind(ofProductType type: String?) -> TargetKind {
-        guard let type = type?.replacingOccurrences(of: "com.apple.product-type.", with: "") else { return .other }
-        switch type {
-        case "bundle.unit-test": return .unitTests
-        case "bundle.ui-testing": return .uiTests
-        case "framework", "framework.static", "xcframework": return .framework
-        case "library.static": return .staticLibrary
-        case "tool": return .executable
-        default:
-            if type.hasPrefix("application") || type.hasPrefix("watchapp") || type == "messages-application" { return .app }
-            if type.contains("extension") { return .appExtension }
-            return .other
-        }
     }
 }
 

@@ -99,12 +99,12 @@ import Testing
         let folder = try TemporaryFolder()
         try #require(try folder.run(["git", "init", "-q"]) == 0)
         try folder.write("Top.swift")
-        try folder.write("Vendor/Lib/Package.swift")
+        try folder.write("Vendor/Lib/Package.swift", #"let package = Package(name: "Lib", targets: [.target(name: "Lib", path: ".")])"#)
         try #require(try folder.run(["git", "-C", "Vendor/Lib", "init", "-q"]) == 0)
         try folder.write("Vendor/Lib/.gitignore", "Generated.swift\n")
         try folder.write("Vendor/Lib/Sources/Lib.swift")
         try folder.write("Vendor/Lib/Generated.swift")
-        #expect(try paths(folder) == ["Top.swift", "Vendor/Lib/Package.swift", "Vendor/Lib/Sources/Lib.swift"])
+        #expect(try paths(folder) == ["Top.swift", "Vendor/Lib/Sources/Lib.swift"])
     }
 
     @Test func emptyGlobIsRejected() throws {
@@ -186,8 +186,9 @@ import Testing
         try folder.write("Package.swift", "let package = Package(name: \"P\", targets: [.target(name: \"Core\")])")
         try folder.write("Sources/Core/A.swift")
         let files = try SourceDiscovery.discover(root: folder.url, options: DiscoveryOptions())
-        #expect(files.map(\.relativePath) == ["Package.swift", "Sources/Core/A.swift"])
-        #expect(files.map(\.module) == [folder.url.lastPathComponent, "Core"])
+        // The manifest is the package's build description, not a source of one of its targets.
+        #expect(files.map(\.relativePath) == ["Sources/Core/A.swift"])
+        #expect(files.map(\.module) == ["Core"])
     }
 }
 
@@ -227,62 +228,5 @@ import Testing
         #expect(GlobPattern("[A-C]*.swift").matches("Beta.swift"))
         #expect(!GlobPattern("[!A-C]*.swift").matches("Beta.swift"))
         #expect(GlobPattern("[abc.swift").matches("[abc.swift"))
-    }
-}
-
-/// Which module a file belongs to.
-@Suite struct ModuleResolverTests {
-    private func targets(_ manifest: String, existing: Set<String> = []) -> [ModuleResolver.Target] {
-        ModuleResolver.targets(inManifest: manifest, folderExists: { existing.contains($0) })
-    }
-
-    @Test func defaultFoldersOfEachTargetKind() {
-        let manifest = """
-            let package = Package(name: "P", targets: [
-                .target(name: "Core"),
-                .executableTarget(name: "tool", dependencies: ["Core"]),
-                .testTarget(name: "CoreTests", dependencies: ["Core"]),
-                .plugin(name: "Gen", capability: .buildTool()),
-                .macro(name: "Macros"),
-            ])
-            """
-        let resolver = ModuleResolver(targets: targets(manifest), rootModule: "P")
-        #expect(resolver.module(forRelativePath: "Sources/Core/A.swift") == "Core")
-        #expect(resolver.module(forRelativePath: "Sources/tool/main.swift") == "tool")
-        #expect(resolver.module(forRelativePath: "Tests/CoreTests/T.swift") == "CoreTests")
-        #expect(resolver.module(forRelativePath: "Plugins/Gen/Plugin.swift") == "Gen")
-        #expect(resolver.module(forRelativePath: "Sources/Macros/M.swift") == "Macros")
-    }
-
-    @Test func explicitPathWins() {
-        let manifest = #"let package = Package(name: "P", targets: [.target(name: "Kit", path: "Lib/Kit/")])"#
-        let resolver = ModuleResolver(targets: targets(manifest), rootModule: "P")
-        #expect(resolver.module(forRelativePath: "Lib/Kit/A.swift") == "Kit")
-    }
-
-    @Test func deepestTargetFolderWins() {
-        let manifest = #"let package = Package(name: "P", targets: [.target(name: "All", path: "Sources"), .target(name: "Inner", path: "Sources/Inner")])"#
-        let resolver = ModuleResolver(targets: targets(manifest), rootModule: "P")
-        #expect(resolver.module(forRelativePath: "Sources/Inner/A.swift") == "Inner")
-        #expect(resolver.module(forRelativePath: "Sources/Other/A.swift") == "All")
-    }
-
-    @Test func existingAlternativeFolderIsUsed() {
-        let manifest = #"let package = Package(name: "P", targets: [.target(name: "Core")])"#
-        #expect(targets(manifest, existing: ["src/Core"]) == [ModuleResolver.Target(name: "Core", path: "src/Core")])
-    }
-
-    @Test func filesOutsideTargetsUseTheTopFolder() {
-        let resolver = ModuleResolver(targets: [], rootModule: "Project")
-        #expect(resolver.module(forRelativePath: "App/Models/User.swift") == "App")
-    }
-
-    @Test func filesAtTheRootUseTheRootFolderName() {
-        let resolver = ModuleResolver(targets: [], rootModule: "Project")
-        #expect(resolver.module(forRelativePath: "main.swift") == "Project")
-    }
-
-    @Test func targetsWithComputedNamesAreIgnored() {
-        #expect(targets("let name = \"X\"\nlet package = Package(name: \"P\", targets: [.target(name: name)])").isEmpty)
     }
 }
