@@ -170,6 +170,7 @@ enum BuiltinTemplates {
             chart: {type: bar, field: coverage, title: {en: Documentation coverage per module, vi: Tỷ lệ mô tả theo mô-đun, ja: モジュール別記述率}}
             columns:
               - {header: {en: Module / File, vi: Mô-đun / Tệp, ja: モジュール / ファイル}, field: name}
+              - {header: {en: Target kind, vi: Loại target, ja: ターゲット種別}, field: moduleKind, width: 16}
               - {header: {en: Types, vi: Số kiểu, ja: 型}, field: types, width: 10}
               - {header: {en: Functions, vi: Số hàm, ja: 関数}, field: functions, width: 11}
               - {header: {en: Documented, vi: Đã mô tả, ja: 記述済}, field: documented, width: 12}

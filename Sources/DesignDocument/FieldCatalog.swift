@@ -24,7 +24,9 @@ public enum FieldCatalog {
     /// Fields of `functions` sheets (one row per function).
     public static let functionFields: [(name: String, description: String)] = [
         ("number", "running number of the row (No.)"),
-        ("module", "the SwiftPM module"),
+        ("module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"),
+        ("targets", "every target that compiles the file, comma-separated (an app and its extension)"),
+        ("moduleKind", "what the module's target builds: App, App extension, Framework, Unit tests, …"),
         ("file", "the file, relative to the scanned root"),
         ("line", "the line of the name"),
         ("column", "the column of the name"),
@@ -64,7 +66,9 @@ public enum FieldCatalog {
         ("number", "running number of the row"),
         ("name", "the type's dotted name"),
         ("kind", "class, struct, enum, protocol, actor or extension"),
-        ("module", "the SwiftPM module"),
+        ("module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"),
+        ("targets", "every target that compiles the file, comma-separated"),
+        ("moduleKind", "what the module's target builds: App, App extension, Framework, Unit tests, …"),
         ("file", "the file"),
         ("line", "the line of the name"),
         ("access", "the access level"),
@@ -86,6 +90,7 @@ public enum FieldCatalog {
     public static let summaryFields: [(name: String, description: String)] = [
         ("name", "the module name, or the file path in the per-file table"),
         ("module", "the module"),
+        ("moduleKind", "what the module's target builds: App, App extension, Framework, Unit tests, …"),
         ("types", "number of types"),
         ("functions", "number of functions"),
         ("documented", "number of documented functions"),
@@ -153,6 +158,8 @@ public enum FieldCatalog {
         switch field {
         case "number": return .number(Double(number))
         case "module": return .text(record.module)
+        case "targets": return .text(record.targets.joined(separator: ", "))
+        case "moduleKind": return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
         case "file": return .text(record.file)
         case "line": return .number(Double(record.line))
         case "column": return .number(Double(record.column))
@@ -196,6 +203,8 @@ public enum FieldCatalog {
         case "name": return .text(record.name)
         case "kind": return .text(record.kind.rawValue)
         case "module": return .text(record.module)
+        case "targets": return .text(record.targets.joined(separator: ", "))
+        case "moduleKind": return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
         case "file": return .text(record.file)
         case "line": return .number(Double(record.line))
         case "access": return .text(record.accessLevel.rawValue)
@@ -216,10 +225,11 @@ public enum FieldCatalog {
     }
 
     /// The value of a summary field for one module or file row.
-    static func value(of field: String, summary row: SummaryRow) -> CellValue {
+    static func value(of field: String, summary row: SummaryRow, locale: DocumentLocale) -> CellValue {
         switch field {
         case "name": return .text(row.name)
         case "module": return .text(row.module)
+        case "moduleKind": return .text(row.moduleKind.map { Words.targetKind($0, locale) } ?? "")
         case "types": return .number(Double(row.types))
         case "functions": return .number(Double(row.functions))
         case "documented": return .number(Double(row.documented))
@@ -379,6 +389,7 @@ enum Words {
 struct SummaryRow {
     var name: String
     var module: String
+    var moduleKind: TargetKind?
     var types: Int
     var functions: Int
     var documented: Int
@@ -392,6 +403,30 @@ struct ReviewEntry {
 }
 
 extension Words {
+    /// What a target builds, as the document's reader names it.
+    static func targetKind(_ kind: TargetKind, _ locale: DocumentLocale) -> String {
+        let labels: [TargetKind: (en: String, vi: String, ja: String)] = [
+            .app: ("App", "Ứng dụng", "アプリ"),
+            .appExtension: ("App extension", "Tiện ích mở rộng", "App Extension"),
+            .framework: ("Framework", "Framework", "フレームワーク"),
+            .staticLibrary: ("Static library", "Thư viện tĩnh", "静的ライブラリ"),
+            .unitTests: ("Unit tests", "Kiểm thử đơn vị", "単体テスト"),
+            .uiTests: ("UI tests", "Kiểm thử giao diện", "UIテスト"),
+            .packageLibrary: ("Package library", "Thư viện gói", "パッケージライブラリ"),
+            .executable: ("Executable", "Chương trình thực thi", "実行ファイル"),
+            .macro: ("Macro", "Macro", "マクロ"),
+            .plugin: ("Plugin", "Plugin", "プラグイン"),
+            .other: ("Other", "Khác", "その他"),
+            .folder: ("Folder", "Thư mục", "フォルダ"),
+        ]
+        guard let label = labels[kind] else { return kind.rawValue }
+        switch locale {
+        case .en: return label.en
+        case .vi: return label.vi
+        case .ja: return label.ja
+        }
+    }
+
     /// The header of a summary table's name column (Module, File).
     static func level(_ level: GroupLevel, _ locale: DocumentLocale) -> String {
         switch (level, locale) {

@@ -468,7 +468,7 @@ struct SheetWriter {
             for summary in summaryRows {
                 row += 1
                 for (index, column) in spec.columns.enumerated() {
-                    let value = FieldCatalog.value(of: column.field, summary: summary)
+                    let value = FieldCatalog.value(of: column.field, summary: summary, locale: locale)
                     var style = cellStyle(column)
                     let width = ExcelText.displayWidth(of: value.text) + 2
                     if index == nameColumn, width > nameCap {
@@ -487,7 +487,7 @@ struct SheetWriter {
             for (index, column) in spec.columns.enumerated() {
                 var style = totalStyle
                 style.numberFormat = column.numberFormat ?? template.style(column.style)?.numberFormat
-                try write(FieldCatalog.value(of: column.field, summary: total), row: row, column: index, style: style)
+                try write(FieldCatalog.value(of: column.field, summary: total, locale: locale), row: row, column: index, style: style)
             }
             row += 2
         }
@@ -555,11 +555,14 @@ extension SummaryRow {
         func key(_ module: String, _ file: String) -> String { level == .file ? file : module }
         for type in inventory.types {
             let name = key(type.module, type.file)
-            rows[name, default: SummaryRow(name: name, module: type.module, types: 0, functions: 0, documented: 0)].types += 1
+            rows[name, default: SummaryRow(name: name, module: type.module, moduleKind: type.moduleKind ?? inventory.kind(ofModule: type.module),
+                                           types: 0, functions: 0, documented: 0)].types += 1
         }
         for function in inventory.functions {
             let name = key(function.module, function.file)
-            rows[name, default: SummaryRow(name: name, module: function.module, types: 0, functions: 0, documented: 0)].functions += 1
+            rows[name, default: SummaryRow(name: name, module: function.module,
+                                           moduleKind: function.moduleKind ?? inventory.kind(ofModule: function.module),
+                                           types: 0, functions: 0, documented: 0)].functions += 1
             if function.isDocumented { rows[name]!.documented += 1 }
         }
         return rows.values.sorted {
@@ -569,7 +572,7 @@ extension SummaryRow {
 
     /// The totals of the whole inventory.
     static func total(_ inventory: Inventory, name: String) -> SummaryRow {
-        SummaryRow(name: name, module: "", types: inventory.types.count, functions: inventory.functions.count,
+        SummaryRow(name: name, module: "", moduleKind: nil, types: inventory.types.count, functions: inventory.functions.count,
                    documented: inventory.functions.filter(\.isDocumented).count)
     }
 }

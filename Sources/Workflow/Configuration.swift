@@ -55,6 +55,14 @@ public struct Configuration: Equatable, Sendable {
     public var exclude: [String]?
     /// Whether local functions are extracted.
     public var includeLocal: Bool?
+    /// Whether Swift files no target compiles are kept (under a module named after their folder).
+    public var includeUnowned: Bool?
+    /// Whether unit-test and UI-test targets are left out.
+    public var excludeTests: Bool?
+    /// The only targets to document (module or Xcode target names); empty or `nil` for all.
+    public var targets: [String]?
+    /// The Apple platform whose view of a manifest's `#if os(…)` / `canImport(…)` counts.
+    public var platform: ApplePlatform?
     /// A built-in template name or a template file (absolute).
     public var template: String?
     /// The output file of `docsheet generate` (absolute).
@@ -83,7 +91,7 @@ public struct Configuration: Equatable, Sendable {
 
     /// The top-level keys a configuration file may hold.
     public static let topLevelKeys = [
-        "include", "exclude", "include_local", "template", "output", "format", "locale", "min_access",
+        "include", "exclude", "include_local", "include_unowned", "exclude_tests", "targets", "platform", "template", "output", "format", "locale", "min_access",
         "source_url", "project", "jobs", "check",
     ]
     /// The keys of the `project:` section.
@@ -169,6 +177,11 @@ public struct Configuration: Equatable, Sendable {
             case "include": configuration.include = try reader.globs(value, key: key)
             case "exclude": configuration.exclude = try reader.globs(value, key: key)
             case "include_local": configuration.includeLocal = try reader.bool(value, key: key)
+            case "include_unowned": configuration.includeUnowned = try reader.bool(value, key: key)
+            case "exclude_tests": configuration.excludeTests = try reader.bool(value, key: key)
+            case "targets": configuration.targets = try reader.strings(value, key: key)
+            case "platform":
+                configuration.platform = try reader.choice(value, key: key, ApplePlatform.allCases.map(\.rawValue)).flatMap(ApplePlatform.init(rawValue:))
             case "template":
                 let name = try reader.string(value, key: key)
                 configuration.template = Template.builtinNames.contains(name) ? name : folder.appendingPathComponent(name).standardizedFileURL.path
@@ -236,6 +249,10 @@ public struct Configuration: Equatable, Sendable {
         exclude:
           - "Tests/**"
         # include_local: false        # also list local functions (inside bodies and closures)
+        # exclude_tests: true         # leave unit-test and UI-test targets out of the document
+        # targets: [App, AppWidget]   # document only these targets (default: every target)
+        # include_unowned: false      # keep .swift files no target compiles (default: left out with a warning)
+        # platform: ios               # ios, macos, tvos, watchos, visionos: how Package.swift's #if os(...) reads
 
         # What `docsheet generate` writes.
         output: docs/design.xlsx       # .xlsx, .json or .csv; the format follows the extension

@@ -16,6 +16,14 @@ public struct ScanSettings: Sendable {
     public var useCache = true
     /// An explicit configuration file instead of the nearest `.docsheet.yml`.
     public var configurationFile: String?
+    /// Whether files no target compiles are kept; `nil` leaves it to the configuration (else false).
+    public var includeUnowned: Bool?
+    /// Whether test targets are left out; `nil` leaves it to the configuration (else false).
+    public var excludeTests: Bool?
+    /// The only targets to document; empty leaves it to the configuration (else all).
+    public var targets: [String] = []
+    /// The platform manifests are read for; `nil` leaves it to the configuration (else iOS).
+    public var platform: ApplePlatform?
 
     /// Creates settings with nothing given.
     public init() {}
@@ -46,6 +54,10 @@ public struct ScanSettings: Sendable {
         var options = DiscoveryOptions(includes: (configuration.include ?? []) + include.map { base + $0 },
                                        excludes: configurationExcludes + exclude.map { base + $0 })
         options.globBase = base
+        options.includeUnowned = includeUnowned ?? configuration.includeUnowned ?? false
+        options.excludeTests = excludeTests ?? configuration.excludeTests ?? false
+        options.onlyTargets = Set(targets.isEmpty ? configuration.targets ?? [] : targets)
+        options.manifests.platform = platform ?? configuration.platform ?? .ios
         return options
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwiftExtraction
 import Workflow
 
 /// The options every scanning command shares: which files, how to extract, the cache and the configuration.
@@ -21,6 +22,18 @@ struct ScanOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"))
     var config: String?
 
+    @Flag(help: "Leave out unit-test and UI-test targets.")
+    var excludeTests = false
+
+    @Option(name: .customLong("target"), help: ArgumentHelp("Document only this target (module or Xcode target name; repeatable).", valueName: "name"))
+    var targets: [String] = []
+
+    @Flag(help: "Keep .swift files that no target compiles, under a module named after their folder.")
+    var includeUnowned = false
+
+    @Option(help: ArgumentHelp("The Apple platform whose view of Package.swift's #if os(...) counts: ios (default), macos, tvos, watchos, visionos.", valueName: "platform"))
+    var platform: ApplePlatform?
+
     /// The options as the Workflow module takes them.
     var settings: ScanSettings {
         var settings = ScanSettings()
@@ -30,6 +43,10 @@ struct ScanOptionGroup: ParsableArguments {
         settings.jobs = jobs
         settings.useCache = !noCache
         settings.configurationFile = config
+        settings.excludeTests = excludeTests ? true : nil
+        settings.targets = targets
+        settings.includeUnowned = includeUnowned ? true : nil
+        settings.platform = platform
         return settings
     }
 

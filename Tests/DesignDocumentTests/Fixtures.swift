@@ -62,8 +62,12 @@ enum Fixtures {
                        parameters: [.init(label: nil, name: "date", type: "Date")], returnType: "String"),
     ]
 
-    static let inventory = Inventory(project: ProjectInfo(name: "TaskBoard", root: ".", commit: "3f2a9c1d5e7b"),
-                                     types: types, functions: functions)
+    /// The inventory: TaskKit's records carry their module kind, the app's kind comes from the module list.
+    static let inventory = Inventory(
+        project: ProjectInfo(name: "TaskBoard", root: ".", commit: "3f2a9c1d5e7b"),
+        types: types.map { var type = $0; if type.module == "TaskKit" { type.moduleKind = .packageLibrary }; return type },
+        functions: functions.map { var function = $0; if function.module == "TaskKit" { function.moduleKind = .packageLibrary }; return function },
+        modules: [ModuleRecord(name: "TaskBoardApp", kind: .app, project: "TaskBoard.xcodeproj")])
 
     static var diff: InventoryDiff {
         var changed = functions[1]

@@ -26,7 +26,7 @@ import Testing
 
     @Test func unknownFieldListsTheSheetKindsFields() {
         let message = error(header + "  - kind: functions\n    name: F\n    columns:\n      - {header: X, field: complexity}\n")
-        #expect(message?.hasPrefix("custom.yml:6: unknown field 'complexity' for a functions sheet; valid fields: number, module, file, line") == true,
+        #expect(message?.hasPrefix("custom.yml:6: unknown field 'complexity' for a functions sheet; valid fields: number, module, targets, moduleKind, file, line") == true,
                 "\(message ?? "")")
     }
 
