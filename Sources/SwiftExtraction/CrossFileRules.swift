@@ -12,22 +12,72 @@ import Inventory
 ///   applies the cap when the type is declared in the same file. Types are matched by module and dotted path;
 ///   when a path is declared more than once (in different `#if` clauses), the most visible declaration counts,
 ///   so the cap never hides more than the compiler would.
+/// * **Type aliases.** `typealias Alias = Outer.Middle; extension Alias { func f() }` extends `Outer.Middle`: the
+///   path of every function and type record is resolved through the type aliases of the run (`AliasResolver`),
+///   after the qualifier rules and before the caps (so an extension of an alias of an internal type is capped as
+///   that type). Each file's pass only records the aliases it declares and the modules it imports (`FileFacts`).
 enum CrossFileRules {
-    /// Applies both rules to the records of every file of a run.
+    /// Applies the rules to the records of every file of a run.
     ///
     /// - Parameters:
     ///   - functions: The function records of every file of the run; updated in place.
     ///   - types: The type records of every file of the run; updated in place.
-    static func apply(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
+    ///   - facts: What each file's own pass recorded for these rules (its type aliases and imports).
+    /// - Returns: A warning for each extension of an alias of a type that cannot be extended by name (a tuple, a
+    ///   function type, `any P`, …), whose records keep the alias's name.
+    @discardableResult
+    static func apply(
+        functions: inout [FunctionRecord], types: inout [TypeRecord], facts: [FileFacts] = []
+    ) -> [ExtractionDiagnostic] {
+        var aliases = facts.flatMap(\.aliases)
         let modulesDeclaringTheirName = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
         // Drop a leading `Module.` when the module declares no type of that name.
-        rewritePaths(&functions, &types) { path, module in
+        rewritePaths(&functions, &types, &aliases) { path, module in
             guard !modulesDeclaringTheirName.contains(module), path.hasPrefix(module + "."),
                   path.count > module.count + 1 else { return nil }
             return String(path.dropFirst(module.count + 1))
         }
-        restoreImportedTypeQualifiers(&functions, &types, modulesDeclaringTheirName: modulesDeclaringTheirName)
+        restoreImportedTypeQualifiers(
+            &functions, &types, &aliases, modulesDeclaringTheirName: modulesDeclaringTheirName)
+        let diagnostics = resolveAliases(&functions, &types, aliases: aliases, facts: facts)
         applyCaps(functions: &functions, types: &types)
+        return diagnostics
+    }
+
+    /// Rewrites every record's path through the run's type aliases; returns a warning for each extension whose
+    /// extended type is an alias of a type that is not nominal.
+    private static func resolveAliases(
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], aliases: [TypeAlias], facts: [FileFacts]
+    ) -> [ExtractionDiagnostic] {
+        guard !aliases.isEmpty else { return [] }
+        let resolver = AliasResolver(
+            aliases: aliases, declaredTypes: types.filter { $0.kind != .extension }.map { ($0.module, $0.name, $0.file) },
+            imports: Dictionary(facts.map { ($0.file, Set($0.imports)) }) { first, _ in first })
+        var diagnostics: [ExtractionDiagnostic] = []
+        for index in functions.indices {
+            let record = functions[index]
+            guard let path = record.enclosingType,
+                  case .type(let resolved, _) = resolver.resolve(path, module: record.module, file: record.file)
+            else { continue }
+            functions[index].enclosingType = resolved
+        }
+        for index in types.indices {
+            let record = types[index]
+            switch resolver.resolve(record.name, module: record.module, file: record.file) {
+            case .type(let resolved, _):
+                types[index].name = resolved
+            case .nonNominal(let alias) where record.kind == .extension:
+                diagnostics.append(
+                    ExtractionDiagnostic(
+                        file: record.file, line: record.line, column: record.column, severity: .warning,
+                        message: "'\(record.name)' names the type alias '\(alias.name)' of '\(alias.written)' "
+                            + "(\(alias.file):\(alias.line)), which is not a nominal type; the extension's records keep "
+                            + "the name as written"))
+            default:
+                continue
+            }
+        }
+        return diagnostics
     }
 
     /// Puts back a qualifier that each file's own pass took for an imported module's name: in module `Other`,
@@ -35,11 +85,12 @@ enum CrossFileRules {
     /// with a type `Router` that has a member `Route`, and no type `Route` is declared anywhere (so the unqualified
     /// name could not have been meant).
     private static func restoreImportedTypeQualifiers(
-        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], modulesDeclaringTheirName: Set<String>
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ aliases: inout [TypeAlias],
+        modulesDeclaringTheirName: Set<String>
     ) {
         guard !modulesDeclaringTheirName.isEmpty else { return }
         let declared = Set(types.filter { $0.kind != .extension }.map(\.name))
-        rewritePaths(&functions, &types) { path, _ in
+        rewritePaths(&functions, &types, &aliases) { path, _ in
             let first = String(path.prefix { $0 != "." })
             guard !declared.contains(first) else { return nil }
             let owners = modulesDeclaringTheirName.filter { declared.contains($0 + "." + first) }
@@ -48,10 +99,11 @@ enum CrossFileRules {
         }
     }
 
-    /// Replaces every function's enclosing type and every type's name (dotted paths) for which `rewrite(path,
-    /// module)` gives a new path.
+    /// Replaces every function's enclosing type, every type's name and every alias's scopes and target (dotted
+    /// paths) for which `rewrite(path, module)` gives a new path.
     private static func rewritePaths(
-        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ rewrite: (String, String) -> String?
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ aliases: inout [TypeAlias],
+        _ rewrite: (String, String) -> String?
     ) {
         for index in functions.indices {
             if let path = functions[index].enclosingType, let new = rewrite(path, functions[index].module) {
@@ -60,6 +112,11 @@ enum CrossFileRules {
         }
         for index in types.indices {
             if let new = rewrite(types[index].name, types[index].module) { types[index].name = new }
+        }
+        for index in aliases.indices {
+            let module = aliases[index].module
+            aliases[index].scopes = aliases[index].scopes.map { rewrite($0, module) ?? $0 }
+            if let target = aliases[index].target, let new = rewrite(target, module) { aliases[index].target = new }
         }
     }
 
@@ -95,6 +152,217 @@ enum CrossFileRules {
             prefix = prefix.isEmpty ? String(component) : prefix + "." + component
             if let level = declared[prefix] { result = min(result ?? level, level) }
         }
+        return result
+    }
+}
+
+extension CrossFileRules {
+    /// What one file's own pass records for the cross-file rules: the modules the file imports and the type aliases
+    /// it declares. Cached with the file's records (`FileExtraction`); not part of the inventory.
+    struct FileFacts: Codable, Hashable, Sendable {
+        /// The file's path relative to the scanned root, as in its records.
+        var file: String
+        /// The modules the file imports: the first component of each `import` declaration.
+        var imports: [String]
+        /// The type aliases declared in the file outside bodies of code, in source order.
+        var aliases: [TypeAlias]
+    }
+
+    /// A `typealias` declared at file scope or in the body of a type or extension.
+    struct TypeAlias: Codable, Hashable, Sendable {
+        /// The module of the declaring file.
+        var module: String
+        /// The declaring file's path relative to the scanned root.
+        var file: String
+        /// 1-based line of the alias's name.
+        var line: Int
+        /// 1-based column of the alias's name.
+        var column: Int
+        /// The alias's name, without generic parameters.
+        var name: String
+        /// The paths of the types and extensions around the declaration, outermost first (`["Outer", "Outer.Inner"]`
+        /// in `struct Outer { struct Inner { typealias X = Y } }`). Unqualified names in the target are looked up in
+        /// these types, innermost first, then at file scope; an extension (`["Outer.Middle"]`) looks into the extended
+        /// type only, not into the types around it.
+        var scopes: [String]
+        /// The most the alias can be seen: its level capped by the enclosing types.
+        var visibility: AccessLevel
+        /// The aliased type as a dotted path without generic arguments or imported-module qualifier (`[T]` is
+        /// `Array`, `T?` is `Optional`), or `nil` when it is no nominal type (a tuple, a function type, `any P`, a
+        /// composition, a metatype, a generic parameter of the alias).
+        var target: String?
+        /// The module qualifier dropped from the target (`Logging` in `typealias Logger = Logging.Logger`): the
+        /// target is looked up in that module only, not around the declaration.
+        var targetModule: String?
+        /// The aliased type as written, for messages.
+        var written: String
+
+        /// The alias's dotted path: the innermost scope and its name.
+        var path: String { scopes.last.map { "\($0).\(name)" } ?? name }
+    }
+}
+
+/// Resolves dotted type paths through the type aliases of a run, the way the compiler looks names up:
+///
+/// * the first component of a record's path (written at file scope) is a type or alias of the record's module;
+///   failing that, a `public` or `package` alias or a type of exactly one other scanned module the record's file
+///   imports; otherwise it is kept (a type outside the scan);
+/// * each further component is a member (type or alias) of the path resolved so far;
+/// * an alias's target is looked up from the alias's declaration: in its enclosing types, innermost first, then at
+///   file scope. Chains of aliases are followed; generic arguments were dropped when the alias was recorded.
+///
+/// A `private` or `fileprivate` alias applies in its own file only. A path that several different aliases could
+/// mean (one per `#if` clause) is kept as written.
+final class AliasResolver {
+    /// What a path names.
+    enum Resolution: Equatable {
+        /// A nominal type (declared in the scan or not) with its dotted path, and the module whose declarations
+        /// further components are looked up in.
+        case type(String, module: String)
+        /// An alias of a type that is not nominal: the path cannot be rewritten.
+        case nonNominal(CrossFileRules.TypeAlias)
+        /// Several aliases could be meant: the path is kept as written.
+        case ambiguous
+    }
+
+    private struct Key: Hashable {
+        var module: String
+        var path: String
+    }
+
+    /// Where a name is looked up from: decides which private aliases and which imports count.
+    private struct Context: Hashable {
+        var module: String
+        var file: String
+    }
+
+    private var declared: Set<Key>
+    private var aliases: [Key: [CrossFileRules.TypeAlias]] = [:]
+    private let aliasNames: Set<String>
+    private let imports: [String: Set<String>]
+    private let modules: Set<String>
+    private var resolvedAliases: [CrossFileRules.TypeAlias: Resolution] = [:]
+    private var inProgress: Set<CrossFileRules.TypeAlias> = []
+    private var resolvedPaths: [Key: [String: Resolution]] = [:]
+
+    /// Creates a resolver for a run.
+    ///
+    /// - Parameters:
+    ///   - aliases: Every type alias of the run.
+    ///   - declaredTypes: Every class, struct, enum, protocol and actor of the run (extensions left out).
+    ///   - imports: The modules each file imports, by file path.
+    init(
+        aliases: [CrossFileRules.TypeAlias], declaredTypes: [(module: String, name: String, file: String)],
+        imports: [String: Set<String>]
+    ) {
+        self.imports = imports
+        modules = Set(declaredTypes.map(\.module)).union(aliases.map(\.module))
+        aliasNames = Set(aliases.map(\.name))
+        declared = Set(declaredTypes.map { Key(module: $0.module, path: $0.name) })
+        for alias in aliases { self.aliases[Key(module: alias.module, path: alias.path), default: []].append(alias) }
+        // Types and aliases declared in an extension of an alias (`extension Alias { struct S }`) are also members of
+        // the aliased type: index them under its path too.
+        for type in declaredTypes where type.name.contains(".") {
+            if case .type(let path, _) = resolve(type.name, module: type.module, file: type.file), path != type.name {
+                declared.insert(Key(module: type.module, path: path))
+            }
+        }
+        for alias in aliases {
+            guard let scope = alias.scopes.last,
+                  case .type(let path, _) = resolve(scope, module: alias.module, file: alias.file), path != scope
+            else { continue }
+            self.aliases[Key(module: alias.module, path: "\(path).\(alias.name)"), default: []].append(alias)
+        }
+        resolvedAliases = [:]
+        resolvedPaths = [:]
+    }
+
+    /// What `path`, written at file scope of `file` in `module`, names.
+    ///
+    /// - Parameters:
+    ///   - path: A record's dotted path (an enclosing type or a type's name).
+    ///   - module: The record's module.
+    ///   - file: The record's file.
+    /// - Returns: The nominal type's path (the same path when no alias is involved), or why it cannot be rewritten.
+    func resolve(_ path: String, module: String, file: String) -> Resolution {
+        let components = path.split(separator: ".").map(String.init)
+        guard components.contains(where: aliasNames.contains) else { return .type(path, module: module) }
+        let key = Key(module: module, path: path)
+        if let known = resolvedPaths[key]?[file] { return known }
+        let result = resolve(components, in: Context(module: module, file: file), scopes: [])
+        resolvedPaths[key, default: [:]][file] = result
+        return result
+    }
+
+    /// Resolves `components` from `context`: the first one around `scopes`, or in module `qualifier` only.
+    private func resolve(
+        _ components: [String], in context: Context, scopes: [String], qualifier: String? = nil
+    ) -> Resolution {
+        guard let first = components.first else { return .ambiguous }
+        var step: Resolution
+        if let qualifier {
+            step = entry(Key(module: qualifier, path: first), from: context) ?? .type(first, module: qualifier)
+        } else {
+            step = lookUp(first, in: context, scopes: scopes)
+        }
+        for component in components.dropFirst() {
+            guard case .type(let base, let module) = step else { return step }
+            step = member(component, of: base, in: module, from: context)
+                ?? .type("\(base).\(component)", module: module)
+        }
+        return step
+    }
+
+    /// An unqualified name: a member of the scopes (innermost first), then a type or alias of the module, then one
+    /// of an imported module.
+    private func lookUp(_ name: String, in context: Context, scopes: [String]) -> Resolution {
+        for scope in scopes.reversed() {
+            var base = (path: scope, module: context.module)
+            if case .type(let path, let module) = resolve(
+                scope.split(separator: ".").map(String.init), in: context, scopes: [])
+            {
+                base = (path, module)
+            }
+            if let found = member(name, of: base.path, in: base.module, from: context) { return found }
+        }
+        if let found = entry(Key(module: context.module, path: name), from: context) { return found }
+        let imported = (imports[context.file] ?? []).subtracting([context.module]).intersection(modules)
+        let candidates = imported.sorted().compactMap { entry(Key(module: $0, path: name), from: context) }
+        if candidates.count == 1, let only = candidates.first { return only }
+        return .type(name, module: context.module)
+    }
+
+    private func member(_ name: String, of base: String, in module: String, from context: Context) -> Resolution? {
+        let path = "\(base).\(name)"
+        if let found = entry(Key(module: module, path: path), from: context) { return found }
+        guard module != context.module else { return nil }
+        return entry(Key(module: context.module, path: path), from: context)
+    }
+
+    /// The type or the alias declared at `key`, as seen from `context`, or `nil` when there is none.
+    private func entry(_ key: Key, from context: Context) -> Resolution? {
+        if declared.contains(key) { return .type(key.path, module: key.module) }
+        let visible = (aliases[key] ?? []).filter { alias in
+            key.module == context.module
+                ? alias.visibility > .fileprivate || alias.file == context.file : alias.visibility >= .package
+        }
+        guard let alias = visible.first else { return nil }
+        guard visible.allSatisfy({ $0.target == alias.target && $0.scopes == alias.scopes && $0.written == alias.written })
+        else { return .ambiguous }
+        return resolve(alias)
+    }
+
+    /// What an alias names, following chains; a cycle (which the compiler rejects) leaves the path as written.
+    private func resolve(_ alias: CrossFileRules.TypeAlias) -> Resolution {
+        if let known = resolvedAliases[alias] { return known }
+        guard !inProgress.contains(alias) else { return .ambiguous }
+        guard let target = alias.target else { return .nonNominal(alias) }
+        inProgress.insert(alias)
+        defer { inProgress.remove(alias) }
+        let result = resolve(
+            target.split(separator: ".").map(String.init), in: Context(module: alias.module, file: alias.file),
+            scopes: alias.scopes, qualifier: alias.targetModule)
+        resolvedAliases[alias] = result
         return result
     }
 }

@@ -59,6 +59,10 @@ final class DeclarationCollector: SyntaxVisitor {
     private(set) var functions: [FunctionRecord] = []
     /// The type records found, in source order.
     private(set) var types: [TypeRecord] = []
+    /// The modules the file imports (first path component of each `import`), in source order.
+    private(set) var imports: [String] = []
+    /// The type aliases declared outside bodies of code, in source order, for `CrossFileRules`.
+    private(set) var aliases: [CrossFileRules.TypeAlias] = []
 
     /// Creates a collector for the file `tree` at `file` in `module`.
     init(tree: SourceFileSyntax, file: String, module: String, includeLocal: Bool) {
@@ -242,6 +246,65 @@ final class DeclarationCollector: SyntaxVisitor {
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [String] {
         clause?.inheritedTypes.map { SyntaxText.collapsed($0.type) } ?? []
+    }
+
+    // MARK: Imports and type aliases
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let first = node.path.first { imports.append(SyntaxText.identifier(first.name)) }
+        return .skipChildren
+    }
+
+    /// Records the alias for `CrossFileRules`, which resolves extensions of it once every file is read.
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard !scope.isLocal else { return .skipChildren }
+        let level = AccessRules.explicitLevel(node.modifiers) ?? scope.memberDefault
+        let genericParameters = Set(
+            node.genericParameterClause?.parameters.map { SyntaxText.identifier($0.name) } ?? [])
+        var target = Self.nominalComponents(node.initializer.value, genericParameters: genericParameters)
+        var targetModule: String?
+        if let components = target, components.count > 1, index.moduleNames.contains(components[0]) {
+            targetModule = components[0]
+            target = Array(components.dropFirst())
+        }
+        let position = location(of: node.name)
+        aliases.append(
+            CrossFileRules.TypeAlias(
+                module: module, file: file, line: position.line, column: position.column,
+                name: SyntaxText.identifier(node.name), scopes: scopes.compactMap(\.typePath),
+                visibility: min(AccessRules.visibility(of: level, atFileScope: scope.isFile), scope.visibilityCap),
+                target: target?.joined(separator: "."), targetModule: targetModule,
+                written: SyntaxText.collapsed(node.initializer.value)))
+        return .skipChildren
+    }
+
+    /// The dotted components of a nominal type reference without generic arguments (sugar spelled out: `[T]` →
+    /// `Array`, `[K: V]` → `Dictionary`, `T?` → `Optional`), or `nil` for a type that cannot be extended by name:
+    /// a tuple, a function type, `any P`, `some P`, a composition, a metatype, `Any`, `AnyObject`, `Self`, or one of
+    /// `genericParameters` (the alias's own) or a member of one.
+    static func nominalComponents(_ type: TypeSyntax, genericParameters: Set<String>) -> [String]? {
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            let name = SyntaxText.identifier(identifier.name)
+            let nonNominal: Set<String> = ["Any", "AnyObject", "Self"]
+            return genericParameters.contains(name) || nonNominal.contains(name) ? nil : [name]
+        }
+        if let member = type.as(MemberTypeSyntax.self) {
+            guard let base = nominalComponents(member.baseType, genericParameters: genericParameters) else { return nil }
+            return base + [SyntaxText.identifier(member.name)]
+        }
+        if type.is(ArrayTypeSyntax.self) { return ["Array"] }
+        if type.is(DictionaryTypeSyntax.self) { return ["Dictionary"] }
+        if type.is(InlineArrayTypeSyntax.self) { return ["InlineArray"] }
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return ["Optional"] }
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return nominalComponents(attributed.baseType, genericParameters: genericParameters)
+        }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+           only.firstName == nil, only.ellipsis == nil
+        {
+            return nominalComponents(only.type, genericParameters: genericParameters)
+        }
+        return nil
     }
 
     // MARK: Function-like declarations

@@ -172,6 +172,9 @@ public struct FileExtraction: Codable, Hashable, Sendable {
     public var types: [TypeRecord]
     /// Diagnostics for the file.
     public var diagnostics: [ExtractionDiagnostic]
+    /// What the file's own pass recorded for the rules that need every file (its type aliases and imports), or
+    /// `nil` for an extraction not made by `SwiftExtractor`.
+    var facts: CrossFileRules.FileFacts?
 
     /// Creates a file extraction.
     ///

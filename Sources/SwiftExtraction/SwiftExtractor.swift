@@ -11,7 +11,7 @@ public struct SwiftExtractor: Sendable {
 
     /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
     /// by a build that keeps the same `DocSheetVersion`.
-    static let rulesRevision = 5
+    static let rulesRevision = 6
 
     /// Creates an extractor.
     ///
@@ -29,7 +29,8 @@ public struct SwiftExtractor: Sendable {
     /// - Returns: The file's function and type records, and at most one syntax-error warning.
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
         var extraction = extractAlone(source: source, relativePath: relativePath, module: module)
-        CrossFileRules.apply(functions: &extraction.functions, types: &extraction.types)
+        extraction.diagnostics += CrossFileRules.apply(
+            functions: &extraction.functions, types: &extraction.types, facts: extraction.facts.map { [$0] } ?? [])
         return extraction
     }
 
@@ -55,7 +56,11 @@ public struct SwiftExtractor: Sendable {
         if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {
             diagnostics.append(error)
         }
-        return FileExtraction(functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
+        var extraction = FileExtraction(
+            functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
+        extraction.facts = CrossFileRules.FileFacts(
+            file: relativePath, imports: collector.imports, aliases: collector.aliases)
+        return extraction
     }
 
     /// Reads and extracts files from disk, in parallel, using `cache` for unchanged files.
@@ -160,11 +165,12 @@ public struct SwiftExtractor: Sendable {
     private static func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
         var functions = extractions.flatMap(\.functions)
         var types = extractions.flatMap(\.types)
-        CrossFileRules.apply(functions: &functions, types: &types)
+        let ruleDiagnostics = CrossFileRules.apply(
+            functions: &functions, types: &types, facts: extractions.compactMap(\.facts))
         return ExtractionResult(
             functions: functions.sorted(by: Inventory.precedes),
             types: types.sorted(by: Inventory.precedes),
-            diagnostics: extractions.flatMap(\.diagnostics).sorted {
+            diagnostics: (extractions.flatMap(\.diagnostics) + ruleDiagnostics).sorted {
                 ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
             })
     }

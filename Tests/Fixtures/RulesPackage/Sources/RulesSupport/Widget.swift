@@ -3,3 +3,6 @@ public struct Widget {
     /// Creates a widget.
     public init() {}
 }
+
+/// A public alias that `Rules` extends.
+public typealias Gadget = Widget
