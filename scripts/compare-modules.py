@@ -175,10 +175,11 @@ class PackageDumper:
         """dump-package JSON of the manifest in package_dir evaluated for platform ('linux' as is, 'ios' rewritten).
         Returns (json or None, error text)."""
         manifests = sorted(n for n in os.listdir(package_dir) if MANIFEST_RE.match(n))
-        texts = {}
+        originals = {}
         for name in manifests:
             with open(os.path.join(package_dir, name), encoding="utf-8", errors="replace") as handle:
-                texts[name] = handle.read()
+                originals[name] = handle.read()
+        texts = originals
         if platform == "ios":
             texts = {name: rewrite_for_ios(text) for name, text in texts.items()}
         key = hashlib.sha256(json.dumps([platform, self.toolchain, sorted(texts.items())]).encode()).hexdigest()
@@ -187,17 +188,20 @@ class PackageDumper:
             with open(cached) as handle:
                 entry = json.load(handle)
             return entry.get("manifest"), entry.get("error", "")
-        manifest, error = self._run_in_copy(texts)
-        if manifest is None and platform == "linux":
-            # Some manifests read files next to them; evaluate those in place.
-            manifest, error2 = self._run(package_dir)
-            error = error if manifest is None else ""
+        if texts == originals:
+            manifest, error = self._run(package_dir)
+        else:
+            # The rewritten manifest is evaluated in a copy: first in a temporary folder, then (for manifests with
+            # relative paths such as .package(path: "..")) in a hidden temporary sibling of the package folder.
+            manifest, error = self._run_in_copy(texts, None)
+            if manifest is None:
+                manifest, error = self._run_in_copy(texts, os.path.dirname(package_dir))
         with open(cached, "w") as handle:
             json.dump({"manifest": manifest, "error": error}, handle)
         return manifest, error
 
-    def _run_in_copy(self, texts):
-        with tempfile.TemporaryDirectory(prefix="compare-modules-") as temporary:
+    def _run_in_copy(self, texts, parent):
+        with tempfile.TemporaryDirectory(prefix=".compare-modules-", dir=parent) as temporary:
             for name, text in texts.items():
                 with open(os.path.join(temporary, name), "w", encoding="utf-8") as handle:
                     handle.write(text)
@@ -1059,6 +1063,8 @@ class View:
         print("(several: files in more than one target; sevMod: files whose targets have more than one module name; "
               "unowned: governed by a package or project folder but compiled by no target; folder: no build system)")
         if list_files:
+            for (project, module), kind in self.modules.items():
+                print(f"module\t{module}\t{kind}\t{project}")
             for file, entry in self.files.items():
                 print(f"{self.rel(file)}\t{entry['module']}\t{','.join(entry['targets'])}\t{' '.join(entry['labels'])}")
             for file in self.unowned:
