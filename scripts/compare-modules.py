@@ -1179,6 +1179,40 @@ def compare(view, records, kinds, max_list):
     return by_repository, disagreements
 
 
+def check_swiftpm(view):
+    """Cross-checks this script's SwiftPM rules with SwiftPM itself: `swift package describe` (Linux evaluation) of
+    every package without remote dependencies, against spm_targets() of the Linux dump-package."""
+    checked = mismatches = 0
+    for package_dir in view.scope_packages:
+        manifest, _ = view.dumper.dump(package_dir, "linux")
+        if manifest is None:
+            continue
+        if any("sourceControl" in d or "registry" in d for d in manifest.get("dependencies", [])):
+            continue
+        with tempfile.TemporaryDirectory(prefix="compare-modules-describe-") as scratch:
+            process = subprocess.run(["swift", "package", "--package-path", package_dir, "--scratch-path", scratch,
+                                      "describe", "--type", "json"], capture_output=True, text=True)
+        label = view.rel(os.path.join(package_dir, "Package.swift"))
+        if process.returncode != 0:
+            print(f"check-swiftpm: {label}: describe failed: {(process.stderr.strip().splitlines() or ['?'])[-1]}")
+            continue
+        described = {}
+        for target in json.loads(process.stdout).get("targets", []):
+            root = os.path.normpath(os.path.join(package_dir, target.get("path", "")))
+            described[target["name"]] = sorted(os.path.normpath(os.path.join(root, s)) for s in target.get("sources", [])
+                                               if s.endswith(".swift"))
+        mine = {name: sorted(files) for name, kind, files, _ in spm_targets(package_dir, manifest)}
+        checked += 1
+        for name in sorted(set(described) | set(mine)):
+            if described.get(name, []) != mine.get(name, []):
+                mismatches += 1
+                only_swiftpm = sorted(set(described.get(name, [])) - set(mine.get(name, [])))
+                only_mine = sorted(set(mine.get(name, [])) - set(described.get(name, [])))
+                print(f"check-swiftpm: {label}: target {name}: only SwiftPM {[view.rel(f) for f in only_swiftpm][:5]}"
+                      f" ({len(only_swiftpm)}), only referee {[view.rel(f) for f in only_mine][:5]} ({len(only_mine)})")
+    print(f"check-swiftpm: {checked} package(s) described, {mismatches} target(s) differ")
+
+
 def main():
     parser = argparse.ArgumentParser(description="Scores DocSheet's modules against the build systems' view.")
     parser.add_argument("--repo-root", required=True)
@@ -1189,6 +1223,7 @@ def main():
     parser.add_argument("--write-expected")
     parser.add_argument("--docsheet-json")
     parser.add_argument("--max-list", type=int, default=0)
+    parser.add_argument("--check-swiftpm", action="store_true")
     parser.add_argument("root")
     parser.add_argument("docsheet", nargs="?")
     arguments = parser.parse_args()
@@ -1206,6 +1241,8 @@ def main():
         print(f"wrote {arguments.write_expected}")
         return 0
     view.print_report(list_files=arguments.list)
+    if arguments.check_swiftpm:
+        check_swiftpm(view)
     if arguments.view:
         return 0
 
