@@ -1122,6 +1122,37 @@ def docsheet_records(path, view):
     return per_file, kinds, document
 
 
+def merge_symlinks(view, records):
+    """One entry per physical file: a Swift file reached through symbolic links (RxSwift's Sources/ is all links into
+    its Xcode folders) is one record whose targets are the union over every path that reaches it, its module the
+    module of the first owner. Replaces view.files/unowned/ungoverned and re-keys DocSheet's records likewise."""
+    merged = OrderedDict()
+    for file, entry in view.files.items():
+        real = os.path.realpath(file)
+        owners = view.owners.get(file, [])
+        if real not in merged:
+            merged[real] = {"module": entry["module"], "targets": list(entry["targets"]), "labels": list(entry["labels"]),
+                            "first": min(o[0] for o in owners), "kinds": list(entry["kinds"])}
+        else:
+            m = merged[real]
+            first = min(o[0] for o in owners)
+            if first < m["first"]:
+                m["module"], m["first"] = entry["module"], first
+            m["targets"] = list(OrderedDict.fromkeys(m["targets"] + entry["targets"]))
+            m["labels"] += entry["labels"]
+    view.files = merged
+    view.unowned = sorted({os.path.realpath(f) for f in view.unowned} - set(merged))
+    view.ungoverned = sorted({os.path.realpath(f) for f in view.ungoverned} - set(merged) - set(view.unowned))
+    view.unknown_files = {os.path.realpath(f) for f in view.unknown_files}
+    rekeyed = defaultdict(lambda: {"modules": set(), "targets": set(), "count": 0})
+    for file, record in records.items():
+        entry = rekeyed[os.path.realpath(file)]
+        entry["modules"] |= record["modules"]
+        entry["targets"] |= record["targets"]
+        entry["count"] += record["count"]
+    return rekeyed
+
+
 def compare(view, records, kinds, max_list):
     by_repository = defaultdict(lambda: {"files": 0, "module": 0, "targets": 0})
     disagreements = defaultdict(list)
@@ -1224,6 +1255,7 @@ def main():
     parser.add_argument("--docsheet-json")
     parser.add_argument("--max-list", type=int, default=0)
     parser.add_argument("--check-swiftpm", action="store_true")
+    parser.add_argument("--lexical-paths", action="store_true")
     parser.add_argument("root")
     parser.add_argument("docsheet", nargs="?")
     arguments = parser.parse_args()
@@ -1260,8 +1292,15 @@ def main():
         if warnings:
             print(f"   DocSheet printed {len(warnings)} warning line(s), e.g. {warnings[0][:200]}")
     records, kinds, document = docsheet_records(output, view)
+    if not arguments.docsheet_json:
+        if os.environ.get("COMPARE_KEEP") == "1":
+            print(f"   DocSheet's output kept in {output}")
+        else:
+            shutil.rmtree(os.path.dirname(output), ignore_errors=True)
     if document.get("schemaVersion") != 2:
         print(f"warning: DocSheet's schemaVersion is {document.get('schemaVersion')}, this referee expects 2")
+    if not arguments.lexical_paths:
+        records = merge_symlinks(view, records)
     by_repository, disagreements = compare(view, records, kinds, arguments.max_list)
 
     print(f"== DocSheet vs the build systems ({len(records)} files with records)")
