@@ -208,7 +208,7 @@ class PackageDumper:
             return self._run(temporary)
 
     def _run(self, directory):
-        with tempfile.TemporaryDirectory(prefix="compare-modules-scratch-") as scratch:
+        with tempfile.TemporaryDirectory(prefix="scratch-", dir=self.cache_dir) as scratch:
             process = subprocess.run(["swift", "package", "--package-path", directory, "--scratch-path", scratch,
                                       "dump-package"], capture_output=True, text=True)
         if process.returncode != 0:
@@ -1220,7 +1220,7 @@ def check_swiftpm(view):
             continue
         if any("sourceControl" in d or "registry" in d for d in manifest.get("dependencies", [])):
             continue
-        with tempfile.TemporaryDirectory(prefix="compare-modules-describe-") as scratch:
+        with tempfile.TemporaryDirectory(prefix="describe-", dir=view.dumper.cache_dir) as scratch:
             process = subprocess.run(["swift", "package", "--package-path", package_dir, "--scratch-path", scratch,
                                       "describe", "--type", "json"], capture_output=True, text=True)
         label = view.rel(os.path.join(package_dir, "Package.swift"))
