@@ -1,0 +1,5 @@
+/// Excluded by `exclude: ["Legacy"]`: no target compiles it.
+struct OldAlpha {
+    /// Not compiled.
+    func word() -> String { "old" }
+}

@@ -1,0 +1,4 @@
+/// Listed in `sources:` by file name.
+public func picked() -> Int {
+    1
+}
