@@ -84,7 +84,8 @@ struct PackageManifest {
 
         /// True when the file at `relativePath` (relative to the package) is one of the target's sources.
         func compiles(_ relativePath: String) -> Bool {
-            guard let inside = path.isEmpty ? relativePath : FolderPaths.relative(relativePath, to: path), !inside.isEmpty
+            guard let inside = path.isEmpty ? relativePath : FolderPaths.relative(relativePath, to: path), !inside.isEmpty,
+                  !FolderPaths.isInsideResourceBundle(inside)
             else { return false }
             func under(_ list: [String]) -> Bool {
                 list.contains { entry in
@@ -139,7 +140,8 @@ struct PackageManifest {
     /// Gives targets without `path:` SwiftPM's default folder: the first of `Sources`, `Source`, `src`, `srcs`
     /// (test targets: `Tests` first; plugins: `Plugins`) that holds a folder named like the target.
     static func resolveDefaults(_ targets: [Target], folder: String) -> [Target] {
-        targets.map { target in
+        let defaulted = targets.filter { $0.path == "\u{0}" }
+        return targets.map { target in
             var target = target
             if target.path == "\u{0}" {
                 let roots: [String]
@@ -148,12 +150,21 @@ struct PackageManifest {
                 case .plugin: roots = ["Plugins"]
                 default: roots = ["Sources", "Source", "src", "srcs"]
                 }
-                let candidates = roots.map { "\($0)/\(target.name)" }
-                target.path = candidates.first {
+                func exists(_ path: String) -> Bool {
                     var isFolder: ObjCBool = false
-                    return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0), isDirectory: &isFolder)
+                    return FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(path), isDirectory: &isFolder)
                         && isFolder.boolValue
-                } ?? candidates[0]
+                }
+                let candidates = roots.map { "\($0)/\(target.name)" }
+                if let found = candidates.first(where: exists) {
+                    target.path = found
+                } else if defaulted.filter({ ($0.kind == .unitTests) == (target.kind == .unitTests) && ($0.kind == .plugin) == (target.kind == .plugin) }).count == 1,
+                          let single = roots.first(where: exists) {
+                    // The only target of its kind without a folder of its own takes the whole default folder (SwiftPM 5.9).
+                    target.path = single
+                } else {
+                    target.path = candidates[0]
+                }
             } else {
                 target.path = Target.normalized(target.path)
             }

@@ -34,6 +34,8 @@ public struct ProjectLayout: Sendable {
         case owned([Owner])
         /// Inside a package or an Xcode project's folder, but no target compiles it.
         case unowned
+        /// Outside the workspace or project the user named: not part of what it builds.
+        case outsideSelection
         /// No build description covers the file: its module is named after a folder.
         case ungoverned
     }
@@ -180,14 +182,16 @@ public struct ProjectLayout: Sendable {
             let relative = FolderPaths.relative(path, to: folder) ?? ""
             if let target = manifest.target(compiling: relative) {
                 owners.append((projects.count + order,
-                               Owner(module: target.name, targetName: target.name, kind: target.kind, project: folder + "/Package.swift")))
+                               Owner(module: XcodeBuildSettings.c99ExtendedIdentifier(target.name), targetName: target.name, kind: target.kind,
+                                     project: folder + "/Package.swift")))
             }
         }
         if !owners.isEmpty {
             var seen = Set<Owner>()
             return .owned(owners.sorted { $0.order < $1.order }.map(\.owner).filter { seen.insert($0).inserted })
         }
-        return governed || selected ? .unowned : .ungoverned
+        if governed { return .unowned }
+        return selected ? .outsideSelection : .ungoverned
     }
 
     /// True when `folder` (absolute, standardized) holds a manifest the layout read.
@@ -215,7 +219,8 @@ public struct ProjectLayout: Sendable {
         }
         for (folder, entry) in packages {
             for target in entry.manifest.targets {
-                records.append(ModuleRecord(name: target.name, kind: target.kind, project: relativeProjectPath(folder + "/Package.swift")))
+                records.append(ModuleRecord(name: XcodeBuildSettings.c99ExtendedIdentifier(target.name), kind: target.kind,
+                                            project: relativeProjectPath(folder + "/Package.swift")))
             }
         }
         return records

@@ -216,6 +216,7 @@ public struct Discovery: Sendable {
             case .owned(let found): owners += found.filter { !owners.contains($0) }
             case .unowned: isUnowned = true
             case .ungoverned: isUngoverned = true
+            case .outsideSelection: break
             }
         }
         if !owners.isEmpty {
@@ -225,7 +226,7 @@ public struct Discovery: Sendable {
             for candidate in owners where !names.contains(candidate.module) { names.append(candidate.module) }
             return (SourceFile(relativePath: relativePath, url: url, module: owner.module, targets: names, moduleKind: owner.kind), false)
         }
-        if !options.onlyTargets.isEmpty { return (nil, false) }
+        if !options.onlyTargets.isEmpty || (!isUnowned && !isUngoverned) { return (nil, false) }
         if isUngoverned && !isUnowned {
             let module = components.count > 1 ? String(components[0]) : root.lastPathComponent
             return (SourceFile(relativePath: relativePath, url: url, module: module), false)
@@ -345,5 +346,20 @@ public enum FolderPaths {
         if path == folder { return "" }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// Folder extensions SwiftPM and Xcode treat as one resource, never as sources (a `.docc` catalog's
+    /// tutorial code, an asset catalog).
+    static let resourceBundleExtensions: Set<String> = [
+        "docc", "xcassets", "xcstrings", "xcdatamodel", "xcdatamodeld", "xcmappingmodel", "nib", "xib", "storyboard",
+        "playground", "xcodeproj", "xcworkspace", "bundle", "lproj",
+    ]
+
+    /// True when a folder on the way of `relativePath` (not the file itself) is a resource bundle.
+    static func isInsideResourceBundle(_ relativePath: String) -> Bool {
+        relativePath.split(separator: "/").dropLast().contains { component in
+            guard let dot = component.lastIndex(of: ".") else { return false }
+            return resourceBundleExtensions.contains(String(component[component.index(after: dot)...]).lowercased())
+        }
     }
 }

@@ -39,7 +39,8 @@ struct XcodeProject {
         /// True when the target compiles the Swift file at `path` (absolute, standardized).
         func compiles(_ path: String) -> Bool {
             let member = files.contains(path) || synchronizedFolders.contains { entry in
-                guard let relative = FolderPaths.relative(path, to: entry.folder), !relative.isEmpty else { return false }
+                guard let relative = FolderPaths.relative(path, to: entry.folder), !relative.isEmpty,
+                      !FolderPaths.isInsideResourceBundle(relative) else { return false }
                 return !entry.exceptions.contains { relative == $0 || relative.hasPrefix($0 + "/") }
             }
             guard member else { return false }
@@ -228,9 +229,12 @@ private struct ObjectGraph {
         // Exception sets of every synchronized folder, by the target they name.
         var additions: [String: Set<String>] = [:]
         var exceptions: [String: [String: [String]]] = [:]  // target → folder → member exceptions
+        var explicitFolders: [String: [String]] = [:]  // synchronized folder → folders copied whole
         for (id, value) in objects {
             guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
                   let folder = path(of: id) else { continue }
+            // Explicit folders are copied whole as resources: nothing below them is compiled.
+            explicitFolders[folder] = (group["explicitFolders"] as? [String] ?? []).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
             for exceptionID in group["exceptions"] as? [String] ?? [] {
                 guard let set = object(exceptionID), set["isa"] as? String == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                       let target = set["target"] as? String else { continue }
@@ -280,7 +284,7 @@ private struct ObjectGraph {
             var synchronized: [(folder: String, exceptions: [String])] = []
             for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
                 guard let folder = path(of: groupID) else { continue }
-                synchronized.append((folder, exceptions[targetID]?[folder] ?? []))
+                synchronized.append((folder, (exceptions[targetID]?[folder] ?? []) + (explicitFolders[folder] ?? [])))
             }
             result.append(XcodeProject.Target(
                 name: name, module: module, kind: XcodeProject.kind(ofProductType: target["productType"] as? String),

@@ -1,0 +1,55 @@
+import Foundation
+import Inventory
+import Testing
+
+@testable import SwiftExtraction
+
+/// The committed projects under `Tests/Fixtures/Projects` against the build system's own view of them:
+/// `expected-targets.json` is written by the module referee (`scripts/compare-modules --write-expected`), which reads
+/// manifests with `swift package dump-package` and project files with an independent OpenStep parser.
+@Suite struct FixtureProjectTests {
+    static let projects = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Projects")
+
+    private struct Expected: Decodable {
+        struct Placement: Decodable {
+            var module: String
+            var targets: [String]
+        }
+        var files: [String: Placement]
+        var unowned: [String]?
+    }
+
+    /// Compares discovery of `root` with the expected file; `expectedName` names the JSON in the fixture folder.
+    private func check(_ fixture: String, root: String? = nil, expectedName: String = "expected-targets.json") throws {
+        let folder = Self.projects.appendingPathComponent(fixture)
+        let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: folder.appendingPathComponent(expectedName)))
+        var options = DiscoveryOptions(respectGitIgnore: false)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-fixture-manifests")
+        options.manifests = ManifestReading(evaluate: ManifestEvaluator.toolchain.swift != nil, cacheFolder: cache)
+        let found = try SourceDiscovery.scan(root: root.map { folder.appendingPathComponent($0) } ?? folder, options: options)
+        let actual = Dictionary(uniqueKeysWithValues: found.files.map { ($0.relativePath, [$0.module] + $0.targets) })
+        let wanted = expected.files.mapValues { [$0.module] + $0.targets }
+        #expect(actual == wanted)
+        if let unowned = expected.unowned { #expect(found.unowned.sorted() == unowned.sorted()) }
+    }
+
+    @Test func classicGroups() throws { try check("ClassicGroups") }
+    @Test func synchronizedFolders() throws { try check("SyncFolders") }
+    @Test(.enabled(if: ManifestEvaluator.toolchain.swift != nil, "the fixture computes targets: only an evaluation sees them"))
+    func nestedPackages() throws { try check("NestedPackages") }
+    @Test func workspaceFolder() throws { try check("Workspace") }
+    @Test func workspaceSelection() throws {
+        try check("Workspace", root: "App.xcworkspace", expectedName: "expected-targets-workspace.json")
+    }
+    @Test func journalSample() throws {
+        let samples = Self.projects.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples")
+        let folder = samples.appendingPathComponent("JournalApp")
+        let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: folder.appendingPathComponent("expected-targets.json")))
+        var options = DiscoveryOptions(respectGitIgnore: false)
+        options.manifests = ManifestReading(evaluate: false)
+        let found = try SourceDiscovery.scan(root: folder, options: options)
+        #expect(Dictionary(uniqueKeysWithValues: found.files.map { ($0.relativePath, $0.targets) }) == expected.files.mapValues(\.targets))
+    }
+}
