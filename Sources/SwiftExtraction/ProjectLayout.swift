@@ -227,6 +227,9 @@ public struct ProjectLayout: Sendable {
     }
 
     /// `path` relative to the scanned root, with `../` when it lies above it.
+    ///
+    /// - Parameter path: An absolute, standardized path (a project, a manifest, an `.xcconfig`).
+    /// - Returns: E.g. `Packages/Core/Package.swift`, or `../App.xcodeproj` for a project above the root.
     public func relativeProjectPath(_ path: String) -> String {
         if let inside = FolderPaths.relative(path, to: base) { return inside }
         let baseParts = base.split(separator: "/")
