@@ -69,9 +69,9 @@ enum CrossFileRules {
                 diagnostics.append(
                     ExtractionDiagnostic(
                         file: record.file, line: record.line, column: record.column, severity: .warning,
-                        message: "'\(record.name)' names the type alias '\(alias.name)' of '\(alias.written)' "
-                            + "(\(alias.file):\(alias.line)), which is not a nominal type; the extension's records keep "
-                            + "the name as written"))
+                        message: "extension of '\(record.name)': the type alias '\(alias.path)' (\(alias.file):"
+                            + "\(alias.line)) stands for '\(alias.written)', which is not a nominal type; its records keep "
+                            + "the name '\(record.name)'"))
             default:
                 continue
             }
