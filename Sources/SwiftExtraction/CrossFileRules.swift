@@ -5,7 +5,7 @@ import Inventory
 /// * **Own-module qualifier.** `extension Router.Route` names the type `Router.Route` when the module declares a
 ///   type `Router` (a type wins over its module's name), else the type `Route` of module `Router`: the qualifier
 ///   is dropped from enclosing types and extension names only when the module declares no such type. The same
-///   holds in another module that imports `Router` (`restoreImportedTypeQualifiers(_:_:modulesDeclaringTheirName:)`).
+///   holds in another module that imports `Router` (`restoreImportedTypeQualifiers(_:_:_:modulesDeclaringTheirName:)`).
 /// * **Effective access across files.** A member of an extension of a type declared in another file of the same
 ///   module can be seen no further than that type (`extension Cart { public func f() }` where `struct Cart` is
 ///   internal elsewhere: `f` is effectively internal). Each file's own pass (`DeclarationCollector`) already
@@ -25,9 +25,8 @@ enum CrossFileRules {
     ///   - facts: What each file's own pass recorded for these rules (its type aliases and imports).
     /// - Returns: A warning for each extension of an alias of a type that cannot be extended by name (a tuple, a
     ///   function type, `any P`, …), whose records keep the alias's name.
-    @discardableResult
     static func apply(
-        functions: inout [FunctionRecord], types: inout [TypeRecord], facts: [FileFacts] = []
+        functions: inout [FunctionRecord], types: inout [TypeRecord], facts: [FileFacts]
     ) -> [ExtractionDiagnostic] {
         var aliases = facts.flatMap(\.aliases)
         let modulesDeclaringTheirName = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
@@ -70,9 +69,9 @@ enum CrossFileRules {
                 diagnostics.append(
                     ExtractionDiagnostic(
                         file: record.file, line: record.line, column: record.column, severity: .warning,
-                        message: "'\(record.name)' names the type alias '\(alias.name)' of '\(alias.written)' "
-                            + "(\(alias.file):\(alias.line)), which is not a nominal type; the extension's records keep "
-                            + "the name as written"))
+                        message: "extension of '\(record.name)': the type alias '\(alias.path)' (\(alias.file):"
+                            + "\(alias.line)) stands for '\(alias.written)', which is not a nominal type; its records keep "
+                            + "the name '\(record.name)'"))
             default:
                 continue
             }
@@ -332,6 +331,8 @@ final class AliasResolver {
         return .type(name, module: context.module)
     }
 
+    /// The type or alias `base.name` of `module` (or, for another module's type, of the context's module, whose
+    /// extensions may declare it), or `nil` when neither declares one.
     private func member(_ name: String, of base: String, in module: String, from context: Context) -> Resolution? {
         let path = "\(base).\(name)"
         if let found = entry(Key(module: module, path: path), from: context) { return found }

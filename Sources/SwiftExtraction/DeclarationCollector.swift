@@ -250,6 +250,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     // MARK: Imports and type aliases
 
+    /// Records the imported module, which decides whose public aliases the file's extensions can name.
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         if let first = node.path.first { imports.append(SyntaxText.identifier(first.name)) }
         return .skipChildren

@@ -26,7 +26,8 @@ public struct SwiftExtractor: Sendable {
     ///   - source: The Swift source text.
     ///   - relativePath: The file's path relative to the scanned root, written into every record and diagnostic.
     ///   - module: The module written into every record.
-    /// - Returns: The file's function and type records, and at most one syntax-error warning.
+    /// - Returns: The file's function and type records, at most one syntax-error warning, and a warning for each
+    ///   extension of a type alias of a type that is not nominal (a tuple, a function type, …).
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
         var extraction = extractAlone(source: source, relativePath: relativePath, module: module)
         extraction.diagnostics += CrossFileRules.apply(
