@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func textOnTheOpeningLineOfAGutteredBlock() {
-        #expect(raw("/** Summary\n * continued.\n */\nfunc f() {}") == "Summary\ncontinued.")
+        // The compiler looks for a gutter only when `/**` ends its line; DocC then reads `* continued.` as a list.
+        #expect(raw("/** Summary\n * continued.\n */\nfunc f() {}") == "Summary\n* continued.")
     }
 
     @Test func singleLineBlockDocComment() {
