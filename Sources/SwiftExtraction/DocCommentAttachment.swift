@@ -37,7 +37,9 @@ enum DocCommentAttachment {
     static func attachedComments(before firstToken: TokenSyntax) -> [LocatedComment] {
         var located: [LocatedComment] = []
         var line = 0
-        var column: Int?
+        let previous = firstToken.previousToken(viewMode: .sourceAccurate)
+        // At the start of the file the column is known; after another token only once a line break is seen.
+        var column: Int? = previous == nil ? 1 : nil
         func scan(_ trivia: Trivia) {
             for piece in trivia {
                 let kind: (isDoc: Bool, isLine: Bool)
@@ -65,7 +67,7 @@ enum DocCommentAttachment {
                 column = nil
             }
         }
-        if let previous = firstToken.previousToken(viewMode: .sourceAccurate) {
+        if let previous {
             scan(previous.trailingTrivia)
         }
         scan(firstToken.leadingTrivia)

@@ -88,6 +88,23 @@ import Testing
         #expect(function("f()", in: source)?.doc == nil)
     }
 
+    @Test func lineCommentThenBlockCommentJoinWithoutABlankLine() {
+        // The compiler drops the line break after `/**`; DocC reads one paragraph.
+        #expect(raw("/// Line first,\n/**\n * then the block.\n */\nfunc f() {}") == "Line first,\nthen the block.")
+        #expect(raw("/// Line first.\n/** Block second. */\nfunc f() {}") == "Line first.\nBlock second.")
+    }
+
+    @Test func firstLineIndentationIsRemovedFromEveryLine() {
+        // Each line loses as much leading whitespace as the first line has (at most its own): an indented first
+        // line is not indented code for DocC.
+        #expect(raw("///     Indented first.\n/// Second.\nfunc f() {}") == "Indented first.\nSecond.")
+    }
+
+    @Test func misalignedGutterIsKept() {
+        // The gutter must line up under the first `*` of `/**`.
+        #expect(raw("/**\n * Aligned.\n   * Misaligned.\n */\nfunc f() {}") == "Aligned.\n   * Misaligned.")
+    }
+
     @Test func typeRecordsGetTheirDoc() {
         #expect(type("S", in: "/// A type.\npublic struct S {}")?.doc?.summary == "A type.")
     }
