@@ -1,21 +1,25 @@
 import Inventory
 
-/// Parses the text of a documentation comment (markers already removed) as Swift Markup.
+/// Parses the text of a documentation comment (markers already removed) as Swift-DocC does (Documentation/Extraction.md,
+/// "DocC is the referee for doc comments").
 ///
-/// - `summary`: the first paragraph (none when the comment starts with a list, heading, code block or tag).
-/// - `- Parameters:` with nested `- name: text` items, and `- Parameter name: text`.
-/// - `- Returns:`, `- Throws:` and the other callouts (`- Note:`, `- Warning:`, …) into `callouts`.
-/// - Doxygen tags, which many teams use: `@param name text`, `@return text`, `@returns text`, `@throws text`.
-/// - `discussion`: everything else after the summary, as written.
+/// - `summary`: the first paragraph, DocC's abstract (none when the comment starts with a list, quote, heading, code
+///   block or tag; a leading `# Title` and HTML comments are skipped).
+/// - `- Parameters:` with nested `- name: text` items, and `- Parameter name: text`, nested as CommonMark nests
+///   list items; a nested list inside a description stays part of it.
+/// - `- Returns:`, `- Throws:`, and the callouts DocC shows as asides (`- Note:`, `- Tip:`, `> Warning: …`, a plain
+///   quote as a note) into `callouts`.
+/// - Doxygen tags, which many teams use: `@param name text`, `@return(s)`/`@result text`, `@note text`, `@throws text`.
+/// - `discussion`: everything else after the summary, as written, up to `## Topics` or `## See Also`.
 /// - `isPlaceholder`: the text still holds an Xcode placeholder (`<#Description#>`).
 public enum DocCommentParser {
-    /// The callout names Swift Markup recognises (lower-cased, without spaces), besides parameters,
-    /// `returns` and `throws`.
+    /// The list-item callout names Swift Markup recognises (lower-cased, without spaces), besides parameters,
+    /// `returns` and `throws`: the aside kinds DocC renders, and the tags it extracts but does not show.
     public static let calloutKinds: Set<String> = [
         "attention", "author", "authors", "bug", "complexity", "copyright", "date", "experiment", "important",
         "invariant", "keyword", "localizationkey", "mutatingvariant", "nonmutatingvariant", "note",
         "postcondition", "precondition", "recommended", "recommendedover", "remark", "remarks", "requires",
-        "seealso", "since", "tag", "todo", "version", "warning",
+        "seealso", "since", "tag", "tip", "todo", "version", "warning",
     ]
 
     /// Parses `raw` (the comment text without `///`, `/** */` or gutter) into a `DocComment`.
