@@ -5,7 +5,7 @@ BUILD_FLAGS ?=
 SAMPLE ?= samples/TaskBoard
 OUT ?= out
 
-.PHONY: deps build release sample test interop compare bench clean
+.PHONY: deps build release sample test interop compare compare-docc bench clean
 
 ## Install what the build needs when it is missing (libxlsxwriter through apt, openpyxl through pip).
 deps:
@@ -34,6 +34,10 @@ interop: build
 ## The compiler as referee: compare extraction with the compiler's symbol graphs.
 compare: release
 	scripts/compare-with-compiler Tests/Fixtures/RulesPackage .build/release/docsheet
+
+## DocC as referee: compare the doc comment parts with what Swift-DocC renders (needs docc next to swift).
+compare-docc: release
+	scripts/compare-with-docc Tests/Fixtures/DocComments .build/release/docsheet
 
 bench: release
 	scripts/bench-check

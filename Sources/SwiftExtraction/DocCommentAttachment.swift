@@ -29,12 +29,17 @@ enum DocCommentAttachment {
         var startLine: Int
         /// The line the comment ends on.
         var endLine: Int
+        /// The 1-based column the comment starts at, when a line break comes before it in the trivia scanned.
+        var column: Int?
     }
 
     /// The doc comments the compiler keeps, in source order.
     static func attachedComments(before firstToken: TokenSyntax) -> [LocatedComment] {
         var located: [LocatedComment] = []
         var line = 0
+        let previous = firstToken.previousToken(viewMode: .sourceAccurate)
+        // At the start of the file the column is known; after another token only once a line break is seen.
+        var column: Int? = previous == nil ? 1 : nil
         func scan(_ trivia: Trivia) {
             for piece in trivia {
                 let kind: (isDoc: Bool, isLine: Bool)
@@ -42,6 +47,10 @@ enum DocCommentAttachment {
                 switch piece {
                 case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
                     line += count
+                    column = 1
+                    continue
+                case .spaces(let count), .tabs(let count):
+                    column = column.map { $0 + count }
                     continue
                 case .lineComment(let comment): (kind, text) = ((false, true), comment)
                 case .docLineComment(let comment): (kind, text) = ((true, true), comment)
@@ -53,11 +62,12 @@ enum DocCommentAttachment {
                 located.append(
                     LocatedComment(
                         text: text, isDoc: kind.isDoc, isLine: kind.isLine, startLine: line,
-                        endLine: line + innerNewlines))
+                        endLine: line + innerNewlines, column: column))
                 line += innerNewlines
+                column = nil
             }
         }
-        if let previous = firstToken.previousToken(viewMode: .sourceAccurate) {
+        if let previous {
             scan(previous.trailingTrivia)
         }
         scan(firstToken.leadingTrivia)
@@ -78,43 +88,68 @@ enum DocCommentAttachment {
         return kept
     }
 
-    /// The comments' text with the markers removed: `///`, `/**`, `*/`, a ` * ` gutter, and the lines'
-    /// common indentation; blank lines at the start and end are dropped.
+    /// The comments' text as the compiler hands it to DocC (`getLineList` in swift/lib/Markup/LineList.cpp and
+    /// `Symbol::serializeDocComment` in swift/lib/SymbolGraphGen) and DocC reads it: `///`, `/**` and `*/` removed,
+    /// a ` * ` gutter removed, every line losing as much leading whitespace as the first line has (at most its own),
+    /// then the lines' common indentation removed; blank lines at the start and end are dropped.
     static func rawText(of comments: [LocatedComment]) -> String {
         var lines: [Substring] = []
         for comment in comments {
             if comment.isLine {
-                lines.append(comment.text.dropFirst(3))
+                var text = Substring(comment.text).dropFirst(3)
+                while text.last == "\n" || text.last == "\r" { text = text.dropLast() }
+                lines.append(text)
             } else {
-                lines.append(contentsOf: blockCommentLines(comment.text))
+                lines.append(contentsOf: blockCommentLines(comment.text, column: comment.column))
             }
+        }
+        if let first = lines.first {
+            let initial = indentation(of: first)
+            lines = lines.map { $0.dropFirst(min(initial, indentation(of: $0))) }
         }
         return normalizedLines(lines)
     }
 
-    /// The lines of a `/** … */` comment without its markers and its ` * ` gutter.
-    static func blockCommentLines(_ text: String) -> [Substring] {
+    /// The lines of a `/** … */` comment without its markers. As in the compiler, a line break right after `/**`
+    /// is dropped, and then a gutter (` * ` lined up under the first `*` of `/**`) is removed from the lines that
+    /// have it. `column` is the comment's 1-based column; when it is unknown, a gutter may start at any indentation.
+    static func blockCommentLines(_ text: String, column: Int?) -> [Substring] {
         var body = Substring(text).dropFirst(3)
-        if body.hasSuffix("*/") { body = body.dropLast(2) }
-        var lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard lines.count > 1 else { return lines }
-        // A gutter is a `*` that starts every line after the first (blank last lines aside).
-        let gutterCandidates = lines.dropFirst().filter { !isBlank($0) }
-        let hasGutter = !gutterCandidates.isEmpty && gutterCandidates.allSatisfy { line in
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            return trimmed.hasPrefix("* ") || trimmed == "*"
+        if body.hasSuffix("*/") {
+            body = body.dropLast(2)
+        } else if body.hasSuffix("/") {
+            body = body.dropLast()
+        }
+        var hasGutter = false
+        if body.first == "\n" || body.first == "\r\n" || body.first == "\r" {
+            body = body.dropFirst()
+            hasGutter = gutterLength(body, column: column) > 0
+        }
+        var lines = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        if lines.last?.isEmpty == true && body.last.map({ $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) == true {
+            lines.removeLast()
         }
         if hasGutter {
-            // Text on the opening line (`/** Summary`) lines up with the text after the gutters.
-            if lines[0].hasPrefix(" ") { lines[0] = lines[0].dropFirst() }
-            for index in lines.indices.dropFirst() where !isBlank(lines[index]) {
-                var line = lines[index].drop(while: { $0 == " " || $0 == "\t" }).dropFirst()
-                if line.hasPrefix(" ") { line = line.dropFirst() }
-                lines[index] = line
-            }
+            lines = lines.map { $0.dropFirst(gutterLength($0, column: column)) }
         }
         return lines
+    }
+
+    /// The length of the gutter `line` starts with (`column - 1` spaces, then ` * ` or a lone ` *`), or 0.
+    private static func gutterLength(_ line: Substring, column: Int?) -> Int {
+        let spaces = column.map { $0 - 1 } ?? max(0, line.prefix(while: { $0 == " " }).count - 1)
+        let leading = line.prefix(spaces)
+        guard leading.count == spaces, leading.allSatisfy({ $0 == " " }) else { return 0 }
+        let rest = line.dropFirst(spaces)
+        if rest.hasPrefix(" * ") { return spaces + 3 }
+        if rest == " *" || rest.hasPrefix(" *\n") || rest.hasPrefix(" *\r") { return spaces + 2 }
+        return 0
+    }
+
+    /// The compiler's `measureIndentation`: the number of spaces, tabs, vertical tabs and form feeds a line starts
+    /// with (its whole length when it holds nothing else).
+    private static func indentation(of line: Substring) -> Int {
+        line.prefix(while: { $0 == " " || $0 == "\t" || $0 == "\u{0B}" || $0 == "\u{0C}" }).count
     }
 
     /// Lines with trailing whitespace removed, the common indentation removed, and blank lines at both

@@ -1,21 +1,25 @@
 import Inventory
 
-/// Parses the text of a documentation comment (markers already removed) as Swift Markup.
+/// Parses the text of a documentation comment (markers already removed) as Swift-DocC does (Documentation/Extraction.md,
+/// "DocC is the referee for doc comments").
 ///
-/// - `summary`: the first paragraph (none when the comment starts with a list, heading, code block or tag).
-/// - `- Parameters:` with nested `- name: text` items, and `- Parameter name: text`.
-/// - `- Returns:`, `- Throws:` and the other callouts (`- Note:`, `- Warning:`, …) into `callouts`.
-/// - Doxygen tags, which many teams use: `@param name text`, `@return text`, `@returns text`, `@throws text`.
-/// - `discussion`: everything else after the summary, as written.
+/// - `summary`: the first paragraph, DocC's abstract (none when the comment starts with a list, quote, heading, code
+///   block or tag; a leading `# Title` and HTML comments are skipped).
+/// - `- Parameters:` with nested `- name: text` items, and `- Parameter name: text`, nested as CommonMark nests
+///   list items; a nested list inside a description stays part of it.
+/// - `- Returns:`, `- Throws:`, and the callouts DocC shows as asides (`- Note:`, `- Tip:`, `> Warning: …`, a plain
+///   quote as a note) into `callouts`.
+/// - Doxygen tags, which many teams use: `@param name text`, `@return(s)`/`@result text`, `@note text`, `@throws text`.
+/// - `discussion`: everything else after the summary, as written, up to `## Topics` or `## See Also`.
 /// - `isPlaceholder`: the text still holds an Xcode placeholder (`<#Description#>`).
 public enum DocCommentParser {
-    /// The callout names Swift Markup recognises (lower-cased, without spaces), besides parameters,
-    /// `returns` and `throws`.
+    /// The list-item callout names Swift Markup recognises (lower-cased, without spaces), besides parameters,
+    /// `returns` and `throws`: the aside kinds DocC renders, and the tags it extracts but does not show.
     public static let calloutKinds: Set<String> = [
         "attention", "author", "authors", "bug", "complexity", "copyright", "date", "experiment", "important",
         "invariant", "keyword", "localizationkey", "mutatingvariant", "nonmutatingvariant", "note",
         "postcondition", "precondition", "recommended", "recommendedover", "remark", "remarks", "requires",
-        "seealso", "since", "tag", "todo", "version", "warning",
+        "seealso", "since", "tag", "tip", "todo", "version", "warning",
     ]
 
     /// Parses `raw` (the comment text without `///`, `/** */` or gutter) into a `DocComment`.
@@ -71,14 +75,48 @@ public enum DocCommentParser {
     }
 }
 
-/// A list item's marker position and its text after the marker.
+/// A list item: where its marker is, where its content starts, and its content lines.
 private struct ListItem {
+    /// The marker's indentation.
     var indentation: Int
+    /// True for `-`, `*` and `+`; false for `1.` and `1)`.
+    var isBullet: Bool
+    /// The text after the marker on the item's first line, trimmed.
     var text: Substring
+    /// The column the item's content starts at: continuation lines indented this far belong to the item.
+    var contentColumn: Int
 }
 
-/// The line-oriented Markdown reader behind `DocCommentParser`.
+/// A tag at the start of a list item or quote (`Parameter name:`, `Returns:`, `Note:`), as DocC finds it: the
+/// text before the first colon of the first paragraph, when no inline markup comes before that colon.
+private struct Tag {
+    /// The tag as written, from its first non-space character to the colon (`Parameter name`).
+    var name: Substring
+    /// The first line's text after the colon.
+    var afterColon: Substring
+
+    /// The first word, lower-cased (`parameter`, `returns`, `note`).
+    var keyword: String { String(name.prefix(while: { $0 != " " && $0 != "\t" })).lowercased() }
+    /// What follows the first word, without leading whitespace (the name in `Parameter name`).
+    var argument: Substring { name.drop(while: { $0 != " " && $0 != "\t" }).drop(while: { $0 == " " || $0 == "\t" }) }
+    /// The whole tag, lower-cased with spaces and tabs removed (`seealso` for `SeeAlso`).
+    var kind: String { name.filter { $0 != " " && $0 != "\t" }.lowercased() }
+}
+
+/// The block-level Markdown reader behind `DocCommentParser`, following CommonMark's rules for paragraphs, list
+/// items (content column, lazy continuation lines), block quotes, headings and code blocks, and Swift-DocC's rules
+/// for what becomes the abstract, a parameter, the return value or an aside.
 private struct MarkupLines {
+    /// Callouts DocC renders as asides: list-item tags (`- Note:`) and quote tags (`> Note:`) with these names
+    /// (lower-cased, as written without spaces); `throws` goes to `throws`. From swift-markdown's `Aside.Kind`.
+    static let asideKinds: Set<String> = [
+        "note", "tip", "important", "experiment", "warning", "attention", "author", "authors", "bug", "complexity",
+        "copyright", "date", "invariant", "mutatingvariant", "nonmutatingvariant", "postcondition", "precondition",
+        "remark", "requires", "since", "todo", "version", "throws", "seealso",
+    ]
+    /// Tags DocC extracts from a top-level list but shows nowhere; DocSheet keeps them as callouts.
+    static let hiddenTags: Set<String> = ["keyword", "localizationkey", "recommended", "recommendedover", "remarks", "tag"]
+
     let lines: [Substring]
     var index = 0
     var parameters: [DocComment.Parameter] = []
@@ -97,15 +135,21 @@ private struct MarkupLines {
 
     mutating func parse(raw: String) -> DocComment {
         skipBlankLines()
+        skipTitleAndHTML()
         let summary = readSummary()
         while index < lines.count {
             let line = lines[index]
-            if isFence(line) {
+            if Self.isFence(line) {
                 copyFencedBlock()
-            } else if let item = listItem(line), item.indentation < 2 {
+            } else if Self.startsTopicsOrSeeAlso(line) {
+                // DocC ends the discussion here: what follows are the page's Topics and See Also sections.
+                break
+            } else if let item = Self.listItem(line), item.indentation <= 3 {
                 readListItem(item)
-            } else if let tag = doxygenTag(line) {
+            } else if let tag = Self.doxygenTag(line) {
                 readDoxygenTag(tag)
+            } else if Self.isQuote(line) {
+                readQuote()
             } else {
                 discussion.append(line)
                 index += 1
@@ -117,123 +161,202 @@ private struct MarkupLines {
             isPlaceholder: DocCommentParser.containsPlaceholder(raw))
     }
 
-    // MARK: Summary
+    // MARK: Title and summary
 
-    /// The first paragraph, when the comment starts with one.
+    /// Skips what DocC keeps out of a symbol's parts at the start: a level-1 heading (the page title) and HTML
+    /// comments.
+    mutating func skipTitleAndHTML() {
+        if index < lines.count, Self.headingLevel(lines[index]) == 1 {
+            index += 1
+            skipBlankLines()
+        }
+        while index < lines.count, lines[index].trimmingWhitespace().hasPrefix("<!--"), Self.indentationOf(lines[index]) <= 3 {
+            while index < lines.count, !lines[index].contains("-->") { index += 1 }
+            index += 1
+            skipBlankLines()
+        }
+    }
+
+    /// The first paragraph, when the comment starts with one (DocC's abstract).
     mutating func readSummary() -> String? {
         guard index < lines.count else { return nil }
         let first = lines[index]
-        if startsBlock(first) || isIndentedCode(first) { return nil }
+        if Self.interruptsParagraph(first) || Self.indentationOf(first) >= 4 { return nil }
         var paragraph: [Substring] = []
-        while index < lines.count, !isBlank(lines[index]), !startsBlock(lines[index]) {
+        while index < lines.count, !Self.isBlank(lines[index]), paragraph.isEmpty || !Self.interruptsParagraph(lines[index]) {
             paragraph.append(lines[index])
             index += 1
         }
-        let summary = joinedText(paragraph)
+        let summary = Self.joinedText(paragraph)
         return summary.isEmpty ? nil : summary
     }
 
     // MARK: Lists and callouts
 
-    /// Reads a top-level list item with its continuation lines and nested items, and files it as a
-    /// parameter, returns, throws or callout; anything else stays in the discussion.
+    /// Reads a top-level list item and files it as a parameter, the return value, a throws text or a callout;
+    /// anything else stays in the discussion as written.
     mutating func readListItem(_ item: ListItem) {
         let start = index
-        index += 1
-        var body: [Substring] = [item.text]
-        var sawBlank = false
-        while index < lines.count {
-            let line = lines[index]
-            if isBlank(line) {
-                sawBlank = true
-                index += 1
-                continue
-            }
-            let indentation = indentationOf(line)
-            if let next = listItem(line), next.indentation <= item.indentation { break }
-            if sawBlank && indentation <= item.indentation { break }
-            if indentation <= item.indentation && (isFence(line) || doxygenTag(line) != nil) { break }
-            if sawBlank { body.append("") }
-            body.append(line)
-            sawBlank = false
-            index += 1
-        }
+        let body = Self.itemBody(item, lines: lines, index: &index)
         // Blank lines after the item belong to what follows.
         var end = index
-        while end > start + 1, isBlank(lines[end - 1]) { end -= 1 }
-        if !file(body) {
+        while end > start + 1, Self.isBlank(lines[end - 1]) { end -= 1 }
+        if !file(item, body) {
             discussion.append(contentsOf: lines[start..<end])
         }
         if end < index { discussion.append("") }
     }
 
-    /// Files a list item's lines; false when the item is not a recognised field or callout.
-    mutating func file(_ body: [Substring]) -> Bool {
-        let first = body[0]
-        guard let colon = first.firstIndex(of: ":") else { return false }
-        let tag = first[..<colon].trimmingWhitespace()
-        let afterColon = first[first.index(after: colon)...]
-        let words = tag.split(separator: " ", omittingEmptySubsequences: true)
-        guard let word = words.first else { return false }
-        let keyword = word.lowercased()
-        if keyword == "parameters" && words.count == 1 {
-            var nested = body.dropFirst().map { $0 }
-            if !isBlank(afterColon) { nested.insert(afterColon, at: 0) }
-            parameters.append(contentsOf: nestedParameters(nested))
-            return true
-        }
-        if keyword == "parameter" && words.count >= 2 {
-            let name = words.dropFirst().joined(separator: " ")
-            parameters.append(DocComment.Parameter(name: name, description: description(afterColon, body)))
-            return true
-        }
-        guard words.count == 1 else { return false }
-        let text = description(afterColon, body)
-        switch keyword {
-        case "returns", "return":
-            returns = Self.appending(text, to: returns)
-        case "throws", "throw":
-            throwsText = Self.appending(text, to: throwsText)
+    /// Files a top-level list item the way DocC's `TaggedListItemExtractor` does; false when it stays in the
+    /// discussion.
+    mutating func file(_ item: ListItem, _ body: [Substring]) -> Bool {
+        guard let tag = Self.tag(body) else { return false }
+        // In an ordered list DocC files parameters and return values, and hides the callouts (DocSheet keeps them).
+        switch tag.keyword {
+        case "parameters":
+            parameters.append(contentsOf: Self.parameterOutline(body))
+        case "parameter" where !tag.argument.isEmpty:
+            let name = String(tag.argument.trimmingWhitespace())
+            parameters.append(DocComment.Parameter(name: name, description: Self.description(tag, body)))
+        case "returns":
+            returns = Self.appending(Self.description(tag, body), to: returns)
         default:
-            let kind = tag.filter { $0 != " " }.lowercased()
-            guard DocCommentParser.calloutKinds.contains(kind) else { return false }
-            callouts.append(DocComment.Callout(kind: kind, text: text))
+            // DocC compares the whole tag: `- See Also:` and `- Note :` are ordinary list items.
+            let kind = tag.kind
+            guard tag.name.lowercased() == kind else { return false }
+            guard Self.asideKinds.contains(kind) || Self.hiddenTags.contains(kind) else { return false }
+            addCallout(kind: kind, text: Self.description(tag, body))
         }
         return true
     }
 
-    /// The `- name: text` items nested under `- Parameters:`.
-    func nestedParameters(_ lines: [Substring]) -> [DocComment.Parameter] {
-        var result: [DocComment.Parameter] = []
-        var current: (name: String, text: [Substring])?
-        func flush() {
-            if let current { result.append(DocComment.Parameter(name: current.name, description: joinedText(current.text))) }
+    /// Adds a callout; a `Throws` callout is the throws text.
+    mutating func addCallout(kind: String, text: String) {
+        if kind == "throws" {
+            throwsText = Self.appending(text, to: throwsText)
+        } else {
+            callouts.append(DocComment.Callout(kind: kind, text: text))
         }
-        for line in lines {
-            if let item = listItem(line), let colon = item.text.firstIndex(of: ":") {
-                flush()
-                let name = item.text[..<colon].trimmingWhitespace()
-                current = (String(name), [item.text[item.text.index(after: colon)...]])
-            } else if current != nil {
-                current?.text.append(line)
+    }
+
+    /// The `- name: text` items of a `- Parameters:` item's nested bullet list. As in DocC, other content of the
+    /// item (text after `Parameters:`, items without a tag) is dropped, and the nested items' own nested lists are
+    /// part of their descriptions.
+    static func parameterOutline(_ body: [Substring]) -> [DocComment.Parameter] {
+        var result: [DocComment.Parameter] = []
+        var index = 1
+        while index < body.count {
+            guard let item = listItem(body[index]), item.indentation <= 3 else {
+                index += 1
+                continue
+            }
+            let itemBody = itemBody(item, lines: body, index: &index)
+            if item.isBullet, let tag = tag(itemBody) {
+                let name = String(tag.name.trimmingWhitespace())
+                result.append(DocComment.Parameter(name: name, description: description(tag, itemBody)))
             }
         }
-        flush()
         return result
     }
 
-    /// The text after a field's colon plus its continuation lines, joined into one paragraph.
-    func description(_ afterColon: Substring, _ body: [Substring]) -> String {
-        joinedText([afterColon] + body.dropFirst())
+    /// The content lines of the list item starting at `lines[index]`, with the item's content column removed
+    /// (the first line is the text after the marker); `index` moves past the item. A line belongs to the item
+    /// when it is indented to the content column, or when it continues the item's paragraph (a lazy line); a
+    /// blank line followed by a less indented line ends it.
+    static func itemBody(_ item: ListItem, lines: [Substring], index: inout Int) -> [Substring] {
+        var body: [Substring] = [item.text]
+        var blanks = 0
+        var inFence = false
+        var paragraphOpen = !item.text.isEmpty && !isFence(item.text)
+        inFence = isFence(item.text)
+        index += 1
+        while index < lines.count {
+            let line = lines[index]
+            if isBlank(line) {
+                blanks += 1
+                index += 1
+                paragraphOpen = false
+                continue
+            }
+            let indentation = indentationOf(line)
+            let content: Substring
+            if indentation >= item.contentColumn {
+                content = line.dropFirst(item.contentColumn)
+            } else if blanks == 0 && paragraphOpen && !inFence && !interruptsParagraph(line) && listItem(line) == nil {
+                content = line.drop(while: { $0 == " " || $0 == "\t" })
+            } else {
+                break
+            }
+            body.append(contentsOf: repeatElement("", count: blanks))
+            blanks = 0
+            body.append(content)
+            if isFence(content) {
+                inFence.toggle()
+                paragraphOpen = false
+            } else {
+                paragraphOpen = !inFence && indentationOf(content) < 4 && headingLevel(content) == nil
+            }
+            index += 1
+        }
+        // Blank lines after the item are left for what follows.
+        index -= blanks
+        return body
+    }
+
+    /// The tag a list item or quote starts with. DocC looks for the colon in the first text run of the first
+    /// paragraph, so inline markup before the colon (`` `name` ``, `*`, `_`, a link) means there is no tag.
+    static func tag(_ body: [Substring]) -> Tag? {
+        guard let first = body.first, !first.isEmpty, !isFence(first), headingLevel(first) == nil, !isQuote(first),
+              listItem(first) == nil, indentationOf(first) < 4
+        else { return nil }
+        let text = first.prefix(while: { !"`*~[]!<&\\".contains($0) })
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = first[..<colon].drop(while: { $0 == " " })
+        guard !name.isEmpty else { return nil }
+        return Tag(name: name, afterColon: first[first.index(after: colon)...])
+    }
+
+    /// A tag's text: the first line after the colon and the rest of the item's content.
+    static func description(_ tag: Tag, _ body: [Substring]) -> String {
+        blockText([tag.afterColon] + body.dropFirst())
+    }
+
+    // MARK: Quotes
+
+    /// Reads a block quote: DocC renders every quote as an aside, named by its tag (`> Warning: …`) or a note.
+    mutating func readQuote() {
+        var body: [Substring] = []
+        var paragraphOpen = false
+        var inFence = false
+        while index < lines.count {
+            let line = lines[index]
+            if Self.isQuote(line) {
+                var content = line.drop(while: { $0 == " " }).dropFirst()
+                if content.first == " " { content = content.dropFirst() }
+                body.append(content)
+                if Self.isFence(content) { inFence.toggle() }
+                paragraphOpen = !inFence && !Self.isBlank(content) && !Self.isFence(content)
+            } else if paragraphOpen && !Self.isBlank(line) && !Self.interruptsParagraph(line) {
+                body.append(line.drop(while: { $0 == " " || $0 == "\t" }))
+            } else {
+                break
+            }
+            index += 1
+        }
+        if let tag = Self.tag(body) {
+            addCallout(kind: tag.kind, text: Self.description(tag, body))
+        } else {
+            addCallout(kind: "note", text: Self.blockText(body))
+        }
     }
 
     // MARK: Doxygen
 
-    /// Reads `@param`, `@return(s)` or `@throws` with its continuation lines.
+    /// Reads `@param`, `@return(s)`, `@result`, `@note` or `@throws` with its continuation lines.
     mutating func readDoxygenTag(_ tag: (name: String, rest: Substring)) {
         index += 1
         var text: [Substring] = [tag.rest]
-        while index < lines.count, !isBlank(lines[index]), !startsBlock(lines[index]) {
+        while index < lines.count, !Self.isBlank(lines[index]), !Self.interruptsParagraph(lines[index]) {
             text.append(lines[index])
             index += 1
         }
@@ -242,21 +365,25 @@ private struct MarkupLines {
             let rest = tag.rest.trimmingWhitespace()
             let name = rest.prefix(while: { $0 != " " && $0 != "\t" })
             text[0] = rest.dropFirst(name.count)
-            parameters.append(DocComment.Parameter(name: String(name), description: joinedText(text)))
-        case "return", "returns":
-            returns = Self.appending(joinedText(text), to: returns)
+            parameters.append(DocComment.Parameter(name: String(name), description: Self.joinedText(text)))
+        case "return", "returns", "result":
+            returns = Self.appending(Self.joinedText(text), to: returns)
+        case "note":
+            callouts.append(DocComment.Callout(kind: "note", text: Self.joinedText(text)))
         default:
-            throwsText = Self.appending(joinedText(text), to: throwsText)
+            throwsText = Self.appending(Self.joinedText(text), to: throwsText)
         }
     }
 
     /// The Doxygen tag a line starts with, if any.
-    func doxygenTag(_ line: Substring) -> (name: String, rest: Substring)? {
+    static func doxygenTag(_ line: Substring) -> (name: String, rest: Substring)? {
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
         guard trimmed.hasPrefix("@") || trimmed.hasPrefix("\\") else { return nil }
         let word = trimmed.dropFirst().prefix(while: { $0.isLetter })
         let name = word.lowercased()
-        guard ["param", "return", "returns", "throws", "throw", "exception"].contains(name) else { return nil }
+        guard ["param", "return", "returns", "result", "note", "throws", "throw", "exception"].contains(name) else {
+            return nil
+        }
         let rest = trimmed.dropFirst(1 + word.count)
         guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
         return (name, rest)
@@ -277,38 +404,92 @@ private struct MarkupLines {
         }
     }
 
-    /// True when `line` starts a block that ends a paragraph: a list item, a fence, a heading or a tag.
-    func startsBlock(_ line: Substring) -> Bool {
-        listItem(line) != nil || isFence(line) || doxygenTag(line) != nil
-            || line.trimmingWhitespace().hasPrefix("#")
+    /// True when `line` starts a block that can interrupt a paragraph (CommonMark): a list item with text (an
+    /// ordered one only when it starts at 1), a code fence, an ATX heading, a block quote, a thematic break, or a
+    /// Doxygen command.
+    static func interruptsParagraph(_ line: Substring) -> Bool {
+        guard indentationOf(line) <= 3 else { return false }
+        if let item = listItem(line) {
+            return !item.text.isEmpty && (item.isBullet || line.trimmingWhitespace().hasPrefix("1"))
+        }
+        return isFence(line) || headingLevel(line) != nil || isQuote(line) || isThematicBreak(line)
+            || doxygenTag(line) != nil
     }
 
-    func listItem(_ line: Substring) -> ListItem? {
+    /// The list item `line` starts, if any: `-`, `*` or `+`, or a number followed by `.` or `)`, then a space
+    /// or the end of the line.
+    static func listItem(_ line: Substring) -> ListItem? {
         let indentation = indentationOf(line)
         let rest = line.dropFirst(indentation)
-        guard let marker = rest.first, marker == "-" || marker == "*" || marker == "+" else { return nil }
-        let afterMarker = rest.dropFirst()
-        guard let space = afterMarker.first, space == " " || space == "\t" else { return nil }
-        return ListItem(indentation: indentation, text: afterMarker.trimmingWhitespace())
+        guard let first = rest.first, !isThematicBreak(line) else { return nil }
+        let markerWidth: Int
+        let isBullet: Bool
+        if first == "-" || first == "*" || first == "+" {
+            markerWidth = 1
+            isBullet = true
+        } else {
+            let digits = rest.prefix(while: { $0.isASCII && $0.isNumber })
+            guard (1...9).contains(digits.count), let delimiter = rest.dropFirst(digits.count).first,
+                  delimiter == "." || delimiter == ")"
+            else { return nil }
+            markerWidth = digits.count + 1
+            isBullet = false
+        }
+        let afterMarker = rest.dropFirst(markerWidth)
+        if let space = afterMarker.first, space != " " && space != "\t" { return nil }
+        let spaces = afterMarker.prefix(while: { $0 == " " || $0 == "\t" }).count
+        let text = afterMarker.trimmingWhitespace()
+        // Five or more spaces after the marker start indented code: the content column is one past the marker.
+        let padding = text.isEmpty || spaces > 4 ? 1 : spaces
+        return ListItem(
+            indentation: indentation, isBullet: isBullet, text: text, contentColumn: indentation + markerWidth + padding)
     }
 
-    func isFence(_ line: Substring) -> Bool {
+    /// The level of the ATX heading `line` is (`#` to `######` followed by a space or the end of the line).
+    static func headingLevel(_ line: Substring) -> Int? {
+        guard indentationOf(line) <= 3 else { return nil }
+        let trimmed = line.drop(while: { $0 == " " })
+        let hashes = trimmed.prefix(while: { $0 == "#" }).count
+        guard (1...6).contains(hashes) else { return nil }
+        let after = trimmed.dropFirst(hashes)
+        return after.isEmpty || after.first == " " || after.first == "\t" ? hashes : nil
+    }
+
+    /// True for `## Topics` and `## See Also`, the headings of sections DocC keeps out of the discussion.
+    static func startsTopicsOrSeeAlso(_ line: Substring) -> Bool {
+        guard headingLevel(line) == 2 else { return false }
+        var title = line.trimmingWhitespace().dropFirst(2).trimmingWhitespace()
+        while title.last == "#" { title = title.dropLast() }
+        let text = title.trimmingWhitespace()
+        return text == "Topics" || text == "See Also"
+    }
+
+    static func isQuote(_ line: Substring) -> Bool {
+        indentationOf(line) <= 3 && line.drop(while: { $0 == " " }).first == ">"
+    }
+
+    static func isThematicBreak(_ line: Substring) -> Bool {
+        guard indentationOf(line) <= 3 else { return false }
+        let marks = line.filter { $0 != " " && $0 != "\t" }
+        guard let mark = marks.first, "-*_".contains(mark) else { return false }
+        return marks.count >= 3 && marks.allSatisfy { $0 == mark }
+    }
+
+    static func isFence(_ line: Substring) -> Bool {
         let trimmed = line.trimmingWhitespace()
-        return trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~")
+        return indentationOf(line) <= 3 && (trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~"))
     }
 
-    func isIndentedCode(_ line: Substring) -> Bool { indentationOf(line) >= 4 }
+    static func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
 
-    func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
-
-    func indentationOf(_ line: Substring) -> Int { line.prefix(while: { $0 == " " || $0 == "\t" }).count }
+    static func indentationOf(_ line: Substring) -> Int { line.prefix(while: { $0 == " " || $0 == "\t" }).count }
 
     mutating func skipBlankLines() {
-        while index < lines.count, isBlank(lines[index]) { index += 1 }
+        while index < lines.count, Self.isBlank(lines[index]) { index += 1 }
     }
 
     /// Lines joined into one paragraph: trimmed, joined with single spaces; blank lines become paragraph breaks.
-    func joinedText(_ lines: [Substring]) -> String {
+    static func joinedText(_ lines: [Substring]) -> String {
         var paragraphs: [[Substring]] = [[]]
         for line in lines {
             let trimmed = line.trimmingWhitespace()
@@ -321,11 +502,56 @@ private struct MarkupLines {
         return paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: " ") }.joined(separator: "\n\n")
     }
 
+    /// The Markdown of a field's content as text: a paragraph's lines joined with spaces, a nested list item, quote
+    /// or heading on a line of its own (keeping its indentation), code blocks as written, blank lines as paragraph
+    /// breaks.
+    static func blockText(_ lines: [Substring]) -> String {
+        var result: [String] = []
+        var inFence = false
+        var joinable = false
+        var pendingBreak = false
+        for line in lines {
+            if inFence {
+                result.append(String(line))
+                if isFence(line) { inFence = false }
+                continue
+            }
+            if isBlank(line) {
+                pendingBreak = !result.isEmpty
+                joinable = false
+                continue
+            }
+            if pendingBreak {
+                result.append("")
+                pendingBreak = false
+            }
+            var end = line.endIndex
+            while end > line.startIndex, let last = line[..<end].last, last == " " || last == "\t" {
+                end = line.index(before: end)
+            }
+            let trimmedEnd = line[..<end]
+            if isFence(line) {
+                inFence = true
+                joinable = false
+                result.append(String(trimmedEnd))
+            } else if listItem(line) != nil || isQuote(line) || headingLevel(line) != nil || isThematicBreak(line) {
+                result.append(String(trimmedEnd))
+                joinable = headingLevel(line) == nil && !isThematicBreak(line)
+            } else if joinable, let last = result.popLast() {
+                result.append(last + " " + trimmedEnd.trimmingWhitespace())
+            } else {
+                result.append(String(trimmedEnd.trimmingWhitespace()))
+                joinable = true
+            }
+        }
+        return result.joined(separator: "\n")
+    }
+
     /// The discussion lines with runs of blank lines collapsed and blank lines at both ends dropped.
     func joinedDiscussion() -> String? {
         var result: [Substring] = []
         for line in discussion {
-            if isBlank(line) {
+            if Self.isBlank(line) {
                 if let last = result.last, !last.isEmpty { result.append("") }
             } else {
                 result.append(line)

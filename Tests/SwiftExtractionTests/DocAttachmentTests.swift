@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func textOnTheOpeningLineOfAGutteredBlock() {
-        #expect(raw("/** Summary\n * continued.\n */\nfunc f() {}") == "Summary\ncontinued.")
+        // The compiler looks for a gutter only when `/**` ends its line; DocC then reads `* continued.` as a list.
+        #expect(raw("/** Summary\n * continued.\n */\nfunc f() {}") == "Summary\n* continued.")
     }
 
     @Test func singleLineBlockDocComment() {
@@ -85,6 +86,23 @@ import Testing
     @Test func docOfThePreviousDeclarationIsNotReused() {
         let source = "/// First.\nfunc a() {}\nfunc f() {}"
         #expect(function("f()", in: source)?.doc == nil)
+    }
+
+    @Test func lineCommentThenBlockCommentJoinWithoutABlankLine() {
+        // The compiler drops the line break after `/**`; DocC reads one paragraph.
+        #expect(raw("/// Line first,\n/**\n * then the block.\n */\nfunc f() {}") == "Line first,\nthen the block.")
+        #expect(raw("/// Line first.\n/** Block second. */\nfunc f() {}") == "Line first.\nBlock second.")
+    }
+
+    @Test func firstLineIndentationIsRemovedFromEveryLine() {
+        // Each line loses as much leading whitespace as the first line has (at most its own): an indented first
+        // line is not indented code for DocC.
+        #expect(raw("///     Indented first.\n/// Second.\nfunc f() {}") == "Indented first.\nSecond.")
+    }
+
+    @Test func misalignedGutterIsKept() {
+        // The gutter must line up under the first `*` of `/**`.
+        #expect(raw("/**\n * Aligned.\n   * Misaligned.\n */\nfunc f() {}") == "Aligned.\n   * Misaligned.")
     }
 
     @Test func typeRecordsGetTheirDoc() {
