@@ -2,7 +2,7 @@ import Inventory
 import SwiftSyntax
 
 /// Access levels as the compiler computes them (`AccessLevelRequest` and
-/// `DefaultAndMaxAccessLevelRequest` in swift/lib/AST), see DESIGN.md §3.
+/// `DefaultAndMaxAccessLevelRequest` in swift/lib/AST), see Documentation/Extraction.md, "Access level".
 enum AccessRules {
     /// The access keywords; with a `(set)` detail they set only a setter's level.
     static let accessKeywords: Set<String> = ["open", "public", "package", "internal", "fileprivate", "private"]

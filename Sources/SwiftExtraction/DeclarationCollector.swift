@@ -1,7 +1,7 @@
 import Inventory
 import SwiftSyntax
 
-/// Walks one parsed file and builds its function and type records (DESIGN.md §2–§4).
+/// Walks one parsed file and builds its function and type records (Documentation/Extraction.md).
 ///
 /// It keeps a stack of scopes (the file, each type or extension body, and bodies of code when local
 /// declarations are wanted), a stack of `#if` conditions, and the current `// MARK:` section of each scope.

@@ -255,16 +255,18 @@ enum ManifestEvaluator {
         }
     }
 
-    /// The `swift` executable on `PATH` and its version line, looked up once per process.
+    /// The `swift` executable on `PATH` and what identifies its toolchain for the cache: the executable's real path,
+    /// size and modification time (a new toolchain changes them), read without running it, so a run whose manifests
+    /// are all cached starts no process.
     static let toolchain: (swift: String?, version: String) = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/swift"
-            if FileManager.default.isExecutableFile(atPath: candidate) {
-                let run = ProcessRunner.run(candidate, ["--version"])
-                let version = String(decoding: run.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-                return run.status == 0 ? (candidate, version) : (nil, "")
-            }
+            guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
+            let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+            var info = stat()
+            guard stat(real, &info) == 0 else { return (nil, "") }
+            return (candidate, "\(real)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec)")
         }
         return (nil, "")
     }()

@@ -3,7 +3,7 @@ import Inventory
 import SwiftParser
 import SwiftSyntax
 
-/// Extracts function and type records from Swift source (DESIGN.md §2–§4), one file at a time or many
+/// Extracts function and type records from Swift source (Documentation/Extraction.md), one file at a time or many
 /// files in parallel, reusing cached extractions of unchanged files.
 public struct SwiftExtractor: Sendable {
     /// The options in effect.

@@ -64,9 +64,11 @@ struct GitRoot {
 
     /// The build system's view of the work tree under the root, which places files of every revision (the
     /// projects and manifests on disk decide, as they do for the work tree).
-    func layout(discovery: DiscoveryOptions) throws(WorkflowError) -> Discovery {
+    func layout(discovery: DiscoveryOptions, environment: WorkflowEnvironment) throws(WorkflowError) -> Discovery {
+        var options = discovery
+        options.manifests.cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
         do {
-            return try SourceDiscovery.scan(root: url, options: discovery)
+            return try SourceDiscovery.scan(root: url, options: options)
         } catch {
             throw WorkflowError(error, root: url.path)
         }
@@ -146,7 +148,7 @@ enum ChangedFunctions {
         let headPaths = headChanges.compactMap { selected($0.path) }
         guard !headPaths.isEmpty else { return ExtractionResult() }
 
-        let modules = try gitRoot.layout(discovery: discovery)
+        let modules = try gitRoot.layout(discovery: discovery, environment: environment)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         let extractor = SwiftExtractor(options: extraction)
         let headSources: [SourceText]
@@ -220,7 +222,7 @@ public enum RevisionInventory {
         let commit = try gitRoot.git.resolveCommit(revision)
         let paths = try gitRoot.git.files(at: commit, under: gitRoot.prefix)
             .compactMap(gitRoot.relativePath).filter { SourceDiscovery.selects(relativePath: $0, options: discovery) }
-        let modules = try gitRoot.layout(discovery: discovery)
+        let modules = try gitRoot.layout(discovery: discovery, environment: environment)
         let sources = try gitRoot.sources(paths, at: commit, modules: modules, includeUnowned: discovery.includeUnowned)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         let result = SwiftExtractor(options: extraction).extract(sources: sources, cache: cache)

@@ -50,12 +50,13 @@ public struct SourceScan: Sendable {
         let prefixes = SourceScan.rootPrefixes(roots.map(environment.url(for:)))
         for (rootIndex, root) in roots.enumerated() {
             let url = environment.url(for: root)
-            let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: url, environment: environment)) : nil
+            let cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
+            let cache = useCache ? DiskExtractionCache(folder: cacheFolder) : nil
             var result: ExtractionResult
             let discovered: Discovery
             do {
                 var options = rootDiscovery?(url) ?? discovery
-                options.manifests.cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
+                options.manifests.cacheFolder = cacheFolder
                 discovered = try SourceDiscovery.scan(root: url, options: options)
                 fileCount += discovered.files.count
                 globsInEffect.append(Self.describe(root: root, options: options))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftExtraction
 
-/// `accessLevel` as the compiler reports it and `effectiveAccess` (DESIGN.md §3).
+/// `accessLevel` as the compiler reports it and `effectiveAccess` (Documentation/Extraction.md, "Access level").
 @Suite struct AccessTests {
     @Test func noModifierIsInternal() {
         let record = function("f()", in: "public struct S { func f() {} }")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftExtraction
 
-/// Which comments become the `doc` of a declaration, as the compiler attaches them (DESIGN.md §4).
+/// Which comments become the `doc` of a declaration, as the compiler attaches them (Documentation/Extraction.md, "Doc comments").
 @Suite struct DocAttachmentTests {
     private func raw(_ source: String, _ name: String = "f()") -> String? {
         function(name, in: source)?.doc?.raw

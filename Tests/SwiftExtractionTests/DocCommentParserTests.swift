@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftExtraction
 
-/// Parsing the doc text as Swift Markup (DESIGN.md §4).
+/// Parsing the doc text as Swift Markup (Documentation/Extraction.md, "Doc comments").
 @Suite struct DocCommentParserTests {
     @Test func summaryIsTheFirstParagraph() {
         let doc = DocCommentParser.parse(raw: "Loads a record\nfrom disk.\n\nMore text.")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwiftExtraction
 
-/// One test per `kind` (DESIGN.md §2).
+/// One test per `kind` (Documentation/Extraction.md, "What is extracted").
 @Suite struct KindTests {
     @Test func freeFunctionIsFunction() {
         #expect(function("run()", in: "func run() {}")?.kind == .function)

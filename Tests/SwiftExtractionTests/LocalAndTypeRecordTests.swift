@@ -50,7 +50,7 @@ import Testing
     }
 }
 
-/// Type records (DESIGN.md §2).
+/// Type records (Documentation/Extraction.md, "What is extracted").
 @Suite struct TypeRecordTests {
     @Test func everyTypeKind() {
         let source = "class A {}\nstruct B {}\nenum C {}\nprotocol D {}\nactor E {}\nextension A {}"

@@ -1,4 +1,4 @@
-// Rule: accessLevel as the compiler reports it, and effectiveAccess (DESIGN.md §3).
+// Rule: accessLevel as the compiler reports it, and effectiveAccess (Documentation/Extraction.md, "Access level").
 
 /// Members with and without explicit modifiers.
 public struct AccessHost {

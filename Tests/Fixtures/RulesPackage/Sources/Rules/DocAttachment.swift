@@ -1,4 +1,4 @@
-// Rule: which comments the compiler attaches as documentation (DESIGN.md §4).
+// Rule: which comments the compiler attaches as documentation (Documentation/Extraction.md, "Doc comments").
 
 /// A single `///` line.
 public func singleLineDoc() {}

@@ -1,4 +1,4 @@
-// Rule: doc comments are parsed into summary, discussion, parameters, returns, throws, callouts (DESIGN.md §4).
+// Rule: doc comments are parsed into summary, discussion, parameters, returns, throws, callouts (Documentation/Extraction.md, "Doc comments").
 
 /// Loads a record.
 ///

@@ -1,4 +1,4 @@
-// Rule: every function-like kind (DESIGN.md §2 `kind`), with the name token's position.
+// Rule: every function-like kind (Documentation/Extraction.md, "What is extracted"), with the name token's position.
 
 /// A free function: kind `function`.
 public func freeFunction() {}
