@@ -35,7 +35,7 @@ import openstep_parser
 
 SKIPPED_DIRECTORIES = {".build", "checkouts", "Pods", "Carthage", "DerivedData", "node_modules"}
 MANIFEST_RE = re.compile(r"^Package(@swift-[0-9.]+)?\.swift$")
-DECLARATION_RE = re.compile(r"^[^/\n\"]*?\b(func\s+[^\s(<]+|init\s*[?!]?\s*[<(]|subscript\s*[<(])", re.M)
+DECLARATION_RE = re.compile(r"^[^/\n\"]*?(?<![.\w])(func\s+[^\s(<]+|init\s*[?!]?\s*[<(]|subscript\s*[<(])", re.M)
 
 
 def log(message):

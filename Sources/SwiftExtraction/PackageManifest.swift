@@ -115,7 +115,13 @@ struct PackageManifest {
 
     /// The target whose folder holds `relativePath` and compiles it: the deepest such folder.
     func target(compiling relativePath: String) -> Target? {
-        targets.filter { $0.compiles(relativePath) }.max { $0.path.count < $1.path.count }
+        indexedTarget(compiling: relativePath)?.target
+    }
+
+    /// ``target(compiling:)`` with the target's position in the manifest (its order among the package's targets).
+    func indexedTarget(compiling relativePath: String) -> (index: Int, target: Target)? {
+        targets.enumerated().filter { $0.element.compiles(relativePath) }.max { $0.element.path.count < $1.element.path.count }
+            .map { ($0.offset, $0.element) }
     }
 
     /// Reads the manifest in `folder`, evaluating it when `reading` allows and a toolchain answers.

@@ -168,27 +168,41 @@ public struct ProjectLayout: Sendable {
     ///   each path that reaches the file).
     /// - Returns: Its owners in project order, or why it has none.
     public func assignment(forPath path: String) -> Assignment {
-        var owners: [(order: Int, owner: Owner)] = []
+        assignment(forPaths: [path])
+    }
+
+    /// Which module a file reached by several paths (symbolic links) belongs to: the owners of every path, in
+    /// project order (projects in the layout's order, then targets in their project's order), so the first owner does
+    /// not depend on which link the walk met first.
+    ///
+    /// - Parameter paths: Absolute, standardized paths that reach the same file.
+    /// - Returns: `owned` when a target compiles any of the paths, else `unowned` when a build description governs
+    ///   one of them, else `outsideSelection` or `ungoverned`.
+    public func assignment(forPaths paths: [String]) -> Assignment {
+        var owners: [(project: Int, target: Int, owner: Owner)] = []
         var governed = false
-        for (index, project) in projects.enumerated() {
-            if FolderPaths.relative(path, to: project.folder) != nil { governed = true }
-            for entry in project.owners where entry.target.compiles(path) {
-                owners.append((index, entry.owner))
-                governed = true
+        for path in paths {
+            for (index, project) in projects.enumerated() {
+                if FolderPaths.relative(path, to: project.folder) != nil { governed = true }
+                for (targetIndex, entry) in project.owners.enumerated() where entry.target.compiles(path) {
+                    owners.append((index, targetIndex, entry.owner))
+                    governed = true
+                }
             }
-        }
-        if let (folder, manifest, order) = nearestPackage(of: path) {
-            governed = true
-            let relative = FolderPaths.relative(path, to: folder) ?? ""
-            if let target = manifest.target(compiling: relative) {
-                owners.append((projects.count + order,
-                               Owner(module: XcodeBuildSettings.c99ExtendedIdentifier(target.name), targetName: target.name, kind: target.kind,
-                                     project: folder + "/Package.swift")))
+            if let (folder, manifest, order) = nearestPackage(of: path) {
+                governed = true
+                let relative = FolderPaths.relative(path, to: folder) ?? ""
+                if let (targetIndex, target) = manifest.indexedTarget(compiling: relative) {
+                    owners.append((projects.count + order, targetIndex,
+                                   Owner(module: XcodeBuildSettings.c99ExtendedIdentifier(target.name), targetName: target.name,
+                                         kind: target.kind, project: folder + "/Package.swift")))
+                }
             }
         }
         if !owners.isEmpty {
             var seen = Set<Owner>()
-            return .owned(owners.sorted { $0.order < $1.order }.map(\.owner).filter { seen.insert($0).inserted })
+            let ordered = owners.sorted { ($0.project, $0.target) < ($1.project, $1.target) }
+            return .owned(ordered.map(\.owner).filter { seen.insert($0).inserted })
         }
         if governed { return .unowned }
         return selected ? .outsideSelection : .ungoverned

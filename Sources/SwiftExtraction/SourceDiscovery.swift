@@ -211,13 +211,11 @@ public struct Discovery: Sendable {
         var owners: [ProjectLayout.Owner] = []
         var isUnowned = false
         var isUngoverned = false
-        for path in paths {
-            switch layout.assignment(forPath: path) {
-            case .owned(let found): owners += found.filter { !owners.contains($0) }
-            case .unowned: isUnowned = true
-            case .ungoverned: isUngoverned = true
-            case .outsideSelection: break
-            }
+        switch layout.assignment(forPaths: paths) {
+        case .owned(let found): owners = found
+        case .unowned: isUnowned = true
+        case .ungoverned: isUngoverned = true
+        case .outsideSelection: break
         }
         if !owners.isEmpty {
             owners = owners.filter(options.keeps)

@@ -427,6 +427,19 @@ private func modules(_ discovery: Discovery) -> [String: [String]] {
         #expect(found.files.count == 1)
         #expect(Set(found.files.first?.targets ?? []) == ["Real", "Farm"])
     }
+
+    @Test func aFileReachedThroughSymbolicLinksTakesTheModuleOfTheFirstTargetInProjectOrder() throws {
+        // The walk meets Layout/Real/A.swift first, but Farm is declared first: the module must not depend on the walk.
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", #"let package = Package(name: "P", targets: [.target(name: "Farm", path: "Sources/Farm"), .target(name: "Real", path: "Layout/Real")])"#)
+        try folder.write("Layout/Real/A.swift")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Sources/Farm"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("Sources/Farm/A.swift").path,
+                                                   withDestinationPath: "../../Layout/Real/A.swift")
+        let found = try scan(folder)
+        #expect(found.files.map(\.module) == ["Farm"])
+        #expect(found.files.first?.targets == ["Farm", "Real"])
+    }
 }
 
 /// Xcode's build-setting expansion.
