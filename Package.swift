@@ -4,14 +4,14 @@ import PackageDescription
 /// DocSheet: Swift source → function inventory → design-document workbook.
 ///
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
-/// Inventory ← SwiftExtraction;  Inventory ← DesignDocument → Workbook → CXLSXWriter;
+/// Inventory ← SwiftExtraction;  Inventory ← DesignDocument → (SpreadsheetReader →) Workbook → CXLSXWriter;
 /// Workflow → (Inventory, SwiftExtraction, DesignDocument);  docsheet → all.
 let package = Package(
     name: "DocSheet",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
-        .library(name: "DocSheetKit", targets: ["Inventory", "SwiftExtraction", "Workbook", "DesignDocument", "Workflow"]),
+        .library(name: "DocSheetKit", targets: ["Inventory", "SwiftExtraction", "Workbook", "SpreadsheetReader", "DesignDocument", "Workflow"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -36,8 +36,12 @@ let package = Package(
         ),
         .target(name: "Workbook", dependencies: ["CXLSXWriter"]),
         .target(
+            name: "SpreadsheetReader",
+            dependencies: ["Workbook", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .target(
             name: "DesignDocument",
-            dependencies: ["Inventory", "Workbook", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Inventory", "Workbook", "SpreadsheetReader", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "Workflow",
@@ -58,6 +62,7 @@ let package = Package(
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
+        .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "TestSupport"]),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "TestSupport"]),

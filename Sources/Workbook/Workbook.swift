@@ -301,6 +301,8 @@ extension HorizontalAlignment {
         case .right: return UInt8(LXW_ALIGN_RIGHT.rawValue)
         case .justify: return UInt8(LXW_ALIGN_JUSTIFY.rawValue)
         case .centerAcross: return UInt8(LXW_ALIGN_CENTER_ACROSS.rawValue)
+        case .fill: return UInt8(LXW_ALIGN_FILL.rawValue)
+        case .distributed: return UInt8(LXW_ALIGN_DISTRIBUTED.rawValue)
         }
     }
 }
@@ -311,6 +313,8 @@ extension VerticalAlignment {
         case .top: return UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)
         case .center: return UInt8(LXW_ALIGN_VERTICAL_CENTER.rawValue)
         case .bottom: return UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue)
+        case .justify: return UInt8(LXW_ALIGN_VERTICAL_JUSTIFY.rawValue)
+        case .distributed: return UInt8(LXW_ALIGN_VERTICAL_DISTRIBUTED.rawValue)
         }
     }
 }

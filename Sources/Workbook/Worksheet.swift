@@ -544,6 +544,10 @@ public struct PageSetup: Hashable, Sendable {
         public var top: Double
         /// Bottom margin.
         public var bottom: Double
+        /// Distance of the page header from the top edge.
+        public var header: Double = 0.3
+        /// Distance of the page footer from the bottom edge.
+        public var footer: Double = 0.3
 
         /// Creates margins in inches.
         ///
@@ -552,11 +556,16 @@ public struct PageSetup: Hashable, Sendable {
         ///   - right: The right margin in inches.
         ///   - top: The top margin in inches (the page header sits inside it).
         ///   - bottom: The bottom margin in inches (the page footer sits inside it).
-        public init(left: Double = 0.5, right: Double = 0.5, top: Double = 0.75, bottom: Double = 0.75) {
+        ///   - header: The distance of the page header from the top edge, in inches.
+        ///   - footer: The distance of the page footer from the bottom edge, in inches.
+        public init(left: Double = 0.5, right: Double = 0.5, top: Double = 0.75, bottom: Double = 0.75,
+                    header: Double = 0.3, footer: Double = 0.3) {
             self.left = left
             self.right = right
             self.top = top
             self.bottom = bottom
+            self.header = header
+            self.footer = footer
         }
     }
 
@@ -576,6 +585,42 @@ public struct PageSetup: Hashable, Sendable {
     public var footer: String?
     /// Page margins.
     public var margins: Margins
+    /// Excel's paper size code (1 Letter, 9 A4, 8 A3, 13 B5 JIS, …); when set it replaces `paper`.
+    public var paperCode: Int?
+    /// Fit the sheet to this many pages wide and tall (0: as many as needed); when set it replaces `fitToWidth`.
+    public var fitToPages: FitToPages?
+    /// The print scale in percent (10–400), used when the sheet is not fitted to pages.
+    public var scale: Int?
+    /// Center the content vertically on the page.
+    public var centerVertically = false
+    /// Zero-based columns printed at the left of every page.
+    public var repeatColumns: ClosedRange<Int>?
+    /// The part of the sheet printed, or `nil` for the used range.
+    public var printArea: CellRange?
+    /// Print the gridlines.
+    public var printGridlines = false
+    /// The first page number, or `nil` for automatic.
+    public var firstPageNumber: Int?
+    /// Print pages down the rows first, then across (Excel's default), or across first.
+    public var overThenDown = false
+
+    /// Pages wide and tall that a sheet is fitted to (0: as many as needed).
+    public struct FitToPages: Hashable, Sendable {
+        /// Pages wide (0: as many as needed).
+        public var width: Int
+        /// Pages tall (0: as many as needed).
+        public var height: Int
+
+        /// Creates a fit-to-pages setting.
+        ///
+        /// - Parameters:
+        ///   - width: Pages wide (0: as many as needed).
+        ///   - height: Pages tall (0: as many as needed).
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
 
     /// Creates print settings.
     ///
