@@ -956,7 +956,8 @@ class View:
                         # nearest manifest governs the file in DocSheet's view.
                         self.outer_compilers[file].append(f"{label}:{name}")
                         continue
-                    self.owners[file].append(((label, order), module, f"{label}:{name}", SPM_KIND.get(kind, "other"), label))
+                    self.owners[file].append((owner_rank(file, package_dir, True, label, order), module, f"{label}:{name}",
+                                              SPM_KIND.get(kind, "other"), label))
 
     def _nearest_manifest(self, file):
         best = None
@@ -982,7 +983,7 @@ class View:
                 for path in target["excludedBySetting"]:
                     self.notes.append(f"{label}: {target['name']}: {self.rel(path)} left out by EXCLUDED_SOURCE_FILE_NAMES")
                 for path, how in target["files"]:
-                    self.owners[path].append(((self.rel(pbxproj), order), target["module"],
+                    self.owners[path].append((owner_rank(path, os.path.dirname(project_dir), False, self.rel(pbxproj), order), target["module"],
                                               f"{self.rel(project.xcodeproj)}:{target['name']}", target["kind"], label))
 
     def _classify(self):
@@ -1120,6 +1121,17 @@ def docsheet_records(path, view):
             entry["targets"].add(tuple(record.get("targets") or []))
             entry["count"] += 1
     return per_file, kinds, document
+
+
+def owner_rank(path, folder, is_package, label, order):
+    """The order of a file's owners: build descriptions whose folder contains the file first, the nearest first; at
+    the same distance a package before an Xcode project; then by the description's path, then the target's position
+    (the rule Documentation/Extraction.md states for the module of a file several targets compile)."""
+    if is_under(path, folder):
+        inside = (0, len(os.path.relpath(path, folder).split(os.sep)))
+    else:
+        inside = (1, 0)
+    return inside + (0 if is_package else 1, label, order)
 
 
 def merge_symlinks(view, records):

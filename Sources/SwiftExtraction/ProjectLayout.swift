@@ -179,21 +179,23 @@ public struct ProjectLayout: Sendable {
     /// - Returns: `owned` when a target compiles any of the paths, else `unowned` when a build description governs
     ///   one of them, else `outsideSelection` or `ungoverned`.
     public func assignment(forPaths paths: [String]) -> Assignment {
-        var owners: [(project: Int, target: Int, owner: Owner)] = []
+        var owners: [(rank: OwnerRank, owner: Owner)] = []
         var governed = false
         for path in paths {
-            for (index, project) in projects.enumerated() {
+            for project in projects {
                 if FolderPaths.relative(path, to: project.folder) != nil { governed = true }
                 for (targetIndex, entry) in project.owners.enumerated() where entry.target.compiles(path) {
-                    owners.append((index, targetIndex, entry.owner))
+                    owners.append((OwnerRank(path: path, folder: project.folder, isPackage: false, description: project.path,
+                                             target: targetIndex), entry.owner))
                     governed = true
                 }
             }
-            if let (folder, manifest, order) = nearestPackage(of: path) {
+            if let (folder, manifest, _) = nearestPackage(of: path) {
                 governed = true
                 let relative = FolderPaths.relative(path, to: folder) ?? ""
                 if let (targetIndex, target) = manifest.indexedTarget(compiling: relative) {
-                    owners.append((projects.count + order, targetIndex,
+                    owners.append((OwnerRank(path: path, folder: folder, isPackage: true, description: folder + "/Package.swift",
+                                             target: targetIndex),
                                    Owner(module: XcodeBuildSettings.c99ExtendedIdentifier(target.name), targetName: target.name,
                                          kind: target.kind, project: folder + "/Package.swift")))
                 }
@@ -201,11 +203,39 @@ public struct ProjectLayout: Sendable {
         }
         if !owners.isEmpty {
             var seen = Set<Owner>()
-            let ordered = owners.sorted { ($0.project, $0.target) < ($1.project, $1.target) }
-            return .owned(ordered.map(\.owner).filter { seen.insert($0).inserted })
+            return .owned(owners.sorted { $0.rank < $1.rank }.map(\.owner).filter { seen.insert($0).inserted })
         }
         if governed { return .unowned }
         return selected ? .outsideSelection : .ungoverned
+    }
+
+    /// The order of a file's owners ("project order"): build descriptions whose folder contains the file first, the
+    /// nearest first; at the same distance a package before an Xcode project (a library's `Package.swift` and its
+    /// `.xcodeproj` side by side: SwiftPM names the module as the compiler's symbol graphs do); then by the
+    /// description's path, then by the target's position in it.
+    struct OwnerRank: Comparable {
+        var outside: Int
+        var distance: Int
+        var xcode: Int
+        var description: String
+        var target: Int
+
+        init(path: String, folder: String, isPackage: Bool, description: String, target: Int) {
+            if let relative = FolderPaths.relative(path, to: folder) {
+                outside = 0
+                distance = relative.split(separator: "/").count
+            } else {
+                outside = 1
+                distance = 0
+            }
+            xcode = isPackage ? 0 : 1
+            self.description = description
+            self.target = target
+        }
+
+        static func < (a: OwnerRank, b: OwnerRank) -> Bool {
+            (a.outside, a.distance, a.xcode, a.description, a.target) < (b.outside, b.distance, b.xcode, b.description, b.target)
+        }
     }
 
     /// True when `folder` (absolute, standardized) holds a manifest the layout read.

@@ -428,6 +428,35 @@ private func modules(_ discovery: Discovery) -> [String: [String]] {
         #expect(Set(found.files.first?.targets ?? []) == ["Real", "Farm"])
     }
 
+    @Test func aFileAPackageAndAnXcodeProjectCompileTakesTheModuleOfTheNearestDescription() throws {
+        // swift-algorithms: Package.swift at the top, Xcode/Algorithms.xcodeproj compiling ../Tests/… as well.
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", #"let package = Package(name: "P", targets: [.testTarget(name: "SwiftAlgorithmsTests")])"#)
+        try folder.write("Tests/SwiftAlgorithmsTests/T.swift")
+        var pbx = PBXProjectWriter()
+        let test = pbx.file("../Tests/SwiftAlgorithmsTests/T.swift")
+        let main = pbx.group([test])
+        let tests = pbx.target("AlgorithmsTests", type: "bundle.unit-test", files: [test])
+        try folder.write("Xcode/Algorithms.xcodeproj/project.pbxproj", pbx.text(mainGroup: main, targets: [tests]))
+        let found = try scan(folder)
+        #expect(found.files.map(\.module) == ["SwiftAlgorithmsTests"])
+        #expect(found.files.first?.targets == ["SwiftAlgorithmsTests", "AlgorithmsTests"])
+    }
+
+    @Test func aFileAPackageAndAnXcodeProjectSideBySideCompileTakesThePackagesModule() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", #"let package = Package(name: "P", targets: [.testTarget(name: "LibTests")])"#)
+        try folder.write("Tests/LibTests/T.swift")
+        var pbx = PBXProjectWriter()
+        let test = pbx.file("Tests/LibTests/T.swift")
+        let main = pbx.group([test])
+        let tests = pbx.target("Lib iOS Tests", type: "bundle.unit-test", files: [test])
+        try folder.write("Lib.xcodeproj/project.pbxproj", pbx.text(mainGroup: main, targets: [tests]))
+        let found = try scan(folder)
+        #expect(found.files.map(\.module) == ["LibTests"])
+        #expect(found.files.first?.targets == ["LibTests", "Lib_iOS_Tests"])
+    }
+
     @Test func aFileReachedThroughSymbolicLinksTakesTheModuleOfTheFirstTargetInProjectOrder() throws {
         // The walk meets Layout/Real/A.swift first, but Farm is declared first: the module must not depend on the walk.
         let folder = try TemporaryFolder()
