@@ -6,6 +6,9 @@ import Workbook
 public enum DesignDocumentError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A template with an error, reported as `path:line: message`.
     case invalidTemplate(path: String, line: Int, message: String)
+    /// A client workbook used as a template with a wrong marker or setting, reported as
+    /// `path: sheet 'S' cell C: message`.
+    case invalidWorkbookTemplate(path: String, sheet: String?, cell: String?, message: String)
     /// A `--template` value that is neither a built-in name nor a file.
     case templateNotFound(String)
     /// A template file that exists but cannot be read.
@@ -22,6 +25,11 @@ public enum DesignDocumentError: Error, Equatable, CustomStringConvertible, Send
         switch self {
         case .invalidTemplate(let path, let line, let message):
             return "\(path):\(line): \(message)"
+        case .invalidWorkbookTemplate(let path, let sheet, let cell, let message):
+            var place = path
+            if let sheet { place += ": sheet '\(sheet)'" }
+            if let cell { place += ", cell \(cell)" }
+            return "\(place): \(message)"
         case .templateNotFound(let name):
             return "template '\(name)' is neither a built-in (\(Template.builtinNames.joined(separator: ", "))) nor a readable file; run 'docsheet templates list'"
         case .unreadableTemplate(let path, let reason):

@@ -273,6 +273,8 @@ public struct Template: Sendable {
     public var logo: LogoSpec?
     /// The sheets, in order.
     public var sheets: [SheetSpec]
+    /// The client's workbook that lays the document out, when the template is an `.xlsx` (then `sheets` is empty).
+    public var form: WorkbookForm?
 
     /// A built-in template by name, or a template file by path; validated before anything is written.
     ///
@@ -291,6 +293,14 @@ public struct Template: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
             throw .templateNotFound(nameOrPath)
         }
+        switch url.pathExtension.lowercased() {
+        case "xlsx", "xltx", "xlsm", "xltm":
+            return try FormTemplateLoader.load(url: url, path: nameOrPath)
+        case "xls", "xlt":
+            throw .unreadableTemplate(path: nameOrPath, reason: "an Excel 97-2003 workbook (.xls); open it in Excel or LibreOffice and save it as .xlsx")
+        default:
+            break
+        }
         let text: String
         do {
             text = try String(contentsOf: url, encoding: .utf8)
@@ -302,7 +312,7 @@ public struct Template: Sendable {
 
     /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets
     /// (`added`, `removed`, `changed`), which is for `docsheet diff`.
-    public var hasInventorySheets: Bool { sheets.contains { !$0.kind.isReview } }
+    public var hasInventorySheets: Bool { form != nil || sheets.contains { !$0.kind.isReview } }
 
     /// The YAML text of a built-in template, or `nil`.
     ///

@@ -27,6 +27,9 @@ struct WorkbookRenderer {
         let values = globalValues()
         let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
                                    globalValues: values)
+        if let form = template.form {
+            return try FormRenderer(form: form, context: context, inventory: inventory, planner: planner, globals: values).render(to: url)
+        }
         let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,

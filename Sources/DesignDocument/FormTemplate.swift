@@ -1,0 +1,328 @@
+import Foundation
+import Inventory
+import SpreadsheetReader
+import Workbook
+
+/// What a row template repeats over: the prefix of its `{{scope.FIELD}}` markers.
+public enum RowScope: String, CaseIterable, Sendable {
+    /// One row per function (`{{function.name}}`).
+    case function
+    /// One row per type (`{{type.name}}`).
+    case type
+    /// One row per module (`{{module.functions}}`).
+    case module
+    /// One row per file (`{{file.coverage}}`).
+    case file
+    /// The revision-history row (`{{history.date}}`).
+    case history
+    /// A group heading above a function row template (`{{group.name}}`).
+    case group
+
+    /// The fields its markers may name.
+    var fields: [String] {
+        switch self {
+        case .function: return FieldCatalog.functionFields.map(\.name)
+        case .type: return FieldCatalog.typeFields.map(\.name)
+        case .module, .file: return FieldCatalog.summaryFields.map(\.name)
+        case .history: return FieldCatalog.historyFields.map(\.name)
+        case .group: return ["name", "level"]
+        }
+    }
+
+    /// Fields whose value is a number (a cell holding only such a marker becomes a number).
+    static let numericFields: Set<String> = [
+        "number", "line", "column", "functions", "documentedFunctions", "coverage", "types", "documented", "undocumented", "level",
+    ]
+}
+
+/// What a sheet template is written once for: the placeholder in its name.
+public enum SheetRepetition: String, CaseIterable, Sendable {
+    /// `{{type.name}}`: once per type, the class-spec layout.
+    case type
+    /// `{{module}}`: once per module.
+    case module
+    /// `{{file}}`: once per file.
+    case file
+}
+
+/// A row of a client's sheet that is written once per item.
+public struct RowTemplate: Hashable, Sendable {
+    /// The zero-based row in the client's sheet.
+    public var row: Int
+    /// What it repeats over.
+    public var scope: RowScope
+}
+
+/// Which functions (or types) a sheet lists and in what order: the `docsheet` settings sheet's rows for it.
+public struct FormFilter: Hashable, Sendable {
+    /// The least visible effective access level listed (`nil`: all).
+    public var minAccess: AccessLevelName?
+    /// The function (or type) kinds listed (empty: all).
+    public var kinds: [String] = []
+    /// Documented, undocumented or all.
+    public var documentation: DocumentationFilter = .all
+    /// Sort keys (fields; a leading `-` sorts descending).
+    public var sort: [String] = []
+    /// Grouping, outermost first.
+    public var group: [GroupLevel] = []
+}
+
+/// One sheet of a client's workbook with its markers found.
+public struct FormSheet: Sendable {
+    /// The sheet as read (markers still in its text).
+    public var sheet: SheetDocument
+    /// Its row templates, top to bottom.
+    public var rowTemplates: [RowTemplate]
+    /// What a sheet template is written once for, or `nil` for a sheet written once.
+    public var repetition: SheetRepetition?
+    /// The listing settings for its row templates.
+    public var filter: FormFilter
+}
+
+/// A client's workbook used as the template: its sheets with markers, and the workbook-level parts carried over.
+public struct WorkbookForm: Sendable {
+    /// The workbook's path as given.
+    public var source: String
+    /// The sheets written, in order (the `docsheet` settings sheet left out).
+    public var sheets: [FormSheet]
+    /// Defined names carried over (formulas moved with the rows).
+    public var definedNames: [DefinedName]
+    /// The document properties (placeholders expanded when written).
+    public var properties: SpreadsheetProperties
+    /// The index (among `sheets`) of the sheet Excel opens on.
+    public var activeSheet: Int
+    /// What the workbook holds that cannot be carried over.
+    public var unsupported: [UnsupportedFeature]
+}
+
+/// Reads a client's `.xlsx` into a ``Template`` whose sheets are laid out by the workbook.
+enum FormTemplateLoader {
+    /// The name of the sheet that holds DocSheet's settings (never written).
+    static let settingsSheetName = "docsheet"
+
+    /// Loads and checks `url`.
+    ///
+    /// - Parameters:
+    ///   - url: The workbook.
+    ///   - path: The path as the user gave it (for messages).
+    /// - Throws: `DesignDocumentError.unreadableTemplate` when the file is not a readable `.xlsx`;
+    ///   `DesignDocumentError.invalidWorkbookTemplate` naming the sheet and cell of a wrong marker.
+    static func load(url: URL, path: String) throws(DesignDocumentError) -> Template {
+        let document: SpreadsheetDocument
+        do {
+            document = try SpreadsheetReader.read(url)
+        } catch {
+            throw .unreadableTemplate(path: path, reason: error.description)
+        }
+        return try template(from: document, path: path)
+    }
+
+    /// The template for a workbook already read.
+    static func template(from document: SpreadsheetDocument, path: String) throws(DesignDocumentError) -> Template {
+        var settings: [String: [(key: String, value: String, row: Int)]] = [:]
+        var sheets: [FormSheet] = []
+        var activeSheet = 0
+        for (index, sheet) in document.sheets.enumerated() {
+            if sheet.name.caseInsensitiveCompare(settingsSheetName) == .orderedSame {
+                settings = try readSettings(sheet, path: path)
+                continue
+            }
+            if index == document.activeSheet { activeSheet = sheets.count }
+            sheets.append(try formSheet(sheet, path: path))
+        }
+        for (index, sheet) in sheets.enumerated() {
+            sheets[index].filter = try filter(settings["*", default: []] + settings[sheet.sheet.name.lowercased(), default: []],
+                                              sheet: sheet.sheet.name, path: path)
+        }
+        let known = Set(sheets.map { $0.sheet.name.lowercased() } + ["*"])
+        if let unknown = settings.keys.sorted().first(where: { !known.contains($0) }), let row = settings[unknown]?.first?.row {
+            throw .invalidWorkbookTemplate(path: path, sheet: settingsSheetName, cell: CellReference(row: row, column: 2).description,
+                                           message: "no sheet is named '\(unknown)'; name a sheet of the workbook, or leave the cell empty for all sheets")
+        }
+        guard !sheets.isEmpty else {
+            throw .invalidWorkbookTemplate(path: path, sheet: nil, cell: nil, message: "the workbook has no sheet besides '\(settingsSheetName)'")
+        }
+        let form = WorkbookForm(source: path, sheets: sheets, definedNames: document.definedNames, properties: document.properties,
+                                activeSheet: activeSheet, unsupported: document.unsupported)
+        return Template(name: (path as NSString).lastPathComponent, source: path, summary: nil, properties: [:], styles: [:],
+                        print: PrintSpec(), logo: nil, sheets: [], form: form)
+    }
+
+    /// Finds the markers of one sheet and checks them.
+    static func formSheet(_ sheet: SheetDocument, path: String) throws(DesignDocumentError) -> FormSheet {
+        func fail(_ cell: CellReference?, _ message: String) -> DesignDocumentError {
+            .invalidWorkbookTemplate(path: path, sheet: sheet.name, cell: cell?.description, message: message)
+        }
+        let nameMarkers = Placeholders.names(in: sheet.name)
+        var repetition: SheetRepetition?
+        if nameMarkers.contains(where: { $0.hasPrefix("type.") }) {
+            repetition = .type
+        } else if nameMarkers.contains("module") {
+            repetition = .module
+        } else if nameMarkers.contains("file") {
+            repetition = .file
+        }
+        var scopes: [Int: (scope: RowScope, cell: CellReference)] = [:]
+        for cell in sheet.cells {
+            guard let text = cell.value.markerText else { continue }
+            for name in Placeholders.names(in: text) {
+                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+                if parts.count == 1 {
+                    try checkPlain(name, repetition: repetition, cell: cell.reference, fail: fail)
+                    continue
+                }
+                // A type sheet's own type is a value, not a row template.
+                if repetition == .type && parts[0] == "type" {
+                    try checkField(parts[1], of: .type, marker: name, cell: cell.reference, fail: fail)
+                    continue
+                }
+                guard let scope = RowScope(rawValue: parts[0]) else {
+                    let suggestion = closest(parts[0], among: RowScope.allCases.map(\.rawValue)).map { " (did you mean '{{\($0).\(parts[1])}}'?)" } ?? ""
+                    throw fail(cell.reference, "unknown marker '{{\(name)}}'\(suggestion); markers are listed by 'docsheet templates fields'")
+                }
+                try checkField(parts[1], of: scope, marker: name, cell: cell.reference, fail: fail)
+                if let existing = scopes[cell.reference.row], existing.scope != scope {
+                    throw fail(cell.reference, "row \(cell.reference.row + 1) holds {{\(existing.scope.rawValue).…}} (at \(existing.cell)) and "
+                               + "{{\(scope.rawValue).…}} markers; a row template repeats over one kind of item: move one of them to its own row")
+                }
+                scopes[cell.reference.row] = (scope, cell.reference)
+            }
+        }
+        // Header and footer placeholders are global or per sheet.
+        for text in [sheet.pageSetup.header, sheet.pageSetup.footer].compactMap({ $0 }) {
+            for name in Placeholders.names(in: text) where name.contains(".") && !(repetition == .type && name.hasPrefix("type.")) {
+                throw fail(nil, "the page header or footer holds '{{\(name)}}'; only workbook-wide placeholders such as {{project}} fit there")
+            }
+        }
+        let templates = scopes.keys.sorted().map { RowTemplate(row: $0, scope: scopes[$0]!.scope) }
+        for template in templates {
+            if let merge = sheet.merges.first(where: { $0.first.row <= template.row && template.row <= $0.last.row && $0.rowCount > 1 }) {
+                throw fail(scopes[template.row]!.cell, "the row template on row \(template.row + 1) is inside the merged cells \(merge), "
+                           + "which span several rows; a row template is written once per item, so unmerge \(merge) or keep the merge within the row")
+            }
+            if template.scope == .group,
+               !templates.contains(where: { $0.row == template.row + 1 && $0.scope == .function }) {
+                throw fail(scopes[template.row]!.cell, "a {{group.…}} row must be directly above a {{function.…}} row template")
+            }
+        }
+        return FormSheet(sheet: sheet, rowTemplates: templates, repetition: repetition, filter: FormFilter())
+    }
+
+    private static func checkPlain(_ name: String, repetition: SheetRepetition?, cell: CellReference,
+                                   fail: (CellReference?, String) -> DesignDocumentError) throws(DesignDocumentError) {
+        if Placeholders.global.contains(name) || name == "sheet" { return }
+        if name == "module" && repetition == .module || name == "file" && repetition == .file { return }
+        if name == "module" || name == "file" {
+            throw fail(cell, "'{{\(name)}}' names the \(name) of a sheet written once per \(name): put {{\(name)}} in the sheet's name, "
+                       + "or use {{\(name).name}} in a row written once per \(name)")
+        }
+        let suggestion = closest(name, among: Placeholders.global).map { " (did you mean '{{\($0)}}'?)" } ?? ""
+        throw fail(cell, "unknown placeholder '{{\(name)}}'\(suggestion); the placeholders are listed by 'docsheet templates fields'")
+    }
+
+    private static func checkField(_ field: String, of scope: RowScope, marker: String, cell: CellReference,
+                                   fail: (CellReference?, String) -> DesignDocumentError) throws(DesignDocumentError) {
+        guard !scope.fields.contains(field) else { return }
+        let suggestion = closest(field, among: scope.fields).map { " (did you mean '{{\(scope.rawValue).\($0)}}'?)" } ?? ""
+        throw fail(cell, "unknown field '\(field)' in '{{\(marker)}}'\(suggestion); \(scope.rawValue) fields: \(scope.fields.joined(separator: ", "))")
+    }
+
+    /// The settings rows of the `docsheet` sheet by sheet name (lowercased; `*` for every sheet).
+    private static func readSettings(_ sheet: SheetDocument, path: String) throws(DesignDocumentError)
+        -> [String: [(key: String, value: String, row: Int)]]
+    {
+        var rows: [Int: [Int: String]] = [:]
+        for cell in sheet.cells {
+            let text: String
+            switch cell.value {
+            case .text(let value): text = value
+            case .number(let value): text = value == value.rounded() ? String(Int(value)) : String(value)
+            case .bool(let value): text = value ? "true" : "false"
+            default: continue
+            }
+            rows[cell.reference.row, default: [:]][cell.reference.column] = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        var settings: [String: [(key: String, value: String, row: Int)]] = [:]
+        for row in rows.keys.sorted() {
+            let key = rows[row]?[0] ?? ""
+            let value = rows[row]?[1] ?? ""
+            if key.isEmpty || key.lowercased() == "setting" { continue }
+            let target = (rows[row]?[2]).flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? "*"
+            settings[target, default: []].append((key.lowercased(), value, row))
+        }
+        return settings
+    }
+
+    /// The listing settings for one sheet.
+    private static func filter(_ rows: [(key: String, value: String, row: Int)], sheet: String, path: String) throws(DesignDocumentError) -> FormFilter {
+        var filter = FormFilter()
+        for (key, value, row) in rows {
+            func fail(_ message: String) -> DesignDocumentError {
+                .invalidWorkbookTemplate(path: path, sheet: settingsSheetName, cell: CellReference(row: row, column: 1).description, message: message)
+            }
+            let list = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            switch key {
+            case "min_access":
+                guard AccessLevel(keyword: value) != nil else {
+                    throw fail("min_access '\(value)' is not an access level; use one of \(AccessLevel.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                filter.minAccess = value
+            case "kinds":
+                filter.kinds = list
+            case "documentation":
+                guard let choice = DocumentationFilter(rawValue: value) else {
+                    throw fail("documentation '\(value)' is not one of all, documented, undocumented")
+                }
+                filter.documentation = choice
+            case "sort":
+                let fields = Set(FieldCatalog.functionFields.map(\.name) + FieldCatalog.typeFields.map(\.name))
+                if let bad = list.first(where: { !fields.contains($0.hasPrefix("-") ? String($0.dropFirst()) : $0) }) {
+                    throw fail("cannot sort by '\(bad)': it is not a function or type field")
+                }
+                filter.sort = list
+            case "group":
+                var levels: [GroupLevel] = []
+                for item in list {
+                    guard let level = GroupLevel(rawValue: item) else { throw fail("cannot group by '\(item)'; use module, file or type") }
+                    levels.append(level)
+                }
+                filter.group = levels
+            default:
+                let suggestion = closest(key, among: ["min_access", "kinds", "documentation", "sort", "group"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("unknown setting '\(key)'\(suggestion); the settings are min_access, kinds, documentation, sort and group")
+            }
+        }
+        return filter
+    }
+
+    /// The candidate closest to `word` when it is close enough to be a likely typo.
+    static func closest(_ word: String, among candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= max(2, word.count / 3) else { return nil }
+        return best
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension SheetCellValue {
+    /// The text markers can be in: a text cell's text (formulas and numbers hold none).
+    var markerText: String? {
+        if case .text(let text) = self, text.contains("{{") { return text }
+        return nil
+    }
+}
