@@ -150,6 +150,14 @@ enum FormTemplateLoader {
 
     /// Finds the markers of one sheet and checks them.
     static func formSheet(_ sheet: SheetDocument, path: String) throws(DesignDocumentError) -> FormSheet {
+        var problems: [DesignDocumentError] = []
+        let found = formSheet(sheet, path: path, problems: &problems)
+        if let first = problems.first { throw first }
+        return found
+    }
+
+    /// Finds the markers of one sheet, collecting every problem instead of stopping at the first.
+    static func formSheet(_ sheet: SheetDocument, path: String, problems: inout [DesignDocumentError]) -> FormSheet {
         func fail(_ cell: CellReference?, _ message: String) -> DesignDocumentError {
             .invalidWorkbookTemplate(path: path, sheet: sheet.name, cell: cell?.description, message: message)
         }
@@ -168,22 +176,27 @@ enum FormTemplateLoader {
             for name in Placeholders.names(in: text) {
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 if parts.count == 1 {
-                    try checkPlain(name, repetition: repetition, cell: cell.reference, fail: fail)
+                    if let problem = plainProblem(name, repetition: repetition, cell: cell.reference, fail: fail) { problems.append(problem) }
                     continue
                 }
                 // A type sheet's own type is a value, not a row template.
                 if repetition == .type && parts[0] == "type" {
-                    try checkField(parts[1], of: .type, marker: name, cell: cell.reference, fail: fail)
+                    if let problem = fieldProblem(parts[1], of: .type, marker: name, cell: cell.reference, fail: fail) { problems.append(problem) }
                     continue
                 }
                 guard let scope = RowScope(rawValue: parts[0]) else {
                     let suggestion = closest(parts[0], among: RowScope.allCases.map(\.rawValue)).map { " (did you mean '{{\($0).\(parts[1])}}'?)" } ?? ""
-                    throw fail(cell.reference, "unknown marker '{{\(name)}}'\(suggestion); markers are listed by 'docsheet templates fields'")
+                    problems.append(fail(cell.reference, "unknown marker '{{\(name)}}'\(suggestion); 'docsheet templates fields' lists them"))
+                    continue
                 }
-                try checkField(parts[1], of: scope, marker: name, cell: cell.reference, fail: fail)
+                if let problem = fieldProblem(parts[1], of: scope, marker: name, cell: cell.reference, fail: fail) {
+                    problems.append(problem)
+                    continue
+                }
                 if let existing = scopes[cell.reference.row], existing.scope != scope {
-                    throw fail(cell.reference, "row \(cell.reference.row + 1) holds {{\(existing.scope.rawValue).…}} (at \(existing.cell)) and "
-                               + "{{\(scope.rawValue).…}} markers; a row template repeats over one kind of item: move one of them to its own row")
+                    problems.append(fail(cell.reference, "row \(cell.reference.row + 1) holds {{\(existing.scope.rawValue).…}} (at \(existing.cell)) and "
+                               + "{{\(scope.rawValue).…}} markers; a row template repeats over one kind of item: move one of them to its own row"))
+                    continue
                 }
                 scopes[cell.reference.row] = (scope, cell.reference)
             }
@@ -191,40 +204,40 @@ enum FormTemplateLoader {
         // Header and footer placeholders are global or per sheet.
         for text in [sheet.pageSetup.header, sheet.pageSetup.footer].compactMap({ $0 }) {
             for name in Placeholders.names(in: text) where name.contains(".") && !(repetition == .type && name.hasPrefix("type.")) {
-                throw fail(nil, "the page header or footer holds '{{\(name)}}'; only workbook-wide placeholders such as {{project}} fit there")
+                problems.append(fail(nil, "the page header or footer holds '{{\(name)}}'; only workbook-wide placeholders such as {{project}} fit there"))
             }
         }
         let templates = scopes.keys.sorted().map { RowTemplate(row: $0, scope: scopes[$0]!.scope) }
         for template in templates {
             if let merge = sheet.merges.first(where: { $0.first.row <= template.row && template.row <= $0.last.row && $0.rowCount > 1 }) {
-                throw fail(scopes[template.row]!.cell, "the row template on row \(template.row + 1) is inside the merged cells \(merge), "
-                           + "which span several rows; a row template is written once per item, so unmerge \(merge) or keep the merge within the row")
+                problems.append(fail(scopes[template.row]!.cell, "the row template on row \(template.row + 1) is inside the merged cells \(merge), "
+                           + "which span several rows; a row template is written once per item, so unmerge \(merge) or keep the merge within the row"))
             }
             if template.scope == .group,
                !templates.contains(where: { $0.row == template.row + 1 && $0.scope == .function }) {
-                throw fail(scopes[template.row]!.cell, "a {{group.…}} row must be directly above a {{function.…}} row template")
+                problems.append(fail(scopes[template.row]!.cell, "a {{group.…}} row must be directly above a {{function.…}} row template"))
             }
         }
         return FormSheet(sheet: sheet, rowTemplates: templates, repetition: repetition, filter: FormFilter())
     }
 
-    private static func checkPlain(_ name: String, repetition: SheetRepetition?, cell: CellReference,
-                                   fail: (CellReference?, String) -> DesignDocumentError) throws(DesignDocumentError) {
-        if Placeholders.global.contains(name) || name == "sheet" { return }
-        if name == "module" && repetition == .module || name == "file" && repetition == .file { return }
+    private static func plainProblem(_ name: String, repetition: SheetRepetition?, cell: CellReference,
+                                     fail: (CellReference?, String) -> DesignDocumentError) -> DesignDocumentError? {
+        if Placeholders.global.contains(name) || name == "sheet" { return nil }
+        if name == "module" && repetition == .module || name == "file" && repetition == .file { return nil }
         if name == "module" || name == "file" {
-            throw fail(cell, "'{{\(name)}}' names the \(name) of a sheet written once per \(name): put {{\(name)}} in the sheet's name, "
+            return fail(cell, "'{{\(name)}}' names the \(name) of a sheet written once per \(name): put {{\(name)}} in the sheet's name, "
                        + "or use {{\(name).name}} in a row written once per \(name)")
         }
         let suggestion = closest(name, among: Placeholders.global).map { " (did you mean '{{\($0)}}'?)" } ?? ""
-        throw fail(cell, "unknown placeholder '{{\(name)}}'\(suggestion); the placeholders are listed by 'docsheet templates fields'")
+        return fail(cell, "unknown placeholder '{{\(name)}}'\(suggestion); 'docsheet templates fields' lists them")
     }
 
-    private static func checkField(_ field: String, of scope: RowScope, marker: String, cell: CellReference,
-                                   fail: (CellReference?, String) -> DesignDocumentError) throws(DesignDocumentError) {
-        guard !scope.fields.contains(field) else { return }
+    private static func fieldProblem(_ field: String, of scope: RowScope, marker: String, cell: CellReference,
+                                     fail: (CellReference?, String) -> DesignDocumentError) -> DesignDocumentError? {
+        guard !scope.fields.contains(field) else { return nil }
         let suggestion = closest(field, among: scope.fields).map { " (did you mean '{{\(scope.rawValue).\($0)}}'?)" } ?? ""
-        throw fail(cell, "unknown field '\(field)' in '{{\(marker)}}'\(suggestion); \(scope.rawValue) fields: \(scope.fields.joined(separator: ", "))")
+        return fail(cell, "unknown field '\(field)' in '{{\(marker)}}'\(suggestion); \(scope.rawValue) fields: \(scope.fields.joined(separator: ", "))")
     }
 
     /// The settings rows of the `docsheet` sheet by sheet name (lowercased; `*` for every sheet).
@@ -325,4 +338,62 @@ extension SheetCellValue {
         if case .text(let text) = self, text.contains("{{") { return text }
         return nil
     }
+}
+
+/// What `docsheet templates check` says about a client's workbook: the markers found, the row and sheet templates,
+/// every problem (each naming its sheet and cell) and what will not be carried over.
+public struct WorkbookTemplateReport: Sendable {
+    /// One line per sheet and per row template or marker cell, in workbook order.
+    public var lines: [String]
+    /// Problems that stop `generate` (wrong markers, settings, merges), every one of them.
+    public var problems: [String]
+    /// Parts of the workbook DocSheet's writer cannot write (reported as warnings by `generate`).
+    public var unsupported: [String]
+
+    /// Reads and checks the workbook at `path`.
+    ///
+    /// - Parameter path: The `.xlsx` file.
+    /// - Throws: `DesignDocumentError.unreadableTemplate` when it is not a readable `.xlsx` workbook.
+    public init(checking path: String) throws(DesignDocumentError) {
+        let document: SpreadsheetDocument
+        do {
+            document = try SpreadsheetReader.read(URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableTemplate(path: path, reason: error.description)
+        }
+        var problems: [DesignDocumentError] = []
+        lines = []
+        for sheet in document.sheets {
+            if sheet.name.caseInsensitiveCompare(FormTemplateLoader.settingsSheetName) == .orderedSame {
+                lines.append("sheet '\(sheet.name)': DocSheet's settings (not written)")
+                continue
+            }
+            let form = FormTemplateLoader.formSheet(sheet, path: path, problems: &problems)
+            var heading = "sheet '\(sheet.name)'"
+            if let repetition = form.repetition { heading += ": written once per \(repetition.rawValue)" }
+            lines.append(heading)
+            for template in form.rowTemplates {
+                lines.append("  row \(template.row + 1): row template, once per \(template.scope.rawValue)")
+            }
+            for cell in sheet.cells {
+                guard let text = cell.value.markerText else { continue }
+                lines.append("  \(cell.reference): \(Placeholders.names(in: text).map { "{{\($0)}}" }.joined(separator: " "))")
+            }
+        }
+        do {
+            _ = try FormTemplateLoader.template(from: document, path: path)
+        } catch {
+            if !problems.contains(error) { problems.append(error) }
+        }
+        self.problems = problems.map(\.description)
+        unsupported = document.unsupported.map { "\($0) is not carried over" }
+    }
+}
+
+/// The names a template can use, for `docsheet templates fields`.
+public enum TemplateFields {
+    /// Placeholders usable anywhere (cells, headers and footers, sheet names).
+    public static let placeholders = Placeholders.global + ["sheet"]
+    /// Each row-template scope with its fields: `{{function.name}}`, `{{type.kind}}`, …
+    public static let rowScopes: [(scope: String, fields: [String])] = RowScope.allCases.map { ($0.rawValue, $0.fields) }
 }

@@ -28,6 +28,9 @@ public struct GenerateOptions: Sendable {
     public var projectName: String?
     /// The project's version.
     public var projectVersion: String?
+    /// Refuse a client workbook template holding parts that cannot be carried over (charts, shapes, comments, …)
+    /// instead of warning about each.
+    public var strict = false
 
     /// Creates options with nothing given.
     public init() {}
@@ -84,6 +87,11 @@ public enum Generate {
             template = try Template.resolve(templateName)
         } catch {
             throw WorkflowError(error)
+        }
+        if options.strict, format == .xlsx, let form = template.form, !form.unsupported.isEmpty {
+            throw .invalidOption("--strict: \(form.source) holds what DocSheet cannot carry over: "
+                                 + form.unsupported.map(\.description).joined(separator: "; ")
+                                 + "; remove them from the template, or leave out --strict to get a warning for each")
         }
         if format == .xlsx, !template.hasInventorySheets {
             throw .invalidOption("--template: " + DocumentWriter.reviewOnlyMessage(templateName))

@@ -53,7 +53,7 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
     /// - Parameter error: The error from the DesignDocument module.
     public init(_ error: DesignDocumentError) {
         switch error {
-        case .invalidTemplate, .templateNotFound, .unreadableTemplate: self = .invalidOption(error.description)
+        case .invalidTemplate, .invalidWorkbookTemplate, .templateNotFound, .unreadableTemplate: self = .invalidOption(error.description)
         default: self = .documentFailed(error.description)
         }
     }

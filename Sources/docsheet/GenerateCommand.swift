@@ -23,7 +23,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out functions less visible than this effective access level.", valueName: "level"))
     var minAccess: AccessLevel?
 
-    @Option(help: ArgumentHelp("A built-in template (design-doc, inventory, class-spec) or a template file.", valueName: "name|path"))
+    @Option(help: ArgumentHelp("A built-in template (design-doc, inventory, class-spec), a YAML template file, or the client's .xlsx form with {{…}} markers.", valueName: "name|path"))
     var template: String?
 
     @Option(help: "The labels' language: en, vi or ja.")
@@ -41,6 +41,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The project version shown on the cover.")
     var projectVersion: String?
 
+    @Flag(help: "With a client's .xlsx template: fail when it holds parts DocSheet cannot carry over (charts, shapes, comments, …) instead of warning about each.")
+    var strict = false
+
     @OptionGroup var scan: ScanOptionGroup
 
     /// Maps the options to `GenerateOptions`, runs the pipeline and prints warnings and the result.
@@ -56,6 +59,7 @@ struct GenerateCommand: ParsableCommand {
         options.author = author
         options.projectName = projectName
         options.projectVersion = projectVersion
+        options.strict = strict
         options.scan = scan.settings
         let outcome = try Generate.run(options)
         outcome.diagnostics.forEach(Console.error)
