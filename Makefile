@@ -3,6 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_FLAGS ?=
 SAMPLE ?= samples/TaskBoard
+# A built-in template name, a YAML file or a client's .xlsx form (e.g. samples/templates/ja-shosai-sekkeisho.xlsx).
+TEMPLATE ?=
 OUT ?= out
 
 .PHONY: deps build release sample test interop compare compare-docc bench clean
@@ -17,10 +19,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 
-## Quick start 1: generate the design document for a bundled sample into out/.
+## Quick start 1: generate the design document for a bundled sample into out/ (TEMPLATE=… picks another layout).
 sample: build
 	@mkdir -p $(OUT)
-	$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(SAMPLE) --output $(OUT)/$(notdir $(SAMPLE))-design.xlsx
+	$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(SAMPLE) $(if $(TEMPLATE),--template $(TEMPLATE)) --output $(OUT)/$(notdir $(SAMPLE))-design.xlsx
 	@echo "Wrote $(OUT)/$(notdir $(SAMPLE))-design.xlsx"
 
 ## Quick start 2: the whole test suite (unit, fixture, end-to-end, independent workbook reader).
