@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""Self-test of scripts/check-template-fill (run it with `scripts/check-template-fill --self-test`).
+
+It writes, in a scratch folder, a small client template (cover, history, functions, a {{type.name}} sheet,
+a hidden `docsheet` sheet), a hand-written inventory JSON, and a hand-made "rendered" workbook: every expected
+cell, merge, validation, … written out by hand at its final place (no marker logic here), the theme colours of the
+template written as plain RGB as libxlsxwriter does. The referee must pass it; then each deliberate defect is
+applied to a fresh copy and the referee must report it (and nothing unrelated is required beyond that).
+"""
+import copy
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from openpyxl import Workbook
+from openpyxl.drawing.image import Image as XLImage
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.colors import Color
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.properties import PageSetupProperties
+
+import check_template_fill as referee
+
+INVENTORY = {
+    "schemaVersion": 2,
+    "tool": {"name": "docsheet", "version": "0.1.0"},
+    "project": {"name": "Tiny", "root": "Tiny", "commit": "abc1234"},
+    "modules": [{"name": "Tiny", "kind": "packageLibrary", "project": "Package.swift"}],
+    "types": [
+        {"name": "Item", "kind": "struct", "module": "Tiny", "targets": ["Tiny"], "moduleKind": "packageLibrary",
+         "file": "Sources/Tiny/Item.swift", "line": 2, "column": 15, "accessLevel": "public",
+         "effectiveAccess": "public", "inheritedTypes": ["Hashable"], "genericWhere": None, "condition": None,
+         "doc": {"raw": "An item.", "summary": "An item.", "discussion": None, "parameters": [], "returns": None,
+                 "throws": None, "callouts": [], "isPlaceholder": False}},
+        {"name": "Store", "kind": "class", "module": "Tiny", "targets": ["Tiny"], "moduleKind": "packageLibrary",
+         "file": "Sources/Tiny/Store.swift", "line": 3, "column": 7, "accessLevel": "internal",
+         "effectiveAccess": "internal", "inheritedTypes": [], "genericWhere": None, "condition": None, "doc": None},
+        {"name": "Hidden", "kind": "enum", "module": "Tiny", "targets": ["Tiny"], "moduleKind": "packageLibrary",
+         "file": "Sources/Tiny/Store.swift", "line": 30, "column": 14, "accessLevel": "private",
+         "effectiveAccess": "private", "inheritedTypes": [], "genericWhere": None, "condition": None, "doc": None},
+    ],
+    "functions": [],
+}
+
+
+def fn(file, line, type_, kind, name, base, signature, access, doc=None, params=(), returns=None, throws=None):
+    return {"file": file, "line": line, "column": 10, "module": "Tiny", "targets": ["Tiny"],
+            "moduleKind": "packageLibrary", "kind": kind, "name": name, "baseName": base, "signature": signature,
+            "enclosingType": type_, "enclosingKind": {"Item": "struct", "Store": "class"}.get(type_),
+            "accessLevel": access, "effectiveAccess": access, "isRequirement": False, "attributes": [],
+            "modifiers": [], "isAsync": False, "throws": throws, "parameters": list(params), "returnType": returns,
+            "genericWhere": None, "condition": None, "section": None, "doc": doc}
+
+
+def doc(summary, discussion=None):
+    return {"raw": summary, "summary": summary, "discussion": discussion, "parameters": [], "returns": None,
+            "throws": None, "callouts": [], "isPlaceholder": False}
+
+
+INVENTORY["functions"] = [
+    fn("Sources/Tiny/Item.swift", 5, "Item", "initializer", "init(name:)", "init", "public init(name: String)",
+       "public", doc("Creates an item."), [{"label": "name", "name": "name", "type": "String", "defaultValue": None}]),
+    fn("Sources/Tiny/Store.swift", 8, "Store", "method", "add(_:)", "add", "func add(_ item: Item) throws",
+       "internal", doc("Adds an item.", "Keeps the order."), [{"label": None, "name": "item", "type": "Item",
+                                                               "defaultValue": None}], None, "throws"),
+    fn("Sources/Tiny/Store.swift", 14, "Store", "method", "count()", "count", "func count() -> Int", "internal",
+       None, (), "Int"),
+    fn("Sources/Tiny/Store.swift", 20, "Store", "method", "secret()", "secret", "private func secret()",
+       "private"),
+    fn("Sources/Tiny/Util.swift", 2, None, "function", "helper()", "helper", "func helper()", "internal"),
+]
+
+# What the fill must show for those (min_access internal drops secret() and Hidden)
+ROWS = [  # number, type, name, summary, qualifiedName
+    (1, "Item", "init(name:)", "Creates an item.", "Item.init(name:)"),
+    (2, "Store", "add(_:)", "Adds an item.", "Store.add(_:)"),
+    (3, "Store", "count()", "", "Store.count()"),
+    (4, "", "helper()", "", "helper()"),
+]
+TYPES = {"Item": ("struct", 1, [(1, "init(name:)", "public init(name: String)")]),
+         "Store": ("class", 2, [(1, "add(_:)", "func add(_ item: Item) throws"),
+                                (2, "count()", "func count() -> Int")])}
+
+# ---------------------------------------------------------------------------------------------------------------------
+# Styles shared by the client's form and the hand-made copy (the copy writes theme colours as RGB)
+# ---------------------------------------------------------------------------------------------------------------------
+ACCENT1_LIGHTER_40 = "FF95B3D7"   # "Accent 1, Lighter 40%" (theme 4, tint 0.3999…) of openpyxl's Office 2007 theme (4F81BD)
+
+
+def header_fill(theme):
+    return PatternFill("solid", fgColor=Color(theme=4, tint=0.3999755851924192) if theme else ACCENT1_LIGHTER_40)
+
+
+THIN = Side(style="thin", color="FF8EA9DB")
+BOX = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+TOP = Alignment(horizontal="left", vertical="top", wrap_text=True)
+
+
+def page(ws, header_text):
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.oddHeader.left.text = header_text
+    ws.oddHeader.left.size = 9
+    ws.oddFooter.right.text = "&P/&N"
+
+
+def logo(path):
+    from PIL import Image
+    Image.new("RGB", (60, 20), (31, 56, 100)).save(path)
+    img = XLImage(path)
+    img.width, img.height = 60, 20
+    return img
+
+
+def cover(ws, theme, values, logo_path):
+    ws.sheet_properties.tabColor = Color(theme=4) if theme else "FF4F81BD"
+    ws.column_dimensions["B"].width = 16
+    ws.column_dimensions["C"].width = 24
+    ws.merge_cells("B2:D2")
+    ws["B2"] = values["title"]
+    ws["B2"].font = Font(name="Calibri", size=18, bold=True, color=Color(theme=3) if theme else "FF1F497D")
+    for r, label, key, nf in ((4, "Functions", "functions", "#,##0"), (5, "Coverage", "coverage", "0.0%"),
+                              (6, "Date", "date", "General")):
+        ws.cell(row=r, column=2, value=label).fill = header_fill(theme)
+        c = ws.cell(row=r, column=3, value=values[key])
+        c.number_format = nf
+        c.border = BOX
+    ws.add_image(logo(logo_path), "E2")
+    page(ws, values["header"])
+
+
+def history(ws, rows):
+    ws.column_dimensions["D"].width = 30
+    for c, h in enumerate(["No.", "Version", "Date", "Change", "Author"], start=1):
+        cell = ws.cell(row=2, column=c, value=h)
+        cell.font = Font(bold=True)
+        cell.border = BOX
+    for r, values in enumerate(rows, start=3):
+        for c, v in enumerate(values, start=1):
+            cell = ws.cell(row=r, column=c, value=v)
+            cell.border = BOX
+            cell.alignment = TOP
+
+
+def functions_sheet(ws, theme, title, rows, n_rows_label=None):
+    """rows: list of 8-tuples for columns A..H (the template passes the marker row)."""
+    ws.sheet_properties.tabColor = "FFC00000"
+    for col, w in {"A": 6, "B": 12, "C": 20, "D": 18, "E": 18, "F": 10, "G": 8, "H": 20}.items():
+        ws.column_dimensions[col].width = w
+    ws.column_dimensions["H"].hidden = True
+    ws.merge_cells("A1:G1")
+    ws["A1"] = title
+    ws["A1"].font = Font(size=14, bold=True)
+    ws.row_dimensions[3].height = 24
+    for c, h in enumerate(["No.", "Type", "Function", "Summary", None, "Review", "Effort", "Key"], start=1):
+        cell = ws.cell(row=3, column=c, value=h)
+        cell.font = Font(bold=True, color="FFFFFFFF")
+        cell.fill = header_fill(theme)
+        cell.border = BOX
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    ws.merge_cells("D3:E3")
+    for i, values in enumerate(rows):
+        r = 4 + i
+        ws.row_dimensions[r].height = 30
+        for c, v in enumerate(values, start=1):
+            cell = ws.cell(row=r, column=c, value=v)
+            cell.border = BOX
+            cell.alignment = TOP
+        ws.cell(row=r, column=1).number_format = "0"
+        ws.cell(row=r, column=3).font = Font(name="Consolas", size=10, bold=True)
+        ws.cell(row=r, column=7).number_format = "0.0"
+        ws.merge_cells(start_row=r, start_column=4, end_row=r, end_column=5)
+    last = 3 + len(rows)
+    ws.cell(row=last + 1, column=2, value="Total").font = Font(bold=True)
+    ws.cell(row=last + 1, column=3, value=f"=COUNTA(C4:C{last})")
+    ws.cell(row=last + 1, column=7, value=f"=SUM(G4:G{last})").number_format = "0.0"
+    ws.merge_cells(start_row=last + 3, start_column=1, end_row=last + 3, end_column=7)
+    ws.cell(row=last + 3, column=1, value="Undocumented rows show in red.").font = Font(italic=True)
+    dv = DataValidation(type="list", formula1='"OK,Needs fix"', allow_blank=True)
+    dv.add(f"F4:F{last}")
+    ws.add_data_validation(dv)
+    ws.conditional_formatting.add(f"A4:G{last}", FormulaRule(formula=['$D4=""'],
+                                                             fill=PatternFill("solid", bgColor="FFFFC7CE")))
+    ws.freeze_panes = "A4"
+    ws.auto_filter.ref = f"A3:H{last}"
+    page(ws, title)
+    ws.print_title_rows = "3:3"
+    ws.print_area = f"A1:G{last + 3}"
+
+
+def type_sheet(ws, values, rows):
+    ws.column_dimensions["B"].width = 30
+    ws.column_dimensions["C"].width = 40
+    for r, (label, v) in enumerate((("Class", values[0]), ("Kind", values[1]), ("Functions", values[2])),
+                                   start=1):
+        ws.cell(row=r, column=1, value=label).font = Font(bold=True)
+        ws.cell(row=r, column=2, value=v).border = BOX
+    for c, h in enumerate(["No.", "Function", "Signature"], start=1):
+        ws.cell(row=5, column=c, value=h).font = Font(bold=True)
+    for i, values in enumerate(rows):
+        for c, v in enumerate(values, start=1):
+            cell = ws.cell(row=6 + i, column=c, value=v)
+            cell.border = BOX
+            cell.font = Font(name="Consolas", size=9) if c == 3 else Font()
+    ws.cell(row=6 + len(rows), column=1, value="End")
+    ws.freeze_panes = "A6"
+
+
+def make_template(path, logo_path):
+    wb = Workbook()
+    wb.properties.title = "{{project}} design"
+    wb.properties.creator = "Client"
+    ws = wb.active
+    ws.title = "Cover"
+    cover(ws, True, {"title": "{{project}} design", "functions": "{{functions}}", "coverage": "{{coverage}}",
+                     "date": "{{date}}", "header": "{{project}} — design"}, logo_path)
+    history(wb.create_sheet("History"), [(1, "1.0", "2024-01-01", "First", "Ann"),
+                                         ("{{history.number}}", "{{history.version}}", "{{history.date}}", "Refresh",
+                                          "{{history.author}}")])
+    functions_sheet(wb.create_sheet("Functions"), True, "{{project}} functions",
+                    [("{{function.number}}", "{{function.type}}", "{{function.name}}", "{{function.summary}}", None,
+                      "{{function.review}}", 0.5, "{{function.qualifiedName}}")])
+    wb.defined_names["FnTable"] = DefinedName("FnTable", attr_text="'Functions'!$A$3:$G$4")
+    type_sheet(wb.create_sheet("{{type.name}}"), ("{{type.name}}", "{{type.kind}}", "{{type.functions}}"),
+               [("{{function.number}}", "{{function.name}}", "{{function.signature}}")])
+    ws = wb.create_sheet("docsheet")
+    ws.sheet_state = "hidden"
+    ws.append(["setting", "value"])
+    ws.append(["min_access", "internal"])
+    wb.save(path)
+
+
+def make_rendered(path, logo_path, defects=()):
+    wb = Workbook()
+    wb.properties.title = "Tiny design"
+    wb.properties.creator = "Client"
+    ws = wb.active
+    ws.title = "Cover"
+    cover(ws, False, {"title": "Tiny design", "functions": 4, "coverage": 0.5, "date": "2024-05-01",
+                      "header": "Tiny — design" if "header" not in defects else "{{project}} — design"}, logo_path)
+    if "image" in defects:
+        ws._images[0].anchor = "E3"
+    if "tab colour" in defects:
+        ws.sheet_properties.tabColor = "FF4F81BE"
+    history(wb.create_sheet("History"), [(1, "1.0", "2024-01-01", "First", "Ann"),
+                                         (2, "1.2", "2024-05-01", "Refresh", "Bob")])
+    rows = [(n, t, name, s, None, None, 0.5, q) for n, t, name, s, q in ROWS]
+    if "number as text" in defects:
+        rows[1] = ("2",) + rows[1][1:]
+    if "missing row" in defects:
+        rows = rows[:3]
+    ws = wb.create_sheet("Functions")
+    functions_sheet(ws, False, "Tiny functions", rows)
+    wb.defined_names["FnTable"] = DefinedName("FnTable", attr_text="'Functions'!$A$3:$G$7")
+    if "border colour" in defects:
+        b = copy.copy(ws["B6"].border)
+        ws["B6"].border = Border(left=Side(style="thin", color="FF000000"), right=b.right, top=b.top, bottom=b.bottom)
+    if "missing merge" in defects:
+        ws.unmerge_cells("D6:E6")
+    if "validation" in defects:
+        ws.data_validations.dataValidation[0].sqref = referee_sqref("F4")
+    if "conditional format" in defects:
+        from openpyxl.formatting.formatting import ConditionalFormattingList
+        ws.conditional_formatting = ConditionalFormattingList()
+        ws.conditional_formatting.add("A4:G4", FormulaRule(formula=['$D4=""'],
+                                                           fill=PatternFill("solid", bgColor="FFFFC7CE")))
+    if "formula" in defects:
+        ws["G8"] = "=SUM(G4:G4)"
+    if "hidden column" in defects:
+        ws.column_dimensions["H"].hidden = False
+    if "row height" in defects:
+        ws.row_dimensions[6].height = 15
+    if "print titles" in defects:
+        ws.print_title_rows = "4:4"
+    if "font" in defects:
+        ws["C5"].font = Font(name="Consolas", size=10, bold=False)
+    if "alignment" in defects:
+        ws["D7"].alignment = Alignment(horizontal="left", vertical="center", wrap_text=True)
+    if "number format" in defects:
+        ws["G5"].number_format = "0.00"
+    for name, (kind, count, fns) in TYPES.items():
+        type_sheet(wb.create_sheet(name), (name, kind, count), fns)
+    if "type function missing" in defects:
+        wb["Store"].delete_rows(7)
+        wb["Store"]["A7"] = "End"
+    if "settings kept" in defects:
+        ws = wb.create_sheet("docsheet")
+        ws.sheet_state = "hidden"
+        ws.append(["setting", "value"])
+        ws.append(["min_access", "internal"])
+    if "sheet order" in defects:
+        wb.move_sheet("Store", offset=-1)
+    wb.save(path)
+
+
+def referee_sqref(text):
+    from openpyxl.worksheet.cell_range import MultiCellRange
+    return MultiCellRange(text)
+
+
+# defect -> a (sheet, property-substring) the report must contain
+DEFECTS = {
+    "border colour": ("Functions", "border.left.color"),
+    "missing merge": ("Functions", "merge"),
+    "validation": ("Functions", "data validation"),
+    "conditional format": ("Functions", "conditional format"),
+    "formula": ("Functions", "value"),
+    "number as text": ("Functions", "value"),
+    "missing row": ("Functions", "value"),
+    "hidden column": ("Functions", "hidden"),
+    "row height": ("Functions", "height"),
+    "print titles": ("Functions", "print titles"),
+    "font": ("Functions", "font.bold"),
+    "alignment": ("Functions", "alignment.vertical"),
+    "number format": ("Functions", "numberFormat"),
+    "header": ("Cover", "oddHeader.left text"),
+    "image": ("Cover", "image anchor"),
+    "tab colour": ("Cover", "tab colour"),
+    "type function missing": ("Store", "value"),
+    "settings kept": (None, "settings sheet"),
+    "sheet order": (None, "sheet order"),
+}
+
+
+def check(template, rendered, inventory):
+    r = referee.Referee(template, rendered, inventory, "en", {}, None)
+    return r.run()
+
+
+def run():
+    work = tempfile.mkdtemp(prefix="check-template-fill-")
+    failures = 0
+    passed = 0
+    try:
+        logo_path = os.path.join(work, "logo.png")
+        template = os.path.join(work, "template.xlsx")
+        make_template(template, logo_path)
+        inv = os.path.join(work, "inventory.json")
+        with open(inv, "w") as fh:
+            json.dump(INVENTORY, fh)
+        good = os.path.join(work, "rendered.xlsx")
+        make_rendered(good, logo_path)
+        report = check(template, good, INVENTORY)
+        if report.total():
+            print("FAIL correct fill: the referee reported differences:")
+            report.print()
+            failures += 1
+        else:
+            learned = referee  # noqa
+            print(f"ok   correct fill passes ({sum(s['props'] for s in report.sheets.values())} properties checked)")
+            passed += 1
+        for defect, (sheet, prop) in DEFECTS.items():
+            path = os.path.join(work, f"defect-{defect.replace(' ', '-')}.xlsx")
+            make_rendered(path, logo_path, {defect})
+            rep = check(template, path, INVENTORY)
+            entries = [(name, e) for name, s in rep.sheets.items() for e in s["diffs"]]
+            entries += [(None, e) for e in rep.workbook_diffs]
+            hit = [e for name, e in entries if (sheet is None or name == sheet) and prop in e[1]]
+            if hit:
+                where, p, expected, got = hit[0]
+                print(f"ok   {defect}: reported {rep.total()} difference(s), e.g. {(sheet + '!') if sheet else ''}{where} {p}: "
+                      f"expected {referee.fmt(expected)} got {referee.fmt(got)}")
+                passed += 1
+            else:
+                print(f"FAIL {defect}: not reported as {sheet}/{prop}; the referee said:")
+                rep.print()
+                failures += 1
+        # the committed fixtures: the referee reads every one of them (template analysis, no crash)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        fixtures = os.path.join(root, "Tests", "Fixtures", "ClientTemplates")
+        for folder in ("openpyxl", "libreoffice", "excel"):
+            d = os.path.join(fixtures, folder)
+            if not os.path.isdir(d):
+                continue
+            for name in sorted(os.listdir(d)):
+                if not name.endswith(".xlsx") or name.endswith("-original.xlsx"):
+                    continue
+                path = os.path.join(d, name)
+                try:
+                    r = referee.Referee(path, path, INVENTORY, "en", {}, None)
+                    plan = r.plan_sheets()
+                    rows = sum(len(r.row_templates(ws, scope)) for ws, _, scope in plan)
+                    print(f"ok   reads {folder}/{name}: {len(plan)} sheets planned, {rows} row templates")
+                    passed += 1
+                except Exception as error:  # noqa: BLE001
+                    print(f"FAIL reads {folder}/{name}: {error!r}")
+                    failures += 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"self-test: {passed} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
