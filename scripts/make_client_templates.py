@@ -326,7 +326,7 @@ def build(lang, variant):
     # ---------------------------------------------------------------------------------------------------- functions
     ws = wb.create_sheet(L["sheets"]["functions"])
     ws.sheet_properties.tabColor = "FFC00000"
-    cols = {"A": 6, "B": 18, "C": 30, "D": 22, "E": 22, "F": 32, "G": 20, "H": 6, "I": 10, "J": 8, "K": 20, "L": 30}
+    cols = {"A": 6, "B": 16, "C": 26, "D": 18, "E": 18, "F": 28, "G": 16, "H": 6, "I": 10, "J": 8, "K": 16, "L": 30}
     for col, w in cols.items():
         ws.column_dimensions[col].width = w
     ws.column_dimensions["L"].hidden = True
@@ -435,6 +435,7 @@ def build(lang, variant):
         lc.font = bold
         lc.fill = label_fill
         lc.border = box()
+        lc.alignment = Alignment(vertical="top")
         ws.merge_cells(start_row=r, start_column=2, end_row=r, end_column=6)
         for col in range(2, 7):
             ws.cell(row=r, column=col).border = box()
