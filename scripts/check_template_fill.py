@@ -1356,7 +1356,8 @@ class Referee:
                 if dxf.font is not None:
                     f = dxf.font
                     props += [("font.color", repr(resolve(f.color, theme)) if f.color is not None else None),
-                              ("font.bold", f.b), ("font.italic", f.i)]
+                              ("font.bold", bool(f.b)), ("font.italic", bool(f.i)),
+                              ("font.underline", f.u or "none"), ("font.strike", bool(f.strike))]
                 if dxf.fill is not None:
                     fill = dxf.fill
                     colour = None
@@ -1540,6 +1541,11 @@ def image_box(img, ws):
     fr = a._from
     col, row = fr.col, fr.row
     coff, roff = fr.colOff / emu, fr.rowOff / emu
+    pic = getattr(a, "pic", None)
+    xfrm = pic.spPr.xfrm if pic is not None and pic.spPr is not None else None
+    if xfrm is not None and xfrm.ext is not None and xfrm.ext.cx:
+        # the picture's own size, as the drawing part states it (what Excel shows)
+        return (col, row, round(coff), round(roff), round(xfrm.ext.cx / emu), round(xfrm.ext.cy / emu))
     ext = getattr(a, "ext", None)
     if ext is not None and getattr(ext, "cx", None) is not None and type(a).__name__ == "OneCellAnchor":
         return (col, row, round(coff), round(roff), round(ext.cx / emu), round(ext.cy / emu))
