@@ -22,6 +22,7 @@ import argparse
 import datetime
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -498,6 +499,10 @@ def normalise_zip(path):
         entries = [(info, z.read(info.filename)) for info in z.infolist()]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for info, data in entries:
+            if info.filename == "docProps/core.xml":
+                # LibreOffice stamps the conversion time; keep the document's fixed date instead
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
+                              rb"\g<1>2024-04-01T09:00:00Z\g<2>", data)
             fixed = zipfile.ZipInfo(info.filename, date_time=(2024, 4, 1, 9, 0, 0))
             fixed.compress_type = zipfile.ZIP_DEFLATED
             fixed.external_attr = info.external_attr
@@ -522,6 +527,7 @@ def libreoffice_convert(src, outdir):
         out = os.path.join(outdir, os.path.basename(src))
         shutil.copy(os.path.join(work, os.path.basename(src)), out)
     shutil.rmtree(profile, ignore_errors=True)
+    normalise_zip(out)
     print(f"wrote {os.path.relpath(out, ROOT)} ({os.path.getsize(out)} bytes, LibreOffice)")
 
 
