@@ -198,11 +198,55 @@ def summary_value(field, row, ctx):
     raise InputError(f"unknown module/file field '{field}'")
 
 
-def natural_key(value):
-    if isinstance(value, (int, float)):
-        return (0, value)
-    parts = re.split(r"(\d+)", str(value))
-    return (1, tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts if p != ""))
+def natural_cmp(a, b):
+    """Natural order of texts: runs of ASCII digits by their value (File2 < File10), everything else by code
+    point; texts equal that way (T01, T1) fall back to plain code-point order."""
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if "0" <= a[i] <= "9" and "0" <= b[j] <= "9":
+            ei, ej = i, j
+            while ei < len(a) and "0" <= a[ei] <= "9":
+                ei += 1
+            while ej < len(b) and "0" <= b[ej] <= "9":
+                ej += 1
+            x, y = a[i:ei].lstrip("0"), b[j:ej].lstrip("0")
+            if len(x) != len(y):
+                return -1 if len(x) < len(y) else 1
+            if x != y:
+                return -1 if x < y else 1
+            i, j = ei, ej
+        else:
+            if a[i] != b[j]:
+                return -1 if a[i] < b[j] else 1
+            i += 1
+            j += 1
+    ra, rb = len(a) - i, len(b) - j
+    if ra != rb:
+        return -1 if ra < rb else 1
+    return (a > b) - (a < b)
+
+
+class natural_key:
+    """Sort key: numbers before text, numbers by value, text in natural order."""
+
+    def __init__(self, value):
+        self.number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        self.text = "" if value is None else (fmt_number(value) if self.number is not None else str(value))
+
+    def _cmp(self, other):
+        if self.number is not None and other.number is not None:
+            return (self.number > other.number) - (self.number < other.number)
+        if self.number is not None:
+            return -1
+        if other.number is not None:
+            return 1
+        return natural_cmp(self.text, other.text)
+
+    def __lt__(self, other):
+        return self._cmp(other) < 0
+
+    def __eq__(self, other):
+        return self._cmp(other) == 0
 
 
 class Context:
@@ -648,23 +692,12 @@ def sort_functions(functions, settings, ctx):
     if not keys:
         return list(functions)
     indexed = list(enumerate(functions))
-
-    def key(item):
-        i, f = item
-        out = []
-        for k in keys:
-            bare = k.lstrip("-")
-            if bare in ("module", "file", "type") and k in split_list(settings.get("group")):
-                v = group_key(f, bare, ctx)
-            else:
-                v = function_value(bare, f, 0, ctx)
-            out.append(natural_key(v))
-        return out
     # descending keys: sort stably key by key from the last one
     for k in reversed(keys):
         bare = k.lstrip("-")
         indexed.sort(key=lambda item, b=bare, k=k: natural_key(
-            group_key(item[1], b, ctx) if (b in ("module", "file", "type") and k in split_list(settings.get("group")))
+            (item[1].get("enclosingType") or "" if b == "type" else group_key(item[1], b, ctx))
+            if (b in ("module", "file", "type") and k in split_list(settings.get("group")))
             else function_value(b, item[1], 0, ctx)), reverse=k.startswith("-"))
     return [f for _, f in indexed]
 

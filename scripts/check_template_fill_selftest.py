@@ -458,6 +458,59 @@ def fixture_checks(work, inventory):
     return out
 
 
+def planning_checks(work):
+    """Grouping, sorting, per-sheet settings and removed row templates, checked on the referee's plan."""
+    results = []
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "List"
+    ws.append(["No.", "Name"])
+    ws.append(["{{group.name}}"])
+    ws.append(["{{function.number}}", "{{function.name}}"])
+    ws.append(["=COUNTA(B3:B3)"])
+    other = wb.create_sheet("Docs")
+    other.append(["{{function.name}}"])
+    other.append(["end"])
+    settings = wb.create_sheet("docsheet")
+    for row in (["setting", "value"], ["min_access", "private"], ["group", "type"], ["sort", "-line"],
+                ["documentation", "documented", "Docs"], ["kinds", "method", "Docs"]):
+        settings.append(row)
+    path = os.path.join(work, "planning.xlsx")
+    wb.save(path)
+    r = referee.Referee(path, path, INVENTORY, "en", {}, None)
+    plan = r.plan_sheets()
+    results.append(("sheet plan drops docsheet", [n for _, n, _ in plan] == ["List", "Docs"]))
+    tws = r.twb["List"]
+    blocks = r.written_rows(tws, None, r.row_templates(tws, None), referee.settings_for(r.settings, "List"))
+    got = []
+    for template_row, values in blocks[0]["rows"]:
+        if template_row == 2:
+            got.append(("group", values["group"]("name")))
+        else:
+            got.append((values["function"]("number"), values["function"]("name")))
+    # group by type (free functions under "Free functions"), then line descending; numbers run on
+    want = [("group", "Free functions"), (1, "helper()"), ("group", "Item"), (2, "init(name:)"),
+            ("group", "Store"), (3, "secret()"), (4, "count()"), (5, "add(_:)")]
+    results.append(("group rows by type, sort -line, min_access private", got == want or (got, want)))
+    rowmap = referee.RowMap(blocks)
+    results.append(("formula under a grouped table grows",
+                    referee.shift_formula("COUNTA(B3:B3)", rowmap) == "COUNTA(B2:B9)"
+                    or referee.shift_formula("COUNTA(B3:B3)", rowmap)))
+    dws = r.twb["Docs"]
+    dblocks = r.written_rows(dws, None, r.row_templates(dws, None), referee.settings_for(r.settings, "Docs"))
+    names = [v["function"]("name") for _, v in dblocks[0]["rows"]]
+    results.append(("per-sheet settings (documented methods only)", names == ["add(_:)"] or names))
+    # a row template with nothing to write is removed and the rows below move up
+    empty = referee.RowMap([{"first": 1, "last": 1, "count": 0}])
+    results.append(("empty row template removed", (empty.static(2), referee.map_ref_text("A1:C2", empty))
+                    == (1, "A1:C1") or (empty.static(2), referee.map_ref_text("A1:C2", empty))))
+    # sheet names made from types: invalid characters, 31 characters, unique ignoring case
+    names = referee.unique_sheet_names(["A/B", "x" * 40, "x" * 40, "List"], ["List", "Docs"])
+    want_names = ["A_B", "x" * 31, "x" * 27 + " (2)", "List (2)"]
+    results.append(("type sheet names", names == want_names or names))
+    return results
+
+
 def check(template, rendered, inventory):
     r = referee.Referee(template, rendered, inventory, "en", {}, None)
     return r.run()
@@ -500,6 +553,13 @@ def run():
             else:
                 print(f"FAIL {defect}: not reported as {sheet}/{prop}; the referee said:")
                 rep.print()
+                failures += 1
+        for label, result in planning_checks(work):
+            if result is True:
+                print(f"ok   {label}")
+                passed += 1
+            else:
+                print(f"FAIL {label}: got {result!r}")
                 failures += 1
         # the committed openpyxl fixtures filled by hand: no difference
         fixture_reports = fixture_checks(work, INVENTORY)
