@@ -1299,6 +1299,11 @@ class Referee:
             d("(sheet)", "gridlines", tws.sheet_view.showGridLines, rws.sheet_view.showGridLines)
         if bool(tws.sheet_view.rightToLeft) != bool(rws.sheet_view.rightToLeft):
             d("(sheet)", "right to left", tws.sheet_view.rightToLeft, rws.sheet_view.rightToLeft)
+        stats["props"] += 2
+        if bool(tws.protection.sheet) != bool(rws.protection.sheet):
+            d("(sheet)", "sheet protection", bool(tws.protection.sheet), bool(rws.protection.sheet))
+        if (tws.sheet_view.zoomScale or 100) != (rws.sheet_view.zoomScale or 100):
+            d("(sheet)", "zoom", tws.sheet_view.zoomScale or 100, rws.sheet_view.zoomScale or 100)
         tt = resolve(tws.sheet_properties.tabColor, self.ttheme)
         rt = resolve(rws.sheet_properties.tabColor, self.rtheme)
         if tt != rt:
@@ -1335,6 +1340,15 @@ class Referee:
                 d(where, "value", tval, got)
         elif not value_matches(exp, got, self.ctx):
             d(where, "value", exp, got)
+        thl = tcell.hyperlink.target or tcell.hyperlink.location if tcell.hyperlink else None
+        rhl = rcell.hyperlink.target or rcell.hyperlink.location if rcell.hyperlink else None
+        stats["props"] += 2
+        if thl != rhl and not (thl and rhl and value_matches(self.expand(thl, lookup), rhl, self.ctx)):
+            d(where, "hyperlink", thl, rhl)
+        tcm = tcell.comment.text if tcell.comment else None
+        rcm = rcell.comment.text if rcell.comment else None
+        if tcm != rcm:
+            d(where, "comment", tcm, rcm)
         tprops = style_props(tcell, self.ttheme)
         rprops = style_props(rcell, self.rtheme)
         for key, tv in tprops.items():
