@@ -256,7 +256,8 @@ public final class Worksheet {
     ///   - first: The zero-based first column.
     ///   - last: The zero-based last column, or `nil` for `first` alone.
     ///   - width: The width in Excel character units (0–255), or `nil` for Excel's default 8.43 (to hide columns or
-    ///     give them a style without changing their width).
+    ///     give them a style without changing their width). Hidden columns of the default width are written 0 wide,
+    ///     as libxlsxwriter does.
     ///   - style: The default look of empty cells in these columns, or `nil`.
     ///   - hidden: Whether the columns are hidden.
     /// - Throws: `WorkbookError.cellOutOfRange` when a column is outside Excel's grid; `WorkbookError.alreadyClosed`
