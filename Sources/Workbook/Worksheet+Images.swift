@@ -7,7 +7,8 @@ extension Worksheet {
     ///
     /// The image's size and resolution are read from its header (PNG IHDR and pHYs, JPEG start-of-frame and JFIF
     /// density, GIF and BMP headers), and the scale libxlsxwriter is given makes up for its own 96 / dpi scaling, so
-    /// the drawing's extent is `width × 9525` by `height × 9525` EMU. Without a width or height, the picture keeps the
+    /// the drawing's extent is `width × 9525` by `height × 9525` EMU and its `to` anchor ends there (computed from the
+    /// column widths and row heights when the workbook is closed). Without a width or height, the picture keeps the
     /// size Excel gives it when inserted at 100 % (pixels × 96 / dpi). The picture moves with its cells but keeps its
     /// size when they are resized, as Excel places pictures by default.
     ///

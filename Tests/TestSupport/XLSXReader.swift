@@ -336,17 +336,28 @@ public struct XLSXReader {
 extension XMLElement {
     /// The attribute's value (searched by qualified name: FoundationXML's `attribute(forName:)` misses
     /// attributes of elements in a default namespace).
+    ///
+    /// - Parameter name: The attribute's qualified name, e.g. `sqref` or `r:id`.
+    /// - Returns: Its value, or `nil` when the element has no such attribute.
     public func attr(_ name: String) -> String? { attributes?.first { $0.name == name }?.stringValue }
 
     /// The child elements with `localName`.
+    ///
+    /// - Parameter localName: The element name without its namespace prefix, e.g. `cfRule`.
+    /// - Returns: The matching children, in document order.
     public func children(_ localName: String) -> [XMLElement] {
         (children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == localName }
     }
 
     /// All child elements.
+    ///
+    /// - Returns: The child elements (text and comments left out), in document order.
     public func children() -> [XMLElement] { (children ?? []).compactMap { $0 as? XMLElement } }
 
     /// Every descendant element with `localName`, in document order.
+    ///
+    /// - Parameter localName: The element name without its namespace prefix, e.g. `definedName`.
+    /// - Returns: The matching descendants at any depth, in document order.
     public func descendants(_ localName: String) -> [XMLElement] {
         var found: [XMLElement] = []
         for child in children() {

@@ -96,6 +96,11 @@ enum TestImages {
         }
         let placed = try anchors(written, sheet: "Logo")
         try #require(placed.count == images.count)
+        // 10 + 150 pixels from column B's left edge across 64-pixel columns end 32 pixels into column D;
+        // 5 + 75 pixels from row 1's top across 20-pixel rows end at the top of row 5.
+        let drawing = try written.book.document(try #require(try written.book.sheet("Logo").drawingParts.first))
+        let to = try #require(drawing.descendants("to").first)
+        #expect(["col", "colOff", "row", "rowOff"].map { to.children($0).first?.stringValue } == ["3", "\(32 * 9525)", "4", "0"])
         for (index, anchor) in placed.enumerated() {
             #expect(anchor.cx == "\(150 * 9525)" && anchor.cy == "\(75 * 9525)", "\(images[index].1): \(anchor)")
             #expect(anchor.col == "1" && anchor.row == "\(index * 10)" && anchor.colOff == "\(10 * 9525)" && anchor.rowOff == "\(5 * 9525)")
