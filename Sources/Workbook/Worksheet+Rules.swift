@@ -103,11 +103,11 @@ extension Worksheet {
     /// Adds a conditional format: the cells of its ranges take its style where its rule holds.
     ///
     /// All ranges go into one rule (libxlsxwriter's `multi_range`), so relative references in formulas are relative
-    /// to the top-left cell of the first range, as in Excel. libxlsxwriter 1.1.4 gets three rules wrong, so they are
+    /// to the top-left cell of the first range, as in Excel. libxlsxwriter 1.1.4 gets some rules wrong, so they are
     /// written as an equivalent formula rule (Excel shows "Use a formula" for them, and they format the same cells):
     /// top/bottom rules with a rank other than 1 or 10 (1.1.4 writes rank 10 for them), and text rules whose text
-    /// holds a double quote, is long (the formula would be cut at 63 bytes) or, for begins/ends-with, is not ASCII
-    /// (1.1.4 counts bytes, not characters). libxlsxwriter does not write "stop if true" for duplicate and unique
+    /// holds a double quote, starts with `=`, is long (the formula would be cut at 63 bytes) or, for begins/ends-with,
+    /// is not ASCII (1.1.4 counts bytes, not characters). libxlsxwriter does not write "stop if true" for duplicate and unique
     /// rules.
     ///
     /// - Parameter format: The rule, its ranges and style.
@@ -218,9 +218,9 @@ extension Worksheet {
     }
 
     /// True when libxlsxwriter 1.1.4 writes this text rule correctly: its formula buffer holds 63 bytes, it does not
-    /// double quotes, and it gives `LEFT`/`RIGHT` the text's length in bytes.
+    /// double quotes, it drops a leading `=`, and it gives `LEFT`/`RIGHT` the text's length in bytes.
     static func libraryWritesTextRule(_ textOperator: ConditionalFormat.TextOperator, _ text: String, cell: String) -> Bool {
-        guard !text.contains("\"") else { return false }
+        guard !text.contains("\""), !text.hasPrefix("=") else { return false }
         if textOperator == .beginsWith || textOperator == .endsWith, !text.allSatisfy(\.isASCII) { return false }
         let formula = textRuleFormula(textOperator, text, cell: cell)
         return formula.utf8.count <= 63 && text.utf8.count < Int(LXW_MAX_ATTRIBUTE_LENGTH)

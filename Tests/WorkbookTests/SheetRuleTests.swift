@@ -169,6 +169,7 @@ import TestSupport
             try sheet.addConditionalFormat(ConditionalFormat(ranges: [range("C1:C20")], rule: .text(.containsText, "say \"hi\"")))
             try sheet.addConditionalFormat(ConditionalFormat(ranges: [range("E1:E20")], rule: .text(.beginsWith, "Ünïcode")))
             try sheet.addConditionalFormat(ConditionalFormat(ranges: [range("F1:F20")], rule: .text(.endsWith, String(repeating: "long ", count: 12))))
+            try sheet.addConditionalFormat(ConditionalFormat(ranges: [range("G1:G20")], rule: .text(.containsText, "=x")))
         }
         let formattings = try written.sheet("CF").descendants("conditionalFormatting")
         let rules = Dictionary(formattings.compactMap { f in f.children("cfRule").first.map { (f.attr("sqref") ?? "", $0) } }, uniquingKeysWith: { a, _ in a })
@@ -178,6 +179,7 @@ import TestSupport
         #expect(formula("B1:B20 D1:D20") == "AND(ISNUMBER(B1),B1<=SMALL(($B$1:$B$20,$D$1:$D$20),MAX(1,INT(COUNT(($B$1:$B$20,$D$1:$D$20))*25/100))))")
         #expect(formula("C1:C20") == "NOT(ISERROR(SEARCH(\"say \"\"hi\"\"\",C1)))")
         #expect(formula("E1:E20") == "LEFT(E1,7)=\"Ünïcode\"")
+        #expect(formula("G1:G20") == "NOT(ISERROR(SEARCH(\"=x\",G1)))")
         #expect(formula("F1:F20") == "RIGHT(F1,60)=\"\(String(repeating: "long ", count: 12))\"")
     }
 
