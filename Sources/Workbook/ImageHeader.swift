@@ -5,7 +5,7 @@ import Foundation
 ///
 /// libxlsxwriter draws an image `width × x_scale × 96 / dpi` pixels wide from the values *it* reads; ``scale(toWidth:height:)``
 /// divides by exactly those. Every read is bounds-checked: truncated or damaged data gives a reason, never a crash.
-struct ImageHeader: Equatable {
+struct ImageHeader {
     /// The image format, as named in messages.
     var format: String
     /// The width in pixels.
@@ -18,11 +18,6 @@ struct ImageHeader: Equatable {
     var yDPI: Double
     /// The width, height and resolution libxlsxwriter 1.1.4 reads from the same bytes.
     var library: (width: Double, height: Double, xDPI: Double, yDPI: Double)
-
-    static func == (lhs: ImageHeader, rhs: ImageHeader) -> Bool {
-        lhs.format == rhs.format && lhs.pixelWidth == rhs.pixelWidth && lhs.pixelHeight == rhs.pixelHeight
-            && lhs.xDPI == rhs.xDPI && lhs.yDPI == rhs.yDPI && lhs.library == rhs.library
-    }
 
     /// The width Excel shows at 100 % when the picture is inserted: pixels × 96 / dpi.
     var naturalWidth: Double { pixelWidth * 96 / xDPI }
