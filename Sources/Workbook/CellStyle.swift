@@ -271,9 +271,10 @@ public struct CellStyle: Hashable, Sendable {
     public var strikeout = false
     /// Superscript or subscript.
     public var script: FontScript = .none
-    /// Text rotation in degrees: -90…90, or 255 for vertical (stacked) text.
+    /// Text rotation in degrees: -90…90, or 255 for vertical (stacked) text. Excel's stored form of negative angles,
+    /// 91…180 (-1…-90), is accepted too; other values are not written.
     public var rotation = 0
-    /// Shrink the text to fit the cell.
+    /// Shrink the text to fit the cell (as in Excel, not with wrapping or fill, justified or distributed alignment).
     public var shrinkToFit = false
     /// The cell is locked when the sheet is protected (Excel's default).
     public var locked = true

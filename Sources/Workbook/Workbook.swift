@@ -78,6 +78,10 @@ public final class Workbook {
     private var handle: UnsafeMutablePointer<lxw_workbook>?
     private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
     private var highlightFormats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
+    /// Defined names so far, as `scope NUL name` in lower case (scope: the sheet's name, empty for the workbook).
+    private var definedNameKeys: Set<String> = []
+    /// The sheet made active with ``Worksheet/activate()``, or `nil` for the first sheet.
+    var activeSheet: Worksheet?
 
     /// Starts a workbook that ``close()`` will write to `destination`.
     ///
@@ -174,11 +178,16 @@ public final class Workbook {
 
     /// Writes the workbook to its destination atomically. The workbook cannot be used afterwards.
     ///
-    /// - Throws: `WorkbookError.alreadyClosed` when the workbook was already closed; `WorkbookError.writeFailed` when
-    ///   libxlsxwriter cannot write the file or it cannot be renamed over the destination (the temporary file is
-    ///   removed).
+    /// When the first sheet is hidden and no other sheet was activated, the first visible sheet is activated
+    /// (libxlsxwriter would otherwise show the hidden first sheet again).
+    ///
+    /// - Throws: `WorkbookError.alreadyClosed` when the workbook was already closed; `WorkbookError.invalidValue` when
+    ///   every worksheet is hidden (nothing is written and the workbook stays open: show a sheet and close again);
+    ///   `WorkbookError.writeFailed` when libxlsxwriter cannot write the file or it cannot be renamed over the
+    ///   destination (the temporary file is removed).
     public func close() throws(WorkbookError) {
         let workbook = try open()
+        try prepareSheetVisibility()
         handle = nil
         let result = workbook_close(workbook)
         guard result == LXW_NO_ERROR else {
@@ -193,6 +202,67 @@ public final class Workbook {
         }
     }
 
+    /// Defines a name for a range, a value or a formula, workbook-wide or local to one sheet.
+    ///
+    /// Use ``PageSetup/printArea`` and ``PageSetup/repeatRows`` for the print area and print titles, and
+    /// ``Worksheet/setAutofilter(_:)`` for the filter range: libxlsxwriter writes those names itself.
+    /// libxlsxwriter 1.1.4 cannot write hidden names (they are written visible).
+    ///
+    /// - Parameters:
+    ///   - name: The name, e.g. `Rates` (see ``ExcelName/problem(with:)`` for Excel's rules).
+    ///   - formula: What the name stands for, e.g. `'Price list'!$B$2:$B$20` or `0.19`; a leading `=` is optional.
+    ///   - sheet: The sheet the name is local to (it must have been added), or `nil` for a workbook-wide name.
+    /// - Throws: `WorkbookError.invalidValue` naming the name when it breaks Excel's rules, is defined twice in the same
+    ///   scope (ignoring case), is one of the names libxlsxwriter writes itself, its sheet does not exist or contains
+    ///   `!`, or the name with its sheet or the formula is longer than the 127 bytes libxlsxwriter 1.1.4 keeps;
+    ///   `WorkbookError.alreadyClosed` after ``close()``; `WorkbookError.libraryError` when libxlsxwriter refuses it.
+    public func defineName(_ name: String, formula: String, localTo sheet: String? = nil) throws(WorkbookError) {
+        let workbook = try open()
+        let context = sheet.map { "defined name '\(name)' of sheet '\($0)'" } ?? "defined name '\(name)'"
+        if let reason = ExcelName.problem(with: name) { throw .invalidValue(context: context, reason: reason) }
+        var qualified = name
+        var scope = ""
+        if let sheet {
+            guard let worksheet = worksheets.first(where: { $0.name.caseInsensitiveCompare(sheet) == .orderedSame }) else {
+                throw .invalidValue(context: context, reason: "the workbook has no sheet '\(sheet)'; add the sheet before defining its names")
+            }
+            guard !worksheet.name.contains("!") else {
+                throw .invalidValue(context: context, reason: "libxlsxwriter 1.1.4 cannot define names local to a sheet whose name contains '!'; rename the sheet or make the name workbook-wide")
+            }
+            qualified = "\(worksheet.name)!\(name)"
+            scope = worksheet.name.lowercased()
+        }
+        var text = ExcelText.removingInvalidCharacters(formula).trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("=") { text.removeFirst() }
+        guard !text.isEmpty else {
+            throw .invalidValue(context: context, reason: "the formula is empty; give what the name stands for, e.g. Sheet1!$A$1:$B$5")
+        }
+        guard qualified.utf8.count <= 127 else {
+            throw .invalidValue(context: context, reason: "libxlsxwriter 1.1.4 keeps at most 127 bytes of a name with its sheet name (this one has \(qualified.utf8.count)); use a shorter name")
+        }
+        guard text.utf8.count <= 127 else {
+            throw .invalidValue(context: context, reason: "libxlsxwriter 1.1.4 keeps at most 127 bytes of a defined name's formula (this one has \(text.utf8.count)); shorten the formula, e.g. name a cell that computes it")
+        }
+        let key = scope + "\u{0}" + name.lowercased()
+        guard !definedNameKeys.contains(key) else {
+            throw .invalidValue(context: context, reason: "the name is already defined in this scope (Excel ignores letter case); define each name once")
+        }
+        let result = qualified.withCString { namePointer in text.withCString { workbook_define_name(workbook, namePointer, $0) } }
+        try check(result, "defining the name '\(qualified)'")
+        definedNameKeys.insert(key)
+    }
+
+    /// Refuses a workbook whose sheets are all hidden, and activates the first visible sheet when the first sheet is
+    /// hidden and none was activated (libxlsxwriter shows an unactivated hidden first sheet again).
+    private func prepareSheetVisibility() throws(WorkbookError) {
+        guard let first = worksheets.first, first.visibility != .visible, activeSheet == nil else { return }
+        guard let visible = worksheets.first(where: { $0.visibility == .visible }) else {
+            throw .invalidValue(context: destination.path, reason: "every worksheet is hidden, and Excel needs one visible sheet; leave at least one sheet visible")
+        }
+        worksheet_activate(visible.handle)
+        activeSheet = visible
+    }
+
     // MARK: - Internals shared with Worksheet and Chart
 
     /// The libxlsxwriter workbook, or `alreadyClosed` after ``close()``.
@@ -205,7 +275,7 @@ public final class Workbook {
     func format(for style: CellStyle?) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format>? {
         guard let style, style != .plain else { return nil }
         if let existing = formats[style] { return existing }
-        let format = try makeFormat(style)
+        let format = try makeFormat(style, differential: false)
         formats[style] = format
         return format
     }
@@ -213,36 +283,92 @@ public final class Workbook {
     /// A format used by conditional formatting (kept apart from cell formats, as Excel stores them apart).
     func highlightFormat(for style: CellStyle) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format> {
         if let existing = highlightFormats[style] { return existing }
-        let format = try makeFormat(style)
+        let format = try makeFormat(style, differential: true)
         highlightFormats[style] = format
         return format
     }
 
     /// Creates the libxlsxwriter format for a style.
-    private func makeFormat(_ style: CellStyle) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format> {
+    ///
+    /// `differential` formats (conditional formats, Excel's `dxf`) store a solid fill's colour as the background
+    /// colour, where cell formats store it as the foreground colour; libxlsxwriter writes what it is given for them.
+    private func makeFormat(_ style: CellStyle, differential: Bool) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format> {
         guard let format = workbook_add_format(try open()) else {
             throw .libraryError(operation: "adding a format", message: "no format was created")
         }
         if let name = style.fontName { name.withCString { format_set_font_name(format, $0) } }
         if let size = style.fontSize { format_set_font_size(format, min(max(size, 1), 409)) }
-        if let color = style.fontColor { format_set_font_color(format, lxw_color_t(color.rgb)) }
+        if let color = style.fontColor { format_set_font_color(format, color.libraryValue) }
         if style.bold { format_set_bold(format) }
         if style.italic { format_set_italic(format) }
-        if style.underline { format_set_underline(format, UInt8(LXW_UNDERLINE_SINGLE.rawValue)) }
-        if let fill = style.fill {
+        if let underline = style.underlineStyle.libraryValue { format_set_underline(format, underline) }
+        if style.strikeout { format_set_font_strikeout(format) }
+        if let script = style.script.libraryValue { format_set_font_script(format, script) }
+        if let pattern = style.patternFill {
+            Workbook.apply(pattern, to: format, differential: differential)
+        } else if let fill = style.fill {
+            // libxlsxwriter writes a solid fill's bg_color as Excel's fill colour (fgColor in cell formats).
             format_set_pattern(format, UInt8(LXW_PATTERN_SOLID.rawValue))
-            format_set_bg_color(format, lxw_color_t(fill.rgb))
+            format_set_bg_color(format, fill.libraryValue)
         }
-        if style.border != .none {
+        if let edges = style.edges {
+            Workbook.apply(edges, to: format)
+        } else if style.border != .none {
             format_set_border(format, style.border.libraryValue)
-            if let color = style.borderColor { format_set_border_color(format, lxw_color_t(color.rgb)) }
+            if let color = style.borderColor { format_set_border_color(format, color.libraryValue) }
         }
         if style.wrap { format_set_text_wrap(format) }
+        if style.shrinkToFit { format_set_shrink(format) }
         if let alignment = style.horizontal.libraryValue { format_set_align(format, alignment) }
         format_set_align(format, style.vertical.libraryValue)
+        if let angle = CellStyle.libraryRotation(style.rotation) { format_set_rotation(format, angle) }
         if let numberFormat = style.numberFormat { numberFormat.withCString { format_set_num_format(format, $0) } }
         if style.indent > 0 { format_set_indent(format, UInt8(min(style.indent, 15))) }
+        if !style.locked { format_set_unlocked(format) }
+        if style.hidden { format_set_hidden(format) }
         return format
+    }
+
+    /// Sets a patterned fill. For a solid fill in a cell format libxlsxwriter makes `bg_color` Excel's fill colour
+    /// (`fgColor`) and, when both are set, swaps the two; patterns other than solid are written as given.
+    private static func apply(_ fill: PatternFill, to format: UnsafeMutablePointer<lxw_format>, differential: Bool) {
+        guard fill.pattern != .none else { return }
+        format_set_pattern(format, fill.pattern.libraryValue)
+        if fill.pattern == .solid {
+            guard let color = fill.foreground ?? fill.background else { return }
+            format_set_bg_color(format, color.libraryValue)
+            if !differential, fill.foreground != nil, let background = fill.background {
+                format_set_fg_color(format, background.libraryValue)
+            }
+        } else {
+            if let foreground = fill.foreground { format_set_fg_color(format, foreground.libraryValue) }
+            if let background = fill.background { format_set_bg_color(format, background.libraryValue) }
+        }
+    }
+
+    /// Sets per-side borders and the diagonal.
+    private static func apply(_ edges: BorderEdges, to format: UnsafeMutablePointer<lxw_format>) {
+        let sides: [(BorderLine, (UnsafeMutablePointer<lxw_format>?, UInt8) -> Void, (UnsafeMutablePointer<lxw_format>?, lxw_color_t) -> Void)] = [
+            (edges.left, format_set_left, format_set_left_color),
+            (edges.right, format_set_right, format_set_right_color),
+            (edges.top, format_set_top, format_set_top_color),
+            (edges.bottom, format_set_bottom, format_set_bottom_color),
+        ]
+        for (line, setStyle, setColor) in sides where line.style != .none {
+            setStyle(format, line.style.libraryValue)
+            if let color = line.color { setColor(format, color.libraryValue) }
+        }
+        let direction: lxw_format_diagonal_types? = switch (edges.diagonalUp, edges.diagonalDown) {
+        case (true, true): LXW_DIAGONAL_BORDER_UP_DOWN
+        case (true, false): LXW_DIAGONAL_BORDER_UP
+        case (false, true): LXW_DIAGONAL_BORDER_DOWN
+        case (false, false): nil
+        }
+        if let direction { format_set_diag_type(format, UInt8(direction.rawValue)) }
+        if edges.diagonal.style != .none {
+            format_set_diag_border(format, edges.diagonal.style.libraryValue)
+            if let color = edges.diagonal.color { format_set_diag_color(format, color.libraryValue) }
+        }
     }
 
     /// Throws `libraryError` naming `operation` when libxlsxwriter returned an error.
@@ -315,6 +441,78 @@ extension VerticalAlignment {
         case .bottom: return UInt8(LXW_ALIGN_VERTICAL_BOTTOM.rawValue)
         case .justify: return UInt8(LXW_ALIGN_VERTICAL_JUSTIFY.rawValue)
         case .distributed: return UInt8(LXW_ALIGN_VERTICAL_DISTRIBUTED.rawValue)
+        }
+    }
+}
+
+extension Color {
+    /// The colour as libxlsxwriter takes it: `0` means "no colour" there, so black is `LXW_COLOR_BLACK`.
+    var libraryValue: lxw_color_t {
+        rgb == 0 ? lxw_color_t(LXW_COLOR_BLACK.rawValue) : lxw_color_t(rgb)
+    }
+}
+
+extension UnderlineStyle {
+    var libraryValue: UInt8? {
+        switch self {
+        case .none: return nil
+        case .single: return UInt8(LXW_UNDERLINE_SINGLE.rawValue)
+        case .double: return UInt8(LXW_UNDERLINE_DOUBLE.rawValue)
+        case .singleAccounting: return UInt8(LXW_UNDERLINE_SINGLE_ACCOUNTING.rawValue)
+        case .doubleAccounting: return UInt8(LXW_UNDERLINE_DOUBLE_ACCOUNTING.rawValue)
+        }
+    }
+}
+
+extension FontScript {
+    var libraryValue: UInt8? {
+        switch self {
+        case .none: return nil
+        case .superscript: return UInt8(LXW_FONT_SUPERSCRIPT.rawValue)
+        case .subscript: return UInt8(LXW_FONT_SUBSCRIPT.rawValue)
+        }
+    }
+}
+
+extension FillPatternKind {
+    var libraryValue: UInt8 {
+        let value: lxw_format_patterns = switch self {
+        case .none: LXW_PATTERN_NONE
+        case .solid: LXW_PATTERN_SOLID
+        case .mediumGray: LXW_PATTERN_MEDIUM_GRAY
+        case .darkGray: LXW_PATTERN_DARK_GRAY
+        case .lightGray: LXW_PATTERN_LIGHT_GRAY
+        case .darkHorizontal: LXW_PATTERN_DARK_HORIZONTAL
+        case .darkVertical: LXW_PATTERN_DARK_VERTICAL
+        case .darkDown: LXW_PATTERN_DARK_DOWN
+        case .darkUp: LXW_PATTERN_DARK_UP
+        case .darkGrid: LXW_PATTERN_DARK_GRID
+        case .darkTrellis: LXW_PATTERN_DARK_TRELLIS
+        case .lightHorizontal: LXW_PATTERN_LIGHT_HORIZONTAL
+        case .lightVertical: LXW_PATTERN_LIGHT_VERTICAL
+        case .lightDown: LXW_PATTERN_LIGHT_DOWN
+        case .lightUp: LXW_PATTERN_LIGHT_UP
+        case .lightGrid: LXW_PATTERN_LIGHT_GRID
+        case .lightTrellis: LXW_PATTERN_LIGHT_TRELLIS
+        case .gray125: LXW_PATTERN_GRAY_125
+        case .gray0625: LXW_PATTERN_GRAY_0625
+        }
+        return UInt8(value.rawValue)
+    }
+}
+
+extension CellStyle {
+    /// The angle libxlsxwriter's `format_set_rotation` takes for ``rotation``, or `nil` for none.
+    ///
+    /// -90…90 are passed on; 255 (Excel's stacked text) becomes libxlsxwriter's 270; 91…180, Excel's stored form of
+    /// -1…-90, are turned back into -1…-90. Other values cannot be stored and are left out.
+    static func libraryRotation(_ rotation: Int) -> Int16? {
+        switch rotation {
+        case 0: return nil
+        case -90...90: return Int16(rotation)
+        case 91...180: return Int16(90 - rotation)
+        case 255, 270: return 270
+        default: return nil
         }
     }
 }

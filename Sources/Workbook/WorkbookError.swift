@@ -22,6 +22,9 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
     case writeFailed(path: String, reason: String)
     /// The workbook was already closed or discarded.
     case alreadyClosed(path: String)
+    /// A setting, validation, conditional format, image placement or defined name that Excel or libxlsxwriter 1.1.4
+    /// cannot store: `context` names the sheet and range (or the name), `reason` says what is wrong and what to do.
+    case invalidValue(context: String, reason: String)
 
     /// A one-line message that says what is wrong and what to do.
     public var description: String {
@@ -46,6 +49,8 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): could not write the workbook (\(reason)); check that the folder exists and is writable"
         case .alreadyClosed(let path):
             return "\(path): the workbook was already closed; create a new Workbook to write again"
+        case .invalidValue(let context, let reason):
+            return "\(context): \(reason)"
         }
     }
 }

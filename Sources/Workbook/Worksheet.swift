@@ -12,6 +12,8 @@ public final class Worksheet {
     public static let maximumLinks = 65_530
     /// The longest URL Excel accepts; longer links are written as plain text.
     public static let maximumURLLength = 2_079
+    /// Excel's default column width in character units (libxlsxwriter's `LXW_DEF_COL_WIDTH`).
+    public static let defaultColumnWidth = 8.43
 
     /// The sheet's name.
     public let name: String
@@ -19,8 +21,16 @@ public final class Worksheet {
     public private(set) var truncatedCellCount = 0
 
     let handle: UnsafeMutablePointer<lxw_worksheet>
-    private unowned let workbook: Workbook
+    unowned let workbook: Workbook
     private var lastRow = -1
+    /// Whether the tab shows (see ``setVisibility(_:)``).
+    public internal(set) var visibility: SheetVisibility = .visible
+    /// Gridlines shown on screen and printed (libxlsxwriter sets both with one call).
+    var gridlines = (screen: true, print: false)
+    /// The default row height in points (see ``setDefaultRowHeight(_:hideUnusedRows:)``).
+    public internal(set) var defaultRowHeight = 15.0
+    /// Whether ``select(_:)-(CellRange)`` was called (libxlsxwriter keeps the first selection only).
+    var hasSelection = false
     private var linkCount = 0
     /// How many links were written as plain text because the sheet already held Excel's 65,530 links.
     public private(set) var linksOverLimitCount = 0
@@ -245,19 +255,22 @@ public final class Worksheet {
     /// - Parameters:
     ///   - first: The zero-based first column.
     ///   - last: The zero-based last column, or `nil` for `first` alone.
-    ///   - width: The width in Excel character units (0–255).
+    ///   - width: The width in Excel character units (0–255), or `nil` for Excel's default 8.43 (to hide columns or
+    ///     give them a style without changing their width). Hidden columns of the default width are written 0 wide,
+    ///     as libxlsxwriter does.
     ///   - style: The default look of empty cells in these columns, or `nil`.
     ///   - hidden: Whether the columns are hidden.
     /// - Throws: `WorkbookError.cellOutOfRange` when a column is outside Excel's grid; `WorkbookError.alreadyClosed`
     ///   after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter refuses the setting.
-    public func setColumnWidth(_ first: Int, _ last: Int? = nil, width: Double, style: CellStyle? = nil,
+    public func setColumnWidth(_ first: Int, _ last: Int? = nil, width: Double?, style: CellStyle? = nil,
                                hidden: Bool = false) throws(WorkbookError) {
+        _ = try live()
         let lastColumn = last ?? first
-        guard first >= 0, lastColumn < Worksheet.maximumColumns else {
+        guard first >= 0, lastColumn >= 0, first < Worksheet.maximumColumns, lastColumn < Worksheet.maximumColumns else {
             throw .cellOutOfRange(sheet: name, row: 0, column: max(first, lastColumn))
         }
         var options = lxw_row_col_options(hidden: hidden ? 1 : 0, level: 0, collapsed: 0)
-        let result = worksheet_set_column_opt(handle, lxw_col_t(first), lxw_col_t(lastColumn), min(max(width, 0), 255),
+        let result = worksheet_set_column_opt(handle, lxw_col_t(first), lxw_col_t(lastColumn), min(max(width ?? Worksheet.defaultColumnWidth, 0), 255),
                                               try workbook.format(for: style), &options)
         try workbook.check(result, "setting the width of columns in \(name)")
     }
@@ -275,12 +288,14 @@ public final class Worksheet {
         try workbook.check(worksheet_set_row(handle, lxw_row_t(row), min(max(height, 0), 409), nil), "setting a row height in \(name)")
     }
 
-    /// Keeps the rows above `row` and the columns left of `column` in view while scrolling.
+    /// Keeps the rows above `row` and the columns left of `column` in view while scrolling (does nothing once the
+    /// workbook is closed).
     ///
     /// - Parameters:
     ///   - row: The zero-based first row that scrolls (1 keeps the header row in view; 0 freezes no rows).
     ///   - column: The zero-based first column that scrolls (0 freezes no columns).
     public func freezePanes(row: Int, column: Int = 0) {
+        guard isLive else { return }
         worksheet_freeze_panes(handle, lxw_row_t(row), lxw_col_t(column))
     }
 
@@ -289,7 +304,7 @@ public final class Worksheet {
     /// - Parameter range: The filtered table, its first row holding the headers.
     /// - Throws: `WorkbookError.libraryError` when libxlsxwriter refuses the range (e.g. outside the grid).
     public func setAutofilter(_ range: CellRange) throws(WorkbookError) {
-        let result = worksheet_autofilter(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+        let result = worksheet_autofilter(try live(), lxw_row_t(range.first.row), lxw_col_t(range.first.column),
                                           lxw_row_t(range.last.row), lxw_col_t(range.last.column))
         try workbook.check(result, "adding an autofilter to \(name)!\(range)")
     }
@@ -355,25 +370,9 @@ public final class Worksheet {
             throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
                                 message: "the choices take \(length) characters; Excel allows 1 to 255")
         }
-        let pool = CStringPool()
-        defer { pool.free() }
-        var list: [UnsafePointer<CChar>?] = cleaned.map { UnsafePointer(pool.text($0)) }
-        list.append(nil)
-        var validation = lxw_data_validation()
-        validation.validate = UInt8(LXW_VALIDATION_TYPE_LIST.rawValue)
-        validation.dropdown = UInt8(LXW_VALIDATION_ON.rawValue)
-        validation.ignore_blank = UInt8(LXW_VALIDATION_ON.rawValue)
-        validation.show_error = UInt8(LXW_VALIDATION_ON.rawValue)
-        validation.show_input = UInt8(prompt == nil ? LXW_VALIDATION_OFF.rawValue : LXW_VALIDATION_ON.rawValue)
-        validation.input_message = pool.text(prompt.map { String(ExcelText.prepare($0, limit: 255).text) })
-        let result = list.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafeMutablePointer<CChar>?.self, capacity: buffer.count) { pointer in
-                validation.value_list = pointer
-                return worksheet_data_validation_range(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
-                                                       lxw_row_t(range.last.row), lxw_col_t(range.last.column), &validation)
-            }
-        }
-        try workbook.check(result, "adding a drop-down list to \(name)!\(range)")
+        let message = prompt.map { String(ExcelText.prepare($0, limit: 255).text) }
+        try addDataValidation(DataValidation(ranges: [range], kind: .list, formula1: "\"" + cleaned.joined(separator: ",") + "\"",
+                                             showsInputMessage: message != nil, inputMessage: message))
     }
 
     /// Shows the cells of `range` in `style` wherever `formula` (written for the range's top-left cell,
@@ -386,15 +385,7 @@ public final class Worksheet {
     /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
     ///   libxlsxwriter refuses the format.
     public func addConditionalFormat(_ range: CellRange, formula: String, style: CellStyle) throws(WorkbookError) {
-        let pool = CStringPool()
-        defer { pool.free() }
-        var condition = lxw_conditional_format()
-        condition.type = UInt8(LXW_CONDITIONAL_TYPE_FORMULA.rawValue)
-        condition.value_string = pool.text(formula)
-        condition.format = try workbook.highlightFormat(for: style)
-        let result = worksheet_conditional_format_range(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
-                                                        lxw_row_t(range.last.row), lxw_col_t(range.last.column), &condition)
-        try workbook.check(result, "adding a conditional format to \(name)!\(range)")
+        try addConditionalFormat(ConditionalFormat(ranges: [range], rule: .expression(formula), style: style))
     }
 
     /// Places `chart` with its top-left corner at `cell`.
@@ -410,7 +401,7 @@ public final class Worksheet {
         var options = lxw_chart_options()
         options.x_scale = xScale
         options.y_scale = yScale
-        let result = worksheet_insert_chart_opt(handle, lxw_row_t(cell.row), lxw_col_t(cell.column), chart.handle, &options)
+        let result = worksheet_insert_chart_opt(try live(), lxw_row_t(cell.row), lxw_col_t(cell.column), chart.handle, &options)
         try workbook.check(result, "inserting a chart into \(name)!\(cell)")
     }
 
@@ -424,6 +415,7 @@ public final class Worksheet {
     /// - Throws: `WorkbookError.invalidImage` naming `source` when the data is not a PNG, JPEG, GIF or BMP image or
     ///   libxlsxwriter cannot read it.
     public func insertImage(_ data: Data, source: String, at cell: CellReference, scale: Double = 1) throws(WorkbookError) {
+        let sheet = try live()
         guard Worksheet.isSupportedImage(data) else {
             throw .invalidImage(path: source, reason: "not a PNG, JPEG, GIF or BMP image")
         }
@@ -432,7 +424,7 @@ public final class Worksheet {
         options.y_scale = scale
         options.object_position = UInt8(LXW_OBJECT_MOVE_DONT_SIZE.rawValue)
         let result = data.withUnsafeBytes { bytes in
-            worksheet_insert_image_buffer_opt(handle, lxw_row_t(cell.row), lxw_col_t(cell.column),
+            worksheet_insert_image_buffer_opt(sheet, lxw_row_t(cell.row), lxw_col_t(cell.column),
                                               bytes.bindMemory(to: UInt8.self).baseAddress, data.count, &options)
         }
         guard result == LXW_NO_ERROR else {
@@ -451,56 +443,53 @@ public final class Worksheet {
 
     // MARK: - Sheet settings
 
-    /// Applies print settings. The header and footer are checked first, so nothing is applied when they are invalid.
-    ///
-    /// - Parameter setup: The orientation, paper, scaling, repeated rows, header, footer and margins.
-    /// - Throws: `WorkbookError.libraryError` when the header or footer is longer than 255 characters (nothing is
-    ///   applied then) or libxlsxwriter refuses a setting.
-    public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
-        var headerFooter: [(text: String, isHeader: Bool)] = []
-        for (text, isHeader) in [(setup.header, true), (setup.footer, false)] {
-            guard let text else { continue }
-            let clean = ExcelText.removingInvalidCharacters(text)
-            guard clean.utf8.count <= 255 else {
-                throw .libraryError(operation: "setting the page \(isHeader ? "header" : "footer") of \(name)",
-                                    message: "it is longer than Excel's 255 characters")
-            }
-            headerFooter.append((clean, isHeader))
-        }
-        if setup.landscape { worksheet_set_landscape(handle) } else { worksheet_set_portrait(handle) }
-        worksheet_set_paper(handle, setup.paper.libraryValue)
-        if setup.fitToWidth { worksheet_fit_to_pages(handle, 1, 0) }
-        if setup.centerHorizontally { worksheet_center_horizontally(handle) }
-        if let rows = setup.repeatRows {
-            try workbook.check(worksheet_repeat_rows(handle, lxw_row_t(rows.lowerBound), lxw_row_t(rows.upperBound)),
-                               "repeating rows on printed pages of \(name)")
-        }
-        worksheet_set_margins(handle, setup.margins.left, setup.margins.right, setup.margins.top, setup.margins.bottom)
-        for (text, isHeader) in headerFooter {
-            let result = text.withCString { isHeader ? worksheet_set_header(handle, $0) : worksheet_set_footer(handle, $0) }
-            try workbook.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
-        }
-    }
-
-    /// Colours the sheet's tab.
+    /// Colours the sheet's tab (does nothing once the workbook is closed).
     ///
     /// - Parameter color: The tab colour.
     public func setTabColor(_ color: Color) {
-        worksheet_set_tab_color(handle, lxw_color_t(color.rgb))
+        guard isLive else { return }
+        worksheet_set_tab_color(handle, color.libraryValue)
     }
 
-    /// Hides the grid lines on screen and in print.
+    /// Hides the grid lines on screen and in print (does nothing once the workbook is closed).
+    ///
+    /// ``setGridlines(screen:print:)`` sets the two separately; a later ``setPageSetup(_:)`` sets the printed ones
+    /// from ``PageSetup/printGridlines``.
     public func hideGridlines() {
-        worksheet_gridlines(handle, UInt8(LXW_HIDE_ALL_GRIDLINES.rawValue))
+        guard isLive else { return }
+        gridlines = (false, false)
+        applyGridlines()
     }
 
-    /// Makes this the sheet shown when the workbook opens.
+    /// Makes this the sheet shown when the workbook opens (does nothing once the workbook is closed).
+    ///
+    /// As in Excel, the active sheet cannot be hidden: a sheet hidden with ``setVisibility(_:)`` is shown again.
     public func activate() {
+        guard isLive else { return }
         worksheet_activate(handle)
+        visibility = .visible
+        workbook.activeSheet = self
     }
+
+    /// Sets libxlsxwriter's gridline option from ``gridlines`` (it can only switch lines on after hiding all).
+    func applyGridlines() {
+        worksheet_gridlines(handle, UInt8(LXW_HIDE_ALL_GRIDLINES.rawValue))
+        let option = (gridlines.screen ? LXW_SHOW_SCREEN_GRIDLINES.rawValue : 0) | (gridlines.print ? LXW_SHOW_PRINT_GRIDLINES.rawValue : 0)
+        if option != 0 { worksheet_gridlines(handle, UInt8(option)) }
+    }
+
+    /// The libxlsxwriter worksheet, or `alreadyClosed` once the workbook is closed (libxlsxwriter freed it then).
+    func live() throws(WorkbookError) -> UnsafeMutablePointer<lxw_worksheet> {
+        _ = try workbook.open()
+        return handle
+    }
+
+    /// Whether the workbook is still open, for the calls that do not throw.
+    var isLive: Bool { (try? workbook.open()) != nil }
 
     /// Throws when the cell is outside Excel's grid or, in constant-memory mode, above the last row written.
-    private func checkCell(_ row: Int, _ column: Int) throws(WorkbookError) {
+    func checkCell(_ row: Int, _ column: Int) throws(WorkbookError) {
+        _ = try workbook.open()
         guard row >= 0, row < Worksheet.maximumRows, column >= 0, column < Worksheet.maximumColumns else {
             throw .cellOutOfRange(sheet: name, row: row, column: column)
         }
@@ -601,7 +590,8 @@ public struct PageSetup: Hashable, Sendable {
     public var printGridlines = false
     /// The first page number, or `nil` for automatic.
     public var firstPageNumber: Int?
-    /// Print pages down the rows first, then across (Excel's default), or across first.
+    /// Print pages across the columns first, then down (Excel's `pageOrder="overThenDown"`); `false` prints down the
+    /// rows first, then across (Excel's default).
     public var overThenDown = false
 
     /// Pages wide and tall that a sheet is fitted to (0: as many as needed).

@@ -64,6 +64,10 @@ public struct XLSXReader {
         public var rowHeights: [Int: Double] = [:]
         /// Formulas by cell reference, as stored (without the leading `=`).
         public var formulas: [String: String] = [:]
+        /// The sheet's part in the archive, e.g. `xl/worksheets/sheet1.xml`.
+        public var part = ""
+        /// The parts of the sheet's drawing (images and charts), e.g. `xl/drawings/drawing1.xml`.
+        public var drawingParts: [String] = []
 
         /// The text of a cell, or `nil` when empty.
         ///
@@ -102,6 +106,36 @@ public struct XLSXReader {
     public var definedNames: [(name: String, value: String)]
     /// Every part's path in the archive.
     public var parts: [String]
+    /// Every part's bytes by path, for tests that check the XML libxlsxwriter wrote.
+    public var partData: [String: Data]
+
+    /// A part's text (UTF-8), or `nil` when the archive has no such part.
+    ///
+    /// - Parameter part: The part's path, e.g. `xl/styles.xml`.
+    /// - Returns: The part decoded as UTF-8.
+    public func text(ofPart part: String) -> String? {
+        partData[part].map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A part parsed as XML.
+    ///
+    /// - Parameter part: The part's path, e.g. `xl/styles.xml`.
+    /// - Returns: The part's root element.
+    /// - Throws: `XLSXReaderError.missingPart` when there is no such part; `XLSXReaderError.invalidXML` when it is
+    ///   not well-formed.
+    public func document(_ part: String) throws -> XMLElement {
+        guard let data = partData[part] else { throw XLSXReaderError.missingPart(part) }
+        do {
+            guard let root = try XMLDocument(data: data, options: []).rootElement() else {
+                throw XLSXReaderError.invalidXML(part: part, reason: "no root element")
+            }
+            return root
+        } catch let error as XLSXReaderError {
+            throw error
+        } catch {
+            throw XLSXReaderError.invalidXML(part: part, reason: "\(error)")
+        }
+    }
 
     /// The sheet names in order.
     public var sheetNames: [String] { sheets.map(\.name) }
@@ -130,6 +164,7 @@ public struct XLSXReader {
             partData[entry.path] = data
         }
         parts = partData.keys.sorted()
+        self.partData = partData
         func xml(_ part: String) throws -> XMLElement {
             guard let data = partData[part] else { throw XLSXReaderError.missingPart(part) }
             do {
@@ -241,7 +276,11 @@ public struct XLSXReader {
                     let id = drawing.attribute(forLocalName: "id", uri: "http://schemas.openxmlformats.org/officeDocument/2006/relationships")?.stringValue ?? drawing.attr("r:id") ?? ""
                     guard let target = rels[id]?.target else { return count }
                     return count + (try xml(target)).children().filter { $0.localName?.hasSuffix("Anchor") == true }.count
-                }, rowHeights: rowHeights, formulas: formulas))
+                }, rowHeights: rowHeights, formulas: formulas, part: part,
+                drawingParts: root.descendants("drawing").compactMap { drawing in
+                    let id = drawing.attribute(forLocalName: "id", uri: "http://schemas.openxmlformats.org/officeDocument/2006/relationships")?.stringValue ?? drawing.attr("r:id") ?? ""
+                    return rels[id]?.target
+                }))
         }
         self.sheets = sheets
         var properties: [String: String] = [:]
@@ -297,18 +336,29 @@ public struct XLSXReader {
 extension XMLElement {
     /// The attribute's value (searched by qualified name: FoundationXML's `attribute(forName:)` misses
     /// attributes of elements in a default namespace).
-    func attr(_ name: String) -> String? { attributes?.first { $0.name == name }?.stringValue }
+    ///
+    /// - Parameter name: The attribute's qualified name, e.g. `sqref` or `r:id`.
+    /// - Returns: Its value, or `nil` when the element has no such attribute.
+    public func attr(_ name: String) -> String? { attributes?.first { $0.name == name }?.stringValue }
 
     /// The child elements with `localName`.
-    func children(_ localName: String) -> [XMLElement] {
+    ///
+    /// - Parameter localName: The element name without its namespace prefix, e.g. `cfRule`.
+    /// - Returns: The matching children, in document order.
+    public func children(_ localName: String) -> [XMLElement] {
         (children ?? []).compactMap { $0 as? XMLElement }.filter { $0.localName == localName }
     }
 
     /// All child elements.
-    func children() -> [XMLElement] { (children ?? []).compactMap { $0 as? XMLElement } }
+    ///
+    /// - Returns: The child elements (text and comments left out), in document order.
+    public func children() -> [XMLElement] { (children ?? []).compactMap { $0 as? XMLElement } }
 
     /// Every descendant element with `localName`, in document order.
-    func descendants(_ localName: String) -> [XMLElement] {
+    ///
+    /// - Parameter localName: The element name without its namespace prefix, e.g. `definedName`.
+    /// - Returns: The matching descendants at any depth, in document order.
+    public func descendants(_ localName: String) -> [XMLElement] {
         var found: [XMLElement] = []
         for child in children() {
             if child.localName == localName { found.append(child) }
