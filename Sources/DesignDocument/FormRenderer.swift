@@ -258,7 +258,7 @@ struct FormSheetWriter {
             expansion.block(containing: first).map { Array($0.first...$0.last) } ?? []
         })
         // Columns and default heights first: libxlsxwriter applies column formats to cells written later.
-        if let height = sheet.defaultRowHeight { worksheet.setDefaultRowHeight(height) }
+        if let height = sheet.defaultRowHeight { try worksheet.setDefaultRowHeight(height) }
         for column in sheet.columns {
             try worksheet.setColumnWidth(column.first, column.last, width: column.width ?? sheet.defaultColumnWidth ?? 8.43,
                                          style: column.style, hidden: column.hidden)
@@ -424,9 +424,9 @@ struct FormSheetWriter {
         try worksheet.setPageSetup(setup)
         if let color = sheet.tabColor { worksheet.setTabColor(color) }
         if !sheet.showsGridlines { worksheet.hideGridlines() }
-        if let zoom = sheet.zoom { worksheet.setZoom(zoom) }
-        if sheet.rightToLeft { worksheet.setRightToLeft() }
-        if let selection = sheet.selection { worksheet.select(expansion.map(selection)) }
-        if sheet.visibility != .visible { worksheet.setVisibility(sheet.visibility) }
+        if let zoom = sheet.zoom { try worksheet.setZoom(zoom) }
+        if sheet.rightToLeft { try worksheet.setRightToLeft() }
+        if let selection = sheet.selection { try worksheet.select(expansion.map(selection)) }
+        if sheet.visibility != .visible { try worksheet.setVisibility(sheet.visibility) }
     }
 }
