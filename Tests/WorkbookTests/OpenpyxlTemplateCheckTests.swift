@@ -4,7 +4,8 @@ import TestSupport
 @testable import Workbook
 
 /// openpyxl, an independent reader, opens a workbook with every template feature and finds each one.
-/// Runs where `python3` has openpyxl (as `scripts/run-tests` requires); skipped elsewhere.
+/// Needs `python3` with openpyxl, as `scripts/run-tests` (through `scripts/install-deps`) provides; fails, never skips,
+/// without it.
 @Suite struct OpenpyxlTemplateCheckTests {
     /// Whether `python3` on the `PATH` (as `scripts/check-workbooks` finds it) imports openpyxl.
     static let hasOpenpyxl: Bool = (try? python(["-c", "import openpyxl"]).status) == 0
@@ -66,8 +67,8 @@ print("\n".join(failures) or "OK")
 sys.exit(1 if failures else 0)
 """#
 
-    @Test(.enabled(if: OpenpyxlTemplateCheckTests.hasOpenpyxl, "python3 with openpyxl is needed"))
-    func openpyxlFindsEveryTemplateFeature() throws {
+    @Test func openpyxlFindsEveryTemplateFeature() throws {
+        try #require(OpenpyxlTemplateCheckTests.hasOpenpyxl, "python3 with openpyxl is needed: run scripts/install-deps (make deps)")
         var style = CellStyle(fontColor: .black)
         style.underlineStyle = .double
         style.strikeout = true
