@@ -43,46 +43,68 @@ struct ColorResolver: Sendable {
         return value & 0xFFFFFF
     }
 
-    /// Applies an Excel tint the way Excel does: in HSL, a negative tint darkens (`L × (1 + tint)`), a positive one
-    /// lightens (`L × (1 − tint) + tint`), hue and saturation unchanged.
+    /// Applies an Excel tint (ECMA-376 §18.8.19: in HSL, a negative tint scales the luminance down,
+    /// `L × (1 + tint)`, a positive one lifts it, `L × (1 − tint) + tint`).
+    ///
+    /// Colours go through Windows' integer HLS conversion with `HLSMAX = 240` (the "ColorRGBToHLS" algorithm Excel
+    /// uses, luminance truncated after the tint), which reproduces Excel's palette: accent 1 `4F81BD` lighter 40 % is
+    /// `95B3D7`, darker 25 % `366092`. Greys (no hue) are tinted on the continuous scale and rounded, which gives
+    /// Excel's `D9D9D9` for white darker 15 % and `595959` for black lighter 35 %.
     static func apply(tint: Double, to rgb: UInt32) -> UInt32 {
-        let clampedTint = max(-1, min(1, tint))
-        let red = Double((rgb >> 16) & 0xFF) / 255, green = Double((rgb >> 8) & 0xFF) / 255, blue = Double(rgb & 0xFF) / 255
-        let maximum = max(red, green, blue), minimum = min(red, green, blue)
-        var lightness = (maximum + minimum) / 2
-        var hue = 0.0, saturation = 0.0
-        let delta = maximum - minimum
-        if delta > 0 {
-            saturation = lightness <= 0.5 ? delta / (maximum + minimum) : delta / (2 - maximum - minimum)
-            if maximum == red {
-                hue = (green - blue) / delta + (green < blue ? 6 : 0)
-            } else if maximum == green {
-                hue = (blue - red) / delta + 2
-            } else {
-                hue = (red - green) / delta + 4
-            }
-            hue /= 6
+        let tint = max(-1, min(1, tint))
+        let red = Int((rgb >> 16) & 0xFF), green = Int((rgb >> 8) & 0xFF), blue = Int(rgb & 0xFF)
+        let highest = max(red, green, blue), lowest = min(red, green, blue)
+        func grey(_ value: Int) -> UInt32 {
+            let clamped = UInt32(max(0, min(255, value)))
+            return clamped << 16 | clamped << 8 | clamped
         }
-        lightness = clampedTint < 0 ? lightness * (1 + clampedTint) : lightness * (1 - clampedTint) + clampedTint
-        let (r, g, b) = hslToRGB(hue: hue, saturation: saturation, lightness: lightness)
-        func byte(_ value: Double) -> UInt32 { UInt32(max(0, min(255, (value * 255).rounded()))) }
-        return byte(r) << 16 | byte(g) << 8 | byte(b)
-    }
+        guard highest != lowest else {
+            let luminance = Double(highest) / 255
+            let tinted = tint < 0 ? luminance * (1 + tint) : luminance * (1 - tint) + tint
+            return grey(Int((tinted * 255).rounded()))
+        }
+        let hlsMax = 240, rgbMax = 255
+        let sum = highest + lowest, spread = highest - lowest
+        var luminance = (sum * hlsMax + rgbMax) / (2 * rgbMax)
+        let saturation = luminance <= hlsMax / 2
+            ? (spread * hlsMax + sum / 2) / sum
+            : (spread * hlsMax + (2 * rgbMax - sum) / 2) / (2 * rgbMax - sum)
+        func delta(_ channel: Int) -> Int { ((highest - channel) * (hlsMax / 6) + spread / 2) / spread }
+        var hue: Int
+        if red == highest {
+            hue = delta(blue) - delta(green)
+        } else if green == highest {
+            hue = hlsMax / 3 + delta(red) - delta(blue)
+        } else {
+            hue = 2 * hlsMax / 3 + delta(green) - delta(red)
+        }
+        if hue < 0 { hue += hlsMax }
+        if hue > hlsMax { hue -= hlsMax }
 
-    private static func hslToRGB(hue: Double, saturation: Double, lightness: Double) -> (Double, Double, Double) {
-        guard saturation > 0 else { return (lightness, lightness, lightness) }
-        let q = lightness < 0.5 ? lightness * (1 + saturation) : lightness + saturation - lightness * saturation
-        let p = 2 * lightness - q
-        func channel(_ t: Double) -> Double {
-            var t = t
-            if t < 0 { t += 1 }
-            if t > 1 { t -= 1 }
-            if t < 1.0 / 6 { return p + (q - p) * 6 * t }
-            if t < 0.5 { return q }
-            if t < 2.0 / 3 { return p + (q - p) * (2.0 / 3 - t) * 6 }
-            return p
+        let tinted = tint < 0 ? Double(luminance) * (1 + tint) : Double(luminance) * (1 - tint) + Double(hlsMax) * tint
+        luminance = max(0, min(hlsMax, Int(tinted)))
+        guard saturation > 0 else { return grey((luminance * rgbMax + hlsMax / 2) / hlsMax) }
+        let magic2 = luminance <= hlsMax / 2
+            ? (luminance * (hlsMax + saturation) + hlsMax / 2) / hlsMax
+            : luminance + saturation - (luminance * saturation + hlsMax / 2) / hlsMax
+        let magic1 = 2 * luminance - magic2
+        func channel(_ hue: Int) -> UInt32 {
+            var hue = hue
+            if hue < 0 { hue += hlsMax }
+            if hue > hlsMax { hue -= hlsMax }
+            let value: Int
+            if hue < hlsMax / 6 {
+                value = magic1 + ((magic2 - magic1) * hue + hlsMax / 12) / (hlsMax / 6)
+            } else if hue < hlsMax / 2 {
+                value = magic2
+            } else if hue < hlsMax * 2 / 3 {
+                value = magic1 + ((magic2 - magic1) * (hlsMax * 2 / 3 - hue) + hlsMax / 12) / (hlsMax / 6)
+            } else {
+                value = magic1
+            }
+            return UInt32(max(0, min(255, (value * rgbMax + hlsMax / 2) / hlsMax)))
         }
-        return (channel(hue + 1.0 / 3), channel(hue), channel(hue - 1.0 / 3))
+        return channel(hue + hlsMax / 3) << 16 | channel(hue) << 8 | channel(hue - hlsMax / 3)
     }
 
     /// Reads a theme part's `a:clrScheme` into Excel's theme index order; `nil` when it has no colour scheme.

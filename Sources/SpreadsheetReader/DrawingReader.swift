@@ -24,6 +24,8 @@ struct DrawingReader {
 
     /// EMU per pixel at 96 dpi.
     static let emuPerPixel = 9_525.0
+    /// The largest offset into a cell accepted, in pixels (Excel's widest column is 1,790 pixels).
+    static let largestOffset = 1_000_000.0
 
     init(context: WorkbookContext, part: String, sheetName: String, sheet: SheetDocument) {
         self.context = context
@@ -65,6 +67,9 @@ struct DrawingReader {
         }
         let x = (try emu(element.child("colOff")?.text, "column offset") ?? 0) / DrawingReader.emuPerPixel
         let y = (try emu(element.child("rowOff")?.text, "row offset") ?? 0) / DrawingReader.emuPerPixel
+        guard abs(x) <= DrawingReader.largestOffset, abs(y) <= DrawingReader.largestOffset else {
+            throw invalid("has an offset of \(Int(max(abs(x), abs(y)).rounded(.down).clamped(to: 0...1e15))) pixels into its cell")
+        }
         return (CellReference(row: Int(row), column: Int(column)), x, y)
     }
 
@@ -86,6 +91,9 @@ struct DrawingReader {
             start = from
         } else {
             throw invalid("has no xdr:from")
+        }
+        guard abs(start.x) <= DrawingReader.largestOffset, abs(start.y) <= DrawingReader.largestOffset else {
+            throw invalid("lies beyond the sheet's last row or column")
         }
         let anchorSize = try size(anchor.child("ext"))
         let end = try marker(anchor.child("to"))
@@ -206,4 +214,9 @@ struct SheetGeometry {
         for row in fromRow..<toRow { total += rowPixels(row) }
         return max(0, total - fromY + toY)
     }
+}
+
+extension Double {
+    /// The value limited to `range`.
+    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

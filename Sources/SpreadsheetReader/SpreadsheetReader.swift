@@ -54,9 +54,20 @@ public enum SpreadsheetReader {
     /// - Throws: The errors of ``read(_:)`` other than `fileNotFound` and `unreadable`.
     public static func read(data: Data, source: String) throws(SpreadsheetReaderError) -> SpreadsheetDocument {
         try checkFormat(header: data.prefix(8), source: source)
+        // ZIPFoundation's in-memory archives trap on offsets past the end of a damaged file; its file-backed
+        // archives report them as errors, so the bytes go through a private temporary file.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-reader-\(UUID().uuidString)")
+        let file = folder.appendingPathComponent("workbook.xlsx")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: file)
+        } catch {
+            throw .unreadable(path: source, reason: "it cannot be staged in a temporary file: \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
         let archive: Archive
         do {
-            archive = try Archive(data: data, accessMode: .read)
+            archive = try Archive(url: file, accessMode: .read)
         } catch {
             throw .notZipArchive(path: source)
         }
@@ -118,7 +129,9 @@ public enum SpreadsheetReader {
 
         var unsupported: [UnsupportedFeature] = []
         if root.child("workbookPr")?["date1904"].flatMap(XMLValue.bool) == true { unsupported.append(.init(kind: "1904 date system")) }
-        if root.child("workbookProtection") != nil { unsupported.append(.init(kind: "workbook protection")) }
+        if let protection = root.child("workbookProtection"), isProtecting(protection) {
+            unsupported.append(.init(kind: "workbook protection"))
+        }
         unsupported += try workbookParts(workbookRelationships, package: package)
 
         // Sheets: worksheets are read; chart, dialog and macro sheets are reported.
@@ -190,6 +203,13 @@ public enum SpreadsheetReader {
             sheets: sheets, definedNames: definedNames, properties: try properties(packageRelationships, package: package),
             activeSheet: worksheetIndex[activeTab] ?? 0, defaultStyle: styles.defaultStyle,
             unsupported: unsupported + sheetUnsupported, source: source)
+    }
+
+    /// Whether a `workbookProtection` element locks anything (openpyxl and LibreOffice write an empty one).
+    private static func isProtecting(_ protection: ParsedElement) -> Bool {
+        protection.attributes.contains { name, value in
+            name.hasPrefix("lock") ? XMLValue.bool(value) == true : (name.contains("Password") || name.contains("Hash")) && !value.isEmpty
+        }
     }
 
     /// Workbook-level parts that cannot be carried over: macros, external links, data connections, custom XML.

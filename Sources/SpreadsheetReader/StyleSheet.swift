@@ -48,10 +48,11 @@ struct StyleSheet {
         let fills = (root.path("fills")?.children("fill") ?? []).map { FillDescription(element: $0, colors: colors, differential: false) }
         let borders = (root.path("borders")?.children("border") ?? []).map { BorderDescription(element: $0, colors: colors) }
         let defaultFont = fonts.first ?? FontDescription()
+        // Font name and size missing from a font come from the first font (openpyxl writes only what was set).
 
         var unknownIDs: Set<Int> = []
         func numberFormat(_ id: Int) -> String? {
-            if let code = formats[id] { return code == "General" && id == 0 ? nil : code }
+            if let code = formats[id] { return code.lowercased() == "general" ? nil : code }
             if id == 0 { return nil }
             if let code = StyleSheet.builtInNumberFormats[id] { return code }
             unknownIDs.insert(id)
@@ -70,7 +71,7 @@ struct StyleSheet {
         for (position, xf) in (root.path("cellXfs")?.children("xf") ?? []).enumerated() {
             var style = CellStyle()
             let font = try index(xf, "fontId", count: fonts.count, position: position).flatMap { fonts.indices.contains($0) ? fonts[$0] : nil }
-            (font ?? defaultFont).apply(to: &style, complete: true)
+            (font ?? defaultFont).apply(to: &style, defaults: defaultFont)
             if let fill = try index(xf, "fillId", count: fills.count, position: position).flatMap({ fills.indices.contains($0) ? fills[$0] : nil }) {
                 fill.apply(to: &style)
             }
@@ -90,7 +91,7 @@ struct StyleSheet {
         }
         if styles.isEmpty {
             var style = CellStyle()
-            defaultFont.apply(to: &style, complete: true)
+            defaultFont.apply(to: &style, defaults: defaultFont)
             styles.append(style)
         }
         cellStyles = styles
@@ -105,7 +106,7 @@ struct StyleSheet {
     /// A `dxf` (from `dxfs`, or inline in an Excel 2010 conditional format) as a style with only what it lists.
     func differentialStyle(_ dxf: ParsedElement, colors: ColorResolver) -> CellStyle {
         var style = CellStyle()
-        if let font = dxf.child("font") { FontDescription(element: font, colors: colors).apply(to: &style, complete: false) }
+        if let font = dxf.child("font") { FontDescription(element: font, colors: colors).apply(to: &style, defaults: nil) }
         if let fill = dxf.child("fill") { FillDescription(element: fill, colors: colors, differential: true).apply(to: &style) }
         if let border = dxf.child("border") { BorderDescription(element: border, colors: colors).apply(to: &style) }
         if let numFmt = dxf.child("numFmt") {
@@ -222,10 +223,11 @@ struct FontDescription {
         }
     }
 
-    /// Sets the listed properties on `style`; `complete` also fills a missing name and size with Excel's defaults.
-    func apply(to style: inout CellStyle, complete: Bool) {
-        if let name { style.fontName = name } else if complete { style.fontName = "Calibri" }
-        if let size { style.fontSize = size } else if complete { style.fontSize = 11 }
+    /// Sets the listed properties on `style`. With `defaults` (the workbook's first font), a missing name or size
+    /// is taken from it (Calibri 11 when it lacks them too), as Excel draws such a font.
+    func apply(to style: inout CellStyle, defaults: FontDescription?) {
+        if let name { style.fontName = name } else if let defaults { style.fontName = defaults.name ?? "Calibri" }
+        if let size { style.fontSize = size } else if let defaults { style.fontSize = defaults.size ?? 11 }
         if let color { style.fontColor = color }
         if let bold { style.bold = bold }
         if let italic { style.italic = italic }

@@ -293,7 +293,7 @@ struct WorksheetReader {
                 let styleIndex = try integer(cell, "s", location) ?? 0
                 let style = try cellStyle(styleIndex, location)
                 var value = try cellValue(cell, location)
-                var keep = value != .empty || styleIndex != 0
+                var keep = styleIndex != 0
                 if let formula = cell.child("f") {
                     let cached = try cachedValue(cell, location)
                     switch formula["t"] ?? "normal" {
@@ -317,6 +317,7 @@ struct WorksheetReader {
                         value = .formula(formula.text, cached: cached)
                     }
                 }
+                if value != .empty { keep = true }
                 // A cell with an explicit default style in a styled row or column keeps that default look.
                 if !keep, cell["s"] != nil {
                     keep = rowStyle != nil || sheet.columns.contains { $0.style != nil && $0.first <= reference.column && reference.column <= $0.last }
@@ -655,7 +656,8 @@ enum DateSerial {
             if time.hasSuffix("Z") { time = time.dropLast() }
             let fields = time.split(separator: ":")
             let values = fields.compactMap { Double($0) }
-            guard (2...3).contains(fields.count), values.count == fields.count, values.allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            guard (2...3).contains(fields.count), values.count == fields.count, values.allSatisfy({ $0.isFinite && $0 >= 0 }),
+                  values[0] <= 24, values[1] < 60, values.count < 3 || values[2] < 61 else {
                 return nil
             }
             seconds = values[0] * 3600 + values[1] * 60 + (values.count > 2 ? values[2] : 0)
