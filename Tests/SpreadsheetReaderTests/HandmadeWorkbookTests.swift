@@ -18,7 +18,7 @@ import Workbook
     }
 
     @Test func partsAreFoundThroughRelationships() {
-        #expect(document.sheets.map(\.name) == ["Edge cases", "It's second"])
+        #expect(document.sheets.map(\.name) == ["Edge cases", "It's second", "Objects"])  // the chart sheet is reported
         #expect(document.activeSheet == 1)
         #expect(document.sheet("It's second")?["A1"]?.value == .text("Lists"))
     }
@@ -111,12 +111,52 @@ import Workbook
         #expect(document.definedNames == [DefinedName(name: "Hidden_name", formula: "'Edge cases'!$C$3", hidden: true)])
     }
 
-    @Test func unsupportedFeaturesOfWorkbookAndSheet() {
-        #expect(Set(document.unsupported) == [
+    @Test func unsupportedFeaturesOfTheWorkbook() {
+        #expect(Set(document.unsupported.filter { $0.sheet == nil }) == [
             UnsupportedFeature(kind: "1904 date system"),
             UnsupportedFeature(kind: "workbook protection"),
             UnsupportedFeature(kind: "external link", name: "file:///C:/budget.xlsx"),
+            UnsupportedFeature(kind: "custom XML", name: "customXml/item1.xml"),
+            UnsupportedFeature(kind: "data connection"),
+            UnsupportedFeature(kind: "chart sheet", name: "Chart1"),
+            UnsupportedFeature(kind: "defined name", name: "ChartName"),
             UnsupportedFeature(kind: "localised number format", name: "built-in format 31"),
+        ])
+    }
+
+    @Test func objectsOnASheetAreReportedWhereTheyAre() throws {
+        let objects = try #require(document.sheet("Objects"))
+        #expect(Set(document.unsupported.filter { $0.sheet == "Objects" }) == [
+            UnsupportedFeature(kind: "array formula", name: "SUM(B1:B2*C1:C2)", sheet: "Objects", cell: cell("A1")),
+            UnsupportedFeature(kind: "data table", sheet: "Objects", cell: cell("D2")),
+            UnsupportedFeature(kind: "hyperlink", name: "#'It''s second'!A1", sheet: "Objects", cell: cell("B1")),
+            UnsupportedFeature(kind: "header image", sheet: "Objects"),
+            UnsupportedFeature(kind: "background image", sheet: "Objects"),
+            UnsupportedFeature(kind: "OLE object", name: "Word.Document.12", sheet: "Objects"),
+            UnsupportedFeature(kind: "form control", name: "Check Box 1", sheet: "Objects"),
+            UnsupportedFeature(kind: "ActiveX control", name: "CommandButton1", sheet: "Objects"),
+            UnsupportedFeature(kind: "shape", name: "Connector 3", sheet: "Objects", cell: cell("C5")),
+            UnsupportedFeature(kind: "embedded object", name: "Diagram 1", sheet: "Objects", cell: cell("A7")),
+            UnsupportedFeature(kind: "linked image", name: "https://example.com/logo.png", sheet: "Objects", cell: cell("B8")),
+            UnsupportedFeature(kind: "chart", name: "Sales by month", sheet: "Objects", cell: cell("D9")),
+            UnsupportedFeature(kind: "chart", name: "Chart 9", sheet: "Objects", cell: cell("E9")),
+            UnsupportedFeature(kind: "sparklines", sheet: "Objects"),
+            UnsupportedFeature(kind: "pivot table", name: "PivotSales", sheet: "Objects", cell: cell("G3")),
+            UnsupportedFeature(kind: "print area of several ranges", name: "Objects!$A$1:$B$2,Objects!$D$1:$E$2", sheet: "Objects"),
+        ])
+        #expect(objects["A1"]?.value == .formula("SUM(B1:B2*C1:C2)", cached: "5"))
+        #expect(objects["D2"]?.value == .number(7))  // a data table's cell keeps its value
+        #expect(objects.pageSetup.printArea == range("A1:B2"))
+        #expect(objects.pageSetup.header == "&L&G")
+        #expect(objects.images.isEmpty)
+        // An Excel 2010 conditional format with its own differential format and a formula on another sheet.
+        #expect(objects.conditionalFormats == [ConditionalFormat(ranges: [try #require(range("A1:A2"))],
+                                                                 rule: .expression("'It''s second'!$A$1=\"x\""),
+                                                                 style: CellStyle(bold: true, fill: rgb("#00FF00")))])
+    }
+
+    @Test func unsupportedFeaturesOfTheEdgeCasesSheet() {
+        #expect(Set(document.unsupported.filter { $0.sheet == "Edge cases" }) == [
             UnsupportedFeature(kind: "split panes", sheet: "Edge cases"),
             UnsupportedFeature(kind: "sheet protection", sheet: "Edge cases"),
             UnsupportedFeature(kind: "conditional format (timePeriod)", sheet: "Edge cases", cell: cell("A3")),
@@ -124,6 +164,6 @@ import Workbook
             UnsupportedFeature(kind: "shape", name: "Arrow 1", sheet: "Edge cases", cell: cell("E10")),
             UnsupportedFeature(kind: "shape", name: "Group 2", sheet: "Edge cases", cell: cell("F10")),
         ])
-        #expect(document.unsupported.count == 10)
+        #expect(document.unsupported.count == 8 + 6 + 16)
     }
 }
