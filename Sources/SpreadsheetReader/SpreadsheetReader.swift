@@ -90,8 +90,8 @@ public enum SpreadsheetReader {
     private static func read(archive: Archive, source: String) throws(SpreadsheetReaderError) -> SpreadsheetDocument {
         let package = try WorkbookPackage(archive: archive, source: source)
         for type in package.overrideContentTypes.values {
-            if type.contains("macroEnabled.main") { throw .macroEnabled(path: source) }
             if type.contains(".binary.") { throw .binaryWorkbook(path: source) }
+            if type.contains("macroEnabled.main") { throw .macroEnabled(path: source) }
         }
         let packageRelationships = try package.relationships(of: "")
         guard package.contains("_rels/.rels") else {

@@ -109,6 +109,8 @@ struct WorksheetReader {
                 if let width = try double(element, "defaultColWidth", "default column width") {
                     sheet.defaultColumnWidth = width
                 } else if let base = try integer(element, "baseColWidth", "default column width"), base != 8 {
+                    // Stored widths include the cell padding (5 pixels of Calibri 11's 7-pixel digits); the base
+                    // width does not, so the padding is added to keep one unit for every width the reader returns.
                     sheet.defaultColumnWidth = Double(base) + 5.0 / 7
                 }
             case "cols": try readColumns(element)

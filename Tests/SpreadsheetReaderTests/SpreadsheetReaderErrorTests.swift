@@ -54,6 +54,14 @@ import TestSupport
                 == "client.xlsm is a macro-enabled workbook: save it as .xlsx (macros cannot be carried over).")
     }
 
+    @Test func binaryWorkbookByExtension() throws {
+        let data = try Data(contentsOf: SpreadsheetFixtures.url("openpyxl-form.xlsx"))
+        #expect(throws: SpreadsheetReaderError.binaryWorkbook(path: "client.xlsb")) {
+            try SpreadsheetReader.read(data: data, source: "client.xlsb")
+        }
+        #expect(SpreadsheetReaderError.binaryWorkbook(path: "client.xlsb").description.contains("save it as Excel Workbook (.xlsx)"))
+    }
+
     @Test func missingSheetPartNamesThePartAndTheSheet() {
         let failure = error(reading: "missing-sheet.xlsx")
         #expect(failure == .missingPart(path: path("missing-sheet.xlsx"), part: "xl/worksheets/sheet2.xml",
