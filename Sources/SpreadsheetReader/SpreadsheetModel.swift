@@ -23,6 +23,15 @@ public struct SpreadsheetDocument: Sendable {
     public var source: String
 
     /// Creates a document (the reader makes them; tests build small ones).
+    ///
+    /// - Parameters:
+    ///   - sheets: The sheets in workbook order.
+    ///   - definedNames: The defined names other than print areas, print titles and filter databases.
+    ///   - properties: The document properties.
+    ///   - activeSheet: The index of the sheet Excel opens on.
+    ///   - defaultStyle: The workbook's default font as a style.
+    ///   - unsupported: What cannot be written back, one entry per object.
+    ///   - source: The file read, for messages.
     public init(sheets: [SheetDocument], definedNames: [DefinedName] = [], properties: SpreadsheetProperties = SpreadsheetProperties(),
                 activeSheet: Int = 0, defaultStyle: CellStyle = CellStyle(), unsupported: [UnsupportedFeature] = [], source: String = "") {
         self.sheets = sheets
@@ -77,6 +86,27 @@ public struct SheetDocument: Sendable {
     public var selection: CellReference?
 
     /// Creates a sheet (the reader makes them; tests build small ones).
+    ///
+    /// - Parameters:
+    ///   - name: The sheet's name.
+    ///   - visibility: Whether its tab shows.
+    ///   - tabColor: The tab colour, or `nil`.
+    ///   - cells: The cells with a value or a style of their own, in row-major order.
+    ///   - columns: Column ranges with a width, a style or hidden.
+    ///   - rows: Rows with a height, a style or hidden, by zero-based row.
+    ///   - defaultRowHeight: The default row height in points, or `nil` for 15.
+    ///   - defaultColumnWidth: The default column width in characters, or `nil` for 8.43.
+    ///   - merges: Merged ranges.
+    ///   - freezePanes: The first unfrozen cell, or `nil` when no panes are frozen.
+    ///   - autofilter: The autofilter range, or `nil`.
+    ///   - dataValidations: Data validations.
+    ///   - conditionalFormats: Conditional formats in priority order.
+    ///   - images: Images placed over the cells.
+    ///   - pageSetup: Print settings.
+    ///   - showsGridlines: Whether gridlines show on screen.
+    ///   - zoom: The zoom in percent, or `nil`.
+    ///   - rightToLeft: Whether the sheet reads right to left.
+    ///   - selection: The selected cell, or `nil` for A1.
     public init(name: String, visibility: SheetVisibility = .visible, tabColor: Color? = nil, cells: [SheetCell] = [],
                 columns: [ColumnFormat] = [], rows: [Int: RowFormat] = [:], defaultRowHeight: Double? = nil,
                 defaultColumnWidth: Double? = nil, merges: [CellRange] = [], freezePanes: CellReference? = nil,
@@ -131,6 +161,11 @@ public struct SheetCell: Hashable, Sendable {
     public var style: CellStyle
 
     /// Creates a cell.
+    ///
+    /// - Parameters:
+    ///   - reference: Its position.
+    ///   - value: Its content.
+    ///   - style: Its resolved style.
     public init(reference: CellReference, value: SheetCellValue, style: CellStyle = CellStyle()) {
         self.reference = reference
         self.value = value
@@ -152,6 +187,13 @@ public struct ColumnFormat: Hashable, Sendable {
     public var style: CellStyle?
 
     /// Creates a column format.
+    ///
+    /// - Parameters:
+    ///   - first: The first column (zero-based).
+    ///   - last: The last column (zero-based).
+    ///   - width: The width in characters, or `nil` for the default.
+    ///   - hidden: Whether the columns are hidden.
+    ///   - style: The style of the columns' empty cells, or `nil`.
     public init(first: Int, last: Int, width: Double? = nil, hidden: Bool = false, style: CellStyle? = nil) {
         self.first = first
         self.last = last
@@ -171,6 +213,11 @@ public struct RowFormat: Hashable, Sendable {
     public var style: CellStyle?
 
     /// Creates a row format.
+    ///
+    /// - Parameters:
+    ///   - height: The height in points, or `nil` for the default.
+    ///   - hidden: Whether the row is hidden.
+    ///   - style: The style of the row's empty cells, or `nil`.
     public init(height: Double? = nil, hidden: Bool = false, style: CellStyle? = nil) {
         self.height = height
         self.hidden = hidden
@@ -190,6 +237,12 @@ public struct DefinedName: Hashable, Sendable {
     public var hidden: Bool
 
     /// Creates a defined name.
+    ///
+    /// - Parameters:
+    ///   - name: The name.
+    ///   - formula: The formula it stands for, without `=`.
+    ///   - localSheet: The index of the sheet it is local to, or `nil` for a workbook-wide name.
+    ///   - hidden: Whether the name is hidden.
     public init(name: String, formula: String, localSheet: Int? = nil, hidden: Bool = false) {
         self.name = name
         self.formula = formula
@@ -220,6 +273,17 @@ public struct SpreadsheetProperties: Hashable, Sendable {
     public var status: String?
 
     /// Creates properties.
+    ///
+    /// - Parameters:
+    ///   - title: Title.
+    ///   - subject: Subject.
+    ///   - author: Author (`dc:creator`).
+    ///   - manager: Manager.
+    ///   - company: Company.
+    ///   - category: Category.
+    ///   - keywords: Keywords.
+    ///   - comments: Comments (`dc:description`).
+    ///   - status: Status (`cp:contentStatus`).
     public init(title: String? = nil, subject: String? = nil, author: String? = nil, manager: String? = nil, company: String? = nil,
                 category: String? = nil, keywords: String? = nil, comments: String? = nil, status: String? = nil) {
         self.title = title
@@ -247,6 +311,12 @@ public struct UnsupportedFeature: Hashable, Sendable, CustomStringConvertible {
     public var cell: CellReference?
 
     /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - kind: What it is, e.g. `chart`.
+    ///   - name: Its name, or `nil`.
+    ///   - sheet: The sheet it is on, or `nil` for workbook-wide features.
+    ///   - cell: The cell it is anchored at, or `nil`.
     public init(kind: String, name: String? = nil, sheet: String? = nil, cell: CellReference? = nil) {
         self.kind = kind
         self.name = name

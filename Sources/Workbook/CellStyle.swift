@@ -47,6 +47,18 @@ public enum BorderStyle: String, CaseIterable, Sendable {
     case double
     /// A hairline.
     case hair
+    /// A medium dashed line.
+    case mediumDashed
+    /// A thin dash-dot line.
+    case dashDot
+    /// A medium dash-dot line.
+    case mediumDashDot
+    /// A thin dash-dot-dot line.
+    case dashDotDot
+    /// A medium dash-dot-dot line.
+    case mediumDashDotDot
+    /// A slanted dash-dot line.
+    case slantDashDot
 }
 
 /// Horizontal alignment of cell content.

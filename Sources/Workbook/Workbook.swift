@@ -414,6 +414,12 @@ extension BorderStyle {
         case .dotted: return UInt8(LXW_BORDER_DOTTED.rawValue)
         case .double: return UInt8(LXW_BORDER_DOUBLE.rawValue)
         case .hair: return UInt8(LXW_BORDER_HAIR.rawValue)
+        case .mediumDashed: return UInt8(LXW_BORDER_MEDIUM_DASHED.rawValue)
+        case .dashDot: return UInt8(LXW_BORDER_DASH_DOT.rawValue)
+        case .mediumDashDot: return UInt8(LXW_BORDER_MEDIUM_DASH_DOT.rawValue)
+        case .dashDotDot: return UInt8(LXW_BORDER_DASH_DOT_DOT.rawValue)
+        case .mediumDashDotDot: return UInt8(LXW_BORDER_MEDIUM_DASH_DOT_DOT.rawValue)
+        case .slantDashDot: return UInt8(LXW_BORDER_SLANT_DASH_DOT.rawValue)
         }
     }
 }
