@@ -470,6 +470,22 @@ REF = re.compile(r"(?<![A-Za-z0-9_.!])(\$?)([A-Z]{1,3})(\$?)(\d+)(?::(\$?)([A-Z]
 QUOTED_OR_STRING = re.compile(r"(\"[^\"]*\"|'[^']*'![^ ,;)]*|[A-Za-z0-9_.]+![^ ,;)]*)")
 
 
+class _EmptyRowValues(dict):
+    """The values of a row template with nothing to list: every marker of the row is empty."""
+
+    def __contains__(self, scope):
+        return True
+
+    def __bool__(self):
+        return True
+
+    def __getitem__(self, scope):
+        return lambda field: ""
+
+
+EMPTY_ROW_VALUES = _EmptyRowValues()
+
+
 class RowMap:
     """Where each template row lands in the rendered sheet. Blocks are row templates (with their group row):
     `first`..`last` template rows written as `count` rows."""
@@ -1049,6 +1065,9 @@ class Referee:
             elif kind == "history":
                 above = ws.cell(row=r - 1, column=1)
                 seq.append((r, self.history_values(ws, r)))
+            if not seq:
+                # Nothing to list: the block's rows stay, their marker cells emptied (Documentation/Templates.md).
+                seq = [(tr, EMPTY_ROW_VALUES) for tr in range(first, r + 1)]
             blocks.append({"first": first, "last": r, "count": len(seq), "rows": seq, "kind": kind})
         return blocks
 

@@ -64,7 +64,10 @@ struct FormRenderer {
             var activated = false
             for instance in instances {
                 let worksheet = try workbook.addWorksheet(named: instance.name)
-                let writer = FormSheetWriter(instance: instance, worksheet: worksheet, expansions: expansions, renamed: renamed)
+                // References on a sheet to itself follow its own rows (each sheet of a sheet template has its own).
+                let writer = FormSheetWriter(instance: instance, worksheet: worksheet,
+                                             expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 },
+                                             renamed: renamed)
                 try writer.write()
                 if !activated, instance.formSheet.sheet.name == activeName, instance.formSheet.sheet.visibility == .visible {
                     worksheet.activate()
@@ -102,9 +105,13 @@ struct FormRenderer {
         var taken: [String] = form.sheets.filter { $0.repetition == nil }.map(\.sheet.name)
         for formSheet in form.sheets {
             let spec = SheetSpec.listing(formSheet.filter)
-            let functions = planner.sortedFunctions(spec).map { planner.allFunctions[$0] }
+            let inventory = self.inventory
+            func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
+                formSheet.filter.excludeTests && (kind ?? inventory?.kind(ofModule: module))?.isTest == true
+            }
+            let functions = planner.sortedFunctions(spec).map { planner.allFunctions[$0] }.filter { !isTest($0.module, $0.moduleKind) }
             let types = planner.typeRows(spec).compactMap { row -> (TypeRecord, [FunctionRecord])? in
-                if case .type(let type, _, let members) = row { return (type, members) }
+                if case .type(let type, _, let members) = row, !isTest(type.module, type.moduleKind) { return (type, members) }
                 return nil
             }
             switch formSheet.repetition {
@@ -112,12 +119,13 @@ struct FormRenderer {
                 instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types))
             case .type?:
                 for (index, (type, members)) in types.enumerated() {
-                    var values: [String: String] = [:]
-                    for field in FieldCatalog.typeFields.map(\.name) {
-                        values["type.\(field)"] = FieldCatalog.value(of: field, type: type, number: index + 1, functions: members, context: context).text
-                    }
+                    // The type's counts describe the functions its sheet lists (after the sheet's settings).
                     let memberKeys = Set(members.map(FormRenderer.key))
                     let listed = functions.filter { memberKeys.contains(FormRenderer.key($0)) }
+                    var values: [String: String] = [:]
+                    for field in FieldCatalog.typeFields.map(\.name) {
+                        values["type.\(field)"] = FieldCatalog.value(of: field, type: type, number: index + 1, functions: listed, context: context).text
+                    }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
                     instances.append(instance(formSheet, name: name, values: values, functions: listed, types: []))
                 }
@@ -164,7 +172,7 @@ struct FormRenderer {
                 rows = groupedFunctionRows(functions, groupRow: template.row, functionRow: last, levels: formSheet.filter.group)
                 index += 2
             } else {
-                rows = itemRows(template, functions: functions, types: types)
+                rows = itemRows(template, functions: functions, types: types, sheet: formSheet.sheet)
                 index += 1
             }
             blockRows[template.row] = rows
@@ -175,7 +183,8 @@ struct FormRenderer {
     }
 
     /// The rows of a single-row template.
-    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord])]) -> [OutputRow] {
+    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord])],
+                          sheet: SheetDocument) -> [OutputRow] {
         func fields(_ scope: RowScope, _ value: (String) -> CellValue) -> [String: CellValue] {
             Dictionary(uniqueKeysWithValues: scope.fields.map { ("\(scope.rawValue).\($0)", value($0)) })
         }
@@ -203,8 +212,14 @@ struct FormRenderer {
                     })
                 }
         case .history:
+            // The history continues the rows the client filled in: the number follows the one above.
+            let numberColumn = sheet.cells.first { $0.reference.row == template.row && $0.value.markerText?.contains("{{history.number}}") == true }?
+                .reference.column
+            let previous = sheet.cells.first { $0.reference.row == template.row - 1 && $0.reference.column == numberColumn }
+            var number = 1.0
+            if case .number(let above)? = previous?.value { number = above + 1 }
             return [OutputRow(templateRow: template.row, values: [
-                "history.number": .number(1), "history.date": .text(context.dateText), "history.version": .text(context.version ?? ""),
+                "history.number": .number(number), "history.date": .text(context.dateText), "history.version": .text(context.version ?? ""),
                 "history.author": .text(context.author ?? ""), "history.blank": .empty,
             ])]
         }
@@ -260,7 +275,7 @@ struct FormSheetWriter {
         // Columns and default heights first: libxlsxwriter applies column formats to cells written later.
         if let height = sheet.defaultRowHeight { try worksheet.setDefaultRowHeight(height) }
         for column in sheet.columns {
-            try worksheet.setColumnWidth(column.first, column.last, width: column.width ?? sheet.defaultColumnWidth ?? 8.43,
+            try worksheet.setColumnWidth(column.first, column.last, width: (column.width ?? sheet.defaultColumnWidth).map(FormSheetWriter.characterWidth),
                                          style: column.style, hidden: column.hidden)
         }
         // Rows: the template's rows moved, each block's rows repeated.
@@ -374,6 +389,13 @@ struct FormSheetWriter {
                 try worksheet.write(expanded, row: row, column: column, style: cell.style)
             }
         }
+    }
+
+    /// The width to ask libxlsxwriter for so that it stores `stored` again: a workbook stores a column's width with
+    /// Excel's cell padding (5 pixels of a 7-pixel digit, 0.71 characters) added, and libxlsxwriter adds it too.
+    static func characterWidth(_ stored: Double) -> Double {
+        let digit = 7.0, padding = 5.0
+        return stored >= 1 + padding / digit ? stored - padding / digit : stored * digit / (digit + padding)
     }
 
     /// The number a workbook-wide number placeholder stands for (`coverage` as a fraction).

@@ -65,6 +65,27 @@ public struct FormFilter: Hashable, Sendable {
     public var sort: [String] = []
     /// Grouping, outermost first.
     public var group: [GroupLevel] = []
+    /// Leave out functions and types of unit-test and UI-test targets.
+    public var excludeTests = false
+
+    /// `inventory` without the functions and types these settings leave out (sort and group do not apply here).
+    func apply(to inventory: Inventory) -> Inventory {
+        let minimum = minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
+        func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
+            excludeTests && (kind ?? inventory.kind(ofModule: module))?.isTest == true
+        }
+        let functions = inventory.functions.filter { record in
+            guard record.effectiveAccess >= minimum, !isTest(record.module, record.moduleKind) else { return false }
+            if !kinds.isEmpty && !kinds.contains(record.kind.rawValue) { return false }
+            switch documentation {
+            case .all: return true
+            case .documented: return record.isDocumented
+            case .undocumented: return !record.isDocumented
+            }
+        }
+        let types = inventory.types.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
+        return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules)
+    }
 }
 
 /// One sheet of a client's workbook with its markers found.
@@ -85,6 +106,8 @@ public struct WorkbookForm: Sendable {
     public var source: String
     /// The sheets written, in order (the `docsheet` settings sheet left out).
     public var sheets: [FormSheet]
+    /// The settings the `docsheet` sheet gives every sheet (they narrow the inventory, totals included).
+    public var workbookFilter: FormFilter
     /// Defined names carried over (formulas moved with the rows).
     public var definedNames: [DefinedName]
     /// The document properties (placeholders expanded when written).
@@ -142,7 +165,8 @@ enum FormTemplateLoader {
         guard !sheets.isEmpty else {
             throw .invalidWorkbookTemplate(path: path, sheet: nil, cell: nil, message: "the workbook has no sheet besides '\(settingsSheetName)'")
         }
-        let form = WorkbookForm(source: path, sheets: sheets, definedNames: document.definedNames, properties: document.properties,
+        let workbookFilter = try filter(settings["*", default: []], sheet: "*", path: path)
+        let form = WorkbookForm(source: path, sheets: sheets, workbookFilter: workbookFilter, definedNames: document.definedNames, properties: document.properties,
                                 activeSheet: activeSheet, unsupported: document.unsupported)
         return Template(name: (path as NSString).lastPathComponent, source: path, summary: nil, properties: [:], styles: [:],
                         print: PrintSpec(), logo: nil, sheets: [], form: form)
@@ -300,9 +324,14 @@ enum FormTemplateLoader {
                     levels.append(level)
                 }
                 filter.group = levels
+            case "exclude_tests":
+                guard let flag = ["true": true, "yes": true, "1": true, "false": false, "no": false, "0": false][value.lowercased()] else {
+                    throw fail("exclude_tests '\(value)' is not true or false")
+                }
+                filter.excludeTests = flag
             default:
-                let suggestion = closest(key, among: ["min_access", "kinds", "documentation", "sort", "group"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail("unknown setting '\(key)'\(suggestion); the settings are min_access, kinds, documentation, sort and group")
+                let suggestion = closest(key, among: ["min_access", "kinds", "documentation", "sort", "group", "exclude_tests"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("unknown setting '\(key)'\(suggestion); the settings are min_access, kinds, documentation, sort, group and exclude_tests")
             }
         }
         return filter

@@ -28,7 +28,13 @@ struct WorkbookRenderer {
         let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
                                    globalValues: values)
         if let form = template.form {
-            return try FormRenderer(form: form, context: context, inventory: inventory, planner: planner, globals: values).render(to: url)
+            // The workbook-wide settings narrow the inventory itself, so the cover's totals count what is listed.
+            let listed = inventory.map(form.workbookFilter.apply)
+            let narrowed = WorkbookRenderer(template: template, context: context, inventory: listed, diff: diff)
+            let values = narrowed.globalValues()
+            let planner = SheetPlanner(template: template, context: context, inventory: listed, diff: diff, rowLimit: rowLimit,
+                                       globalValues: values)
+            return try FormRenderer(form: form, context: context, inventory: listed, planner: planner, globals: values).render(to: url)
         }
         let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel

@@ -217,6 +217,6 @@ import Workbook
             SheetCell(reference: CellReference("A2")!, value: .text("min_acess")), SheetCell(reference: CellReference("B2")!, value: .text("public")),
         ])
         #expect(loadError(SpreadsheetDocument(sheets: [Self.functionList(), settings])) ==
-                "client.xlsx: sheet 'docsheet', cell B2: unknown setting 'min_acess' (did you mean 'min_access'?); the settings are min_access, kinds, documentation, sort and group")
+                "client.xlsx: sheet 'docsheet', cell B2: unknown setting 'min_acess' (did you mean 'min_access'?); the settings are min_access, kinds, documentation, sort, group and exclude_tests")
     }
 }
