@@ -1161,7 +1161,9 @@ class Referee:
             rep.diff(None, "docsheet", "settings sheet", "absent", "present")
         rep.workbook_props += 1
         tp, rp = self.twb.properties, self.rwb.properties
-        for attr in ("title", "subject", "creator", "keywords", "description", "category", "lastModifiedBy"):
+        # lastModifiedBy is not compared: libxlsxwriter writes the author there and cannot set it apart
+        # (a deliberate difference, Documentation/Templates.md).
+        for attr in ("title", "subject", "creator", "keywords", "description", "category"):
             tv, rv = getattr(tp, attr), getattr(rp, attr)
             rep.workbook_props += 1
             if tv is None and rv in (None, ""):
@@ -1353,6 +1355,9 @@ class Referee:
         else:
             exp = Expect("number", tval) if not hasattr(tval, "year") else Expect("date", tval)
         got = rcell.value
+        if hasattr(got, "year") and exp.kind == "number":
+            # openpyxl turns a number in a date-formatted cell into a date: compare the serial number.
+            got = openpyxl.utils.datetime.to_excel(got)
         stats["props"] += 1
         if exp.kind == "date":
             if got != tval:
@@ -1396,7 +1401,9 @@ class Referee:
 
     def check_validations(self, tws, rws, rowmap, d, stats):
         def key(dv):
-            return (dv.type or "any", dv.operator or "between", norm_formula(dv.formula1), norm_formula(dv.formula2),
+            # LibreOffice writes a meaningless formula2 for lists and custom rules: only ranges compare two values.
+            second = norm_formula(dv.formula2) if dv.type not in ("list", "custom", None) else None
+            return (dv.type or "any", dv.operator or "between", norm_formula(dv.formula1), second,
                     bool(dv.allow_blank), bool(dv.showDropDown), bool(dv.showErrorMessage),
                     bool(dv.showInputMessage), dv.errorTitle or None, dv.error or None, dv.promptTitle or None,
                     dv.prompt or None, dv.errorStyle or "stop")
@@ -1438,7 +1445,7 @@ class Referee:
                 if dxf.numFmt is not None:
                     props += [("numFmt", dxf.numFmt.formatCode)]
             formulas = tuple(shift(f) for f in (rule.formula or []))
-            return (rule.type, rule.operator, formulas, bool(rule.stopIfTrue), rule.text, tuple(props))
+            return (rule.type, rule.operator, formulas, bool(rule.stopIfTrue), rule.text or None, tuple(props))
         expected, got = {}, {}
         for cf in tws.conditional_formatting:
             cells = map_cells(expand_sqref(cf.sqref), rowmap)

@@ -65,7 +65,7 @@ struct FormRenderer {
             for instance in instances {
                 let worksheet = try workbook.addWorksheet(named: instance.name)
                 // References on a sheet to itself follow its own rows (each sheet of a sheet template has its own).
-                let writer = FormSheetWriter(instance: instance, worksheet: worksheet,
+                let writer = FormSheetWriter(instance: instance, worksheet: worksheet, defaultStyle: form.defaultStyle,
                                              expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 },
                                              renamed: renamed)
                 try writer.write()
@@ -262,6 +262,8 @@ extension SheetSpec {
 struct FormSheetWriter {
     let instance: FormRenderer.Instance
     let worksheet: Worksheet
+    /// The client workbook's default font, given to cells whose style names none.
+    let defaultStyle: CellStyle
     let expansions: [String: RowExpansion]
     let renamed: [String: String]
 
@@ -337,6 +339,8 @@ struct FormSheetWriter {
 
     /// Writes a template cell at `row` with its markers expanded (`values` for the row's item, then the sheet's).
     private func writeCell(_ cell: SheetCell, row: Int, values: [String: CellValue]) throws(WorkbookError) {
+        var cell = cell
+        cell.style = withDefaultFont(cell.style)
         let column = cell.reference.column
         switch cell.value {
         case .empty:
@@ -389,6 +393,15 @@ struct FormSheetWriter {
                 try worksheet.write(expanded, row: row, column: column, style: cell.style)
             }
         }
+    }
+
+    /// `style` with the workbook's default font name and size where it names none (libxlsxwriter's default is
+    /// Calibri 11, the client's may be another).
+    private func withDefaultFont(_ style: CellStyle) -> CellStyle {
+        var style = style
+        if style.fontName == nil { style.fontName = defaultStyle.fontName }
+        if style.fontSize == nil { style.fontSize = defaultStyle.fontSize }
+        return style
     }
 
     /// The width to ask libxlsxwriter for so that it stores `stored` again: a workbook stores a column's width with

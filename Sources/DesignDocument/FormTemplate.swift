@@ -110,6 +110,8 @@ public struct WorkbookForm: Sendable {
     public var workbookFilter: FormFilter
     /// Defined names carried over (formulas moved with the rows).
     public var definedNames: [DefinedName]
+    /// The workbook's default font (cells without a style of their own are written in it).
+    public var defaultStyle: CellStyle
     /// The document properties (placeholders expanded when written).
     public var properties: SpreadsheetProperties
     /// The index (among `sheets`) of the sheet Excel opens on.
@@ -166,7 +168,8 @@ enum FormTemplateLoader {
             throw .invalidWorkbookTemplate(path: path, sheet: nil, cell: nil, message: "the workbook has no sheet besides '\(settingsSheetName)'")
         }
         let workbookFilter = try filter(settings["*", default: []], sheet: "*", path: path)
-        let form = WorkbookForm(source: path, sheets: sheets, workbookFilter: workbookFilter, definedNames: document.definedNames, properties: document.properties,
+        let form = WorkbookForm(source: path, sheets: sheets, workbookFilter: workbookFilter, definedNames: document.definedNames,
+                                defaultStyle: document.defaultStyle, properties: document.properties,
                                 activeSheet: activeSheet, unsupported: document.unsupported)
         return Template(name: (path as NSString).lastPathComponent, source: path, summary: nil, properties: [:], styles: [:],
                         print: PrintSpec(), logo: nil, sheets: [], form: form)

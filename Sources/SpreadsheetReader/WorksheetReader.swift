@@ -270,8 +270,9 @@ struct WorksheetReader {
             }
             previousRow = rowIndex
             let rowLocation = "row \(rowIndex + 1)"
-            let customHeight = try bool(row, "customHeight", rowLocation) ?? false
-            let height = customHeight ? try double(row, "ht", rowLocation) : nil
+            // The height as the file shows it, custom or fitted by Excel to the row's fonts (libxlsxwriter cannot
+            // fit rows, so a fitted height is kept as it was when the client saved the form).
+            let height = try double(row, "ht", rowLocation)
             let hidden = try bool(row, "hidden", rowLocation) ?? false
             let customFormat = try bool(row, "customFormat", rowLocation) ?? false
             let rowStyle = customFormat ? try cellStyle(try integer(row, "s", rowLocation) ?? 0, rowLocation) : nil
