@@ -923,6 +923,8 @@ class Referee:
                 raise InputError(f"{p}: not an .xlsx (zip) file")
         self.twb = openpyxl.load_workbook(template_path)
         self.rwb = openpyxl.load_workbook(rendered_path)
+        # The cells the template's files hold (openpyxl adds a cell to _cells whenever one is looked at).
+        self.template_cells = {ws.title: set(ws._cells) for ws in self.twb.worksheets}
         self.ttheme, self.rtheme = Theme(template_path), Theme(rendered_path)
         self.ctx = Context(inventory, locale, given or {}, source_url)
         self.type_sheets = type_sheets
@@ -1218,7 +1220,7 @@ class Referee:
         for b in blocks:
             for r in range(b["first"], b["last"] + 1):
                 block_rows[r] = b
-        tcells = sorted(tws._cells.items())
+        tcells = sorted((key, cell) for key, cell in tws._cells.items() if key in self.template_cells.get(tws.title, ()))
         by_row = {}
         for (r, c), cell in tcells:
             by_row.setdefault(r, []).append((c, cell))
@@ -1375,6 +1377,11 @@ class Referee:
             d(where, "comment", tcm, rcm)
         tprops = style_props(tcell, self.ttheme)
         rprops = style_props(rcell, self.rtheme)
+        if isinstance(tcell, openpyxl.cell.cell.MergedCell) and isinstance(rcell, openpyxl.cell.cell.MergedCell):
+            # openpyxl gives a covered cell of a merge no style of its own: it shows the workbook's default font, which
+            # libxlsxwriter cannot change (Calibri 11). Its borders are the merge's; the rest is not shown.
+            tprops = {k: v for k, v in tprops.items() if not k.startswith("font.")}
+            rprops = {k: v for k, v in rprops.items() if not k.startswith("font.")}
         for key, tv in tprops.items():
             stats["props"] += 1
             rv = rprops.get(key)

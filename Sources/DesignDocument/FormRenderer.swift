@@ -287,7 +287,7 @@ struct FormSheetWriter {
         // Merges before cells: a merge writes its first cell, the cell's value is written over it.
         for merge in sheet.merges where !(merge.rowCount == 1 && templateRows.contains(merge.first.row)) {
             let anchor = sheet.cells.first { $0.reference == merge.first }
-            try worksheet.merge(expansion.map(merge), text: "", style: anchor?.style)
+            try worksheet.merge(expansion.map(merge), text: "", style: withDefaultFont(anchor?.style ?? CellStyle()))
         }
         let cellsByRow = Dictionary(grouping: sheet.cells, by: \.reference.row)
         for (first, rows) in instance.blockRows {
@@ -333,7 +333,7 @@ struct FormSheetWriter {
         for merge in sheet.merges where merge.first.row == templateRow && merge.last.row == templateRow {
             let anchor = sheet.cells.first { $0.reference == merge.first }
             try worksheet.merge(CellRange(firstRow: row, firstColumn: merge.first.column, lastRow: row, lastColumn: merge.last.column),
-                                text: "", style: anchor?.style)
+                                text: "", style: withDefaultFont(anchor?.style ?? CellStyle()))
         }
     }
 
@@ -408,7 +408,11 @@ struct FormSheetWriter {
     /// Excel's cell padding (5 pixels of a 7-pixel digit, 0.71 characters) added, and libxlsxwriter adds it too.
     static func characterWidth(_ stored: Double) -> Double {
         let digit = 7.0, padding = 5.0
-        return stored >= 1 + padding / digit ? stored - padding / digit : stored * digit / (digit + padding)
+        guard stored >= 1 + padding / digit else { return stored * digit / (digit + padding) }
+        // The column's width in pixels (a half pixel, as Mac Excel stores 4.5, rounds down as Excel draws it), less
+        // the padding, in digits: libxlsxwriter then stores the same pixel width.
+        let pixels = (stored * digit - 0.5).rounded(.up)
+        return (pixels - padding) / digit
     }
 
     /// The number a workbook-wide number placeholder stands for (`coverage` as a fraction).
