@@ -59,13 +59,13 @@ struct FormRenderer {
                 title: expand(properties.title), subject: expand(properties.subject), author: expand(properties.author) ?? context.author,
                 manager: expand(properties.manager), company: expand(properties.company), category: expand(properties.category),
                 keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status),
-                created: context.generatedAt))
+                created: context.generatedAt), defaultFont: form.defaultStyle)
             let activeName = form.sheets.indices.contains(form.activeSheet) ? form.sheets[form.activeSheet].sheet.name : nil
             var activated = false
             for instance in instances {
                 let worksheet = try workbook.addWorksheet(named: instance.name)
                 // References on a sheet to itself follow its own rows (each sheet of a sheet template has its own).
-                let writer = FormSheetWriter(instance: instance, worksheet: worksheet, defaultStyle: form.defaultStyle,
+                let writer = FormSheetWriter(instance: instance, worksheet: worksheet,
                                              expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 },
                                              renamed: renamed)
                 try writer.write()
@@ -262,8 +262,6 @@ extension SheetSpec {
 struct FormSheetWriter {
     let instance: FormRenderer.Instance
     let worksheet: Worksheet
-    /// The client workbook's default font, given to cells whose style names none.
-    let defaultStyle: CellStyle
     let expansions: [String: RowExpansion]
     let renamed: [String: String]
 
@@ -287,7 +285,7 @@ struct FormSheetWriter {
         // Merges before cells: a merge writes its first cell, the cell's value is written over it.
         for merge in sheet.merges where !(merge.rowCount == 1 && templateRows.contains(merge.first.row)) {
             let anchor = sheet.cells.first { $0.reference == merge.first }
-            try worksheet.merge(expansion.map(merge), text: "", style: withDefaultFont(anchor?.style ?? CellStyle()))
+            try worksheet.merge(expansion.map(merge), text: "", style: anchor?.style)
         }
         let cellsByRow = Dictionary(grouping: sheet.cells, by: \.reference.row)
         for (first, rows) in instance.blockRows {
@@ -333,14 +331,12 @@ struct FormSheetWriter {
         for merge in sheet.merges where merge.first.row == templateRow && merge.last.row == templateRow {
             let anchor = sheet.cells.first { $0.reference == merge.first }
             try worksheet.merge(CellRange(firstRow: row, firstColumn: merge.first.column, lastRow: row, lastColumn: merge.last.column),
-                                text: "", style: withDefaultFont(anchor?.style ?? CellStyle()))
+                                text: "", style: anchor?.style)
         }
     }
 
     /// Writes a template cell at `row` with its markers expanded (`values` for the row's item, then the sheet's).
     private func writeCell(_ cell: SheetCell, row: Int, values: [String: CellValue]) throws(WorkbookError) {
-        var cell = cell
-        cell.style = withDefaultFont(cell.style)
         let column = cell.reference.column
         switch cell.value {
         case .empty:
@@ -393,15 +389,6 @@ struct FormSheetWriter {
                 try worksheet.write(expanded, row: row, column: column, style: cell.style)
             }
         }
-    }
-
-    /// `style` with the workbook's default font name and size where it names none (libxlsxwriter's default is
-    /// Calibri 11, the client's may be another).
-    private func withDefaultFont(_ style: CellStyle) -> CellStyle {
-        var style = style
-        if style.fontName == nil { style.fontName = defaultStyle.fontName }
-        if style.fontSize == nil { style.fontSize = defaultStyle.fontSize }
-        return style
     }
 
     /// The width to ask libxlsxwriter for so that it stores `stored` again: a workbook stores a column's width with

@@ -171,7 +171,7 @@ enum FormTemplateLoader {
         let form = WorkbookForm(source: path, sheets: sheets, workbookFilter: workbookFilter, definedNames: document.definedNames,
                                 defaultStyle: document.defaultStyle, properties: document.properties,
                                 activeSheet: activeSheet, unsupported: document.unsupported)
-        return Template(name: (path as NSString).lastPathComponent, source: path, summary: nil, properties: [:], styles: [:],
+        return Template(name: (path as NSString).lastPathComponent, source: path, summary: nil, properties: [:], fonts: [:], styles: [:],
                         print: PrintSpec(), logo: nil, sheets: [], form: form)
     }
 

@@ -265,6 +265,9 @@ public struct Template: Sendable {
     public var summary: String?
     /// Document properties with placeholders (`title`, `subject`, `author`, ...).
     public var properties: [String: LocalizedText]
+    /// The font of each locale's document, given to every style that names none (`fonts:` in YAML; a Japanese
+    /// client expects a Japanese font, not Calibri).
+    public var fonts: [DocumentLocale: String] = Template.defaultFonts
     /// Named styles (built-in defaults fill in names a template leaves out).
     public var styles: [String: CellStyle]
     /// Print settings for every sheet.
@@ -309,6 +312,11 @@ public struct Template: Sendable {
         }
         return try TemplateLoader.load(yaml: text, path: nameOrPath, baseFolder: url.deletingLastPathComponent())
     }
+
+    /// The fonts of the built-in templates: Yu Gothic for Japanese (Office's Japanese UI font since 2016, with
+    /// Meiryo-like metrics), Arial for Vietnamese (complete Vietnamese diacritics, the usual font of Vietnamese
+    /// business documents); English keeps Excel's Calibri.
+    public static let defaultFonts: [DocumentLocale: String] = [.ja: "Yu Gothic", .vi: "Arial"]
 
     /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets
     /// (`added`, `removed`, `changed`), which is for `docsheet diff`.

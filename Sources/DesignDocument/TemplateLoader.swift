@@ -14,7 +14,7 @@ struct TemplateLoader {
         try TemplateLoader(path: path, baseFolder: baseFolder).load(yaml)
     }
 
-    static let topKeys = ["name", "description", "properties", "styles", "print", "logo", "sheets"]
+    static let topKeys = ["name", "description", "properties", "fonts", "styles", "print", "logo", "sheets"]
     static let propertyKeys = ["title", "subject", "author", "manager", "company", "category", "keywords", "comments", "status"]
     static let styleKeys = ["font", "size", "color", "bold", "italic", "underline", "fill", "border", "borderColor",
                             "wrap", "align", "valign", "numberFormat", "indent"]
@@ -56,6 +56,12 @@ struct TemplateLoader {
                 properties[key] = try text(value, key, placeholders: Placeholders.global)
             }
         }
+        var fonts = Template.defaultFonts
+        if let node = top["fonts"] {
+            for (key, value) in try mapping(node, "fonts", allowed: DocumentLocale.allCases.map(\.rawValue)).ordered {
+                if let locale = DocumentLocale(rawValue: key) { fonts[locale] = try string(value, "fonts.\(key)") }
+            }
+        }
         let print = try top["print"].map { node throws(DesignDocumentError) in try printSpec(node) } ?? PrintSpec()
         let logo = try top["logo"].map { node throws(DesignDocumentError) in try logoSpec(node) }
         guard case .sequence(let sequence) = sheetsNode, !sequence.isEmpty else {
@@ -70,7 +76,7 @@ struct TemplateLoader {
         return Template(
             name: try string(nameNode, "name"), source: path,
             summary: try top["description"].map { node throws(DesignDocumentError) in try string(node, "description") },
-            properties: properties, styles: styles, print: print, logo: logo, sheets: sheets)
+            properties: properties, fonts: fonts, styles: styles, print: print, logo: logo, sheets: sheets)
     }
 
     // MARK: - Sheets

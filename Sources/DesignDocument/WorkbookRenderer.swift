@@ -47,7 +47,8 @@ struct WorkbookRenderer {
                 manager: property("manager", values), company: property("company", values),
                 category: property("category", values), keywords: property("keywords", values),
                 comments: property("comments", values), status: property("status", values), created: context.generatedAt)
-            let workbook = try Workbook(destination: url, properties: properties, constantMemory: constantMemory)
+            let workbook = try Workbook(destination: url, properties: properties, constantMemory: constantMemory,
+                                        defaultFont: template.fonts[context.locale].map { CellStyle(fontName: $0) })
             var logoPlaced = false
             for sheet in sheets {
                 let worksheet = try workbook.addWorksheet(named: sheet.name)

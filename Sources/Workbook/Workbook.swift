@@ -71,6 +71,8 @@ public final class Workbook {
     public let destination: URL
     /// True when rows are flushed as they are written (bounded memory, rows in order, no tables).
     public let constantMemory: Bool
+    /// The font name and size of cells whose style names none (`nil`: libxlsxwriter's Calibri 11).
+    public let defaultFont: CellStyle?
     /// The worksheets, in order.
     public private(set) var worksheets: [Worksheet] = []
 
@@ -89,12 +91,16 @@ public final class Workbook {
     ///   - destination: The `.xlsx` file to create or replace; its folder must exist.
     ///   - properties: document properties, including the fixed creation date.
     ///   - constantMemory: flush rows as they are written (for sheets with hundreds of thousands of rows).
+    ///   - defaultFont: The font name and size given to every written cell whose style names none (a Japanese
+    ///     document in Yu Gothic, a client's form in its own default font), or `nil` for libxlsxwriter's Calibri 11.
     /// - Throws: `WorkbookError.writeFailed` when the folder of `destination` does not exist, `destination` is a
     ///   folder, or libxlsxwriter cannot create the workbook; `WorkbookError.libraryError` when it refuses the
     ///   document properties.
-    public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false) throws(WorkbookError) {
+    public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false,
+                defaultFont: CellStyle? = nil) throws(WorkbookError) {
         self.destination = destination
         self.constantMemory = constantMemory
+        self.defaultFont = defaultFont.map { CellStyle(fontName: $0.fontName, fontSize: $0.fontSize) }
         try AtomicFile.checkDestination(destination)
         temporary = AtomicFile.temporaryURL(besides: destination)
         var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
@@ -273,7 +279,12 @@ public final class Workbook {
 
     /// The libxlsxwriter format for a style (one per distinct style), or `nil` for the default look.
     func format(for style: CellStyle?) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format>? {
-        guard let style, style != .plain else { return nil }
+        var style = style ?? .plain
+        if let defaultFont {
+            if style.fontName == nil { style.fontName = defaultFont.fontName }
+            if style.fontSize == nil { style.fontSize = defaultFont.fontSize }
+        }
+        guard style != .plain else { return nil }
         if let existing = formats[style] { return existing }
         let format = try makeFormat(style, differential: false)
         formats[style] = format

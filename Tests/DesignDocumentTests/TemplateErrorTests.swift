@@ -16,7 +16,7 @@ import Testing
 
     @Test func unknownTopLevelKeyListsValidKeys() {
         #expect(error("name: custom\ncolour: red\nsheets: []\n")
-            == "custom.yml:2: unknown key 'colour' in the template; valid keys: name, description, properties, styles, print, logo, sheets")
+            == "custom.yml:2: unknown key 'colour' in the template; valid keys: name, description, properties, fonts, styles, print, logo, sheets")
     }
 
     @Test func unknownSheetKindListsKinds() {
