@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Workbook
 import DesignDocument
 import Workflow
 
@@ -7,7 +9,7 @@ struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "List the built-in workbook templates, print one, list the fields, or check a client's .xlsx template.",
-        subcommands: [List.self, Show.self, Fields.self, Check.self]
+        subcommands: [List.self, Show.self, Fields.self, Check.self, Import.self]
     )
 
     /// `docsheet templates list`.
@@ -72,6 +74,40 @@ struct TemplatesCommand: ParsableCommand {
             report.problems.forEach { Console.error("error: \($0)") }
             if !report.problems.isEmpty { throw GateFailure(status: .usage) }
             Console.output("\(file): ready to use with --template (\(report.unsupported.count) part\(report.unsupported.count == 1 ? "" : "s") not carried over)")
+        }
+    }
+
+    /// `docsheet templates import FILE.xlsx -o FILE.yml`.
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the YAML template equivalent to a client's .xlsx, to review the layout in version control.",
+            discussion: "Example: docsheet templates import design.xlsx -o design.yml   (what YAML cannot say is listed; the .xlsx stays the exact template)")
+
+        @Argument(help: ArgumentHelp("The client's workbook.", valueName: "file.xlsx"))
+        var file: String
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The YAML file to write (default: standard output).", valueName: "file.yml"))
+        var output: String?
+
+        /// Runs the subcommand.
+        func run() throws {
+            let imported: WorkbookTemplateImport
+            do {
+                imported = try WorkbookTemplateImport(workbookAt: file)
+            } catch {
+                throw WorkflowError(error)
+            }
+            guard let output else {
+                Console.output(imported.yaml)
+                return
+            }
+            do {
+                try AtomicFile.write(Data(imported.yaml.utf8), to: URL(fileURLWithPath: output))
+            } catch {
+                throw WorkflowError.outputFailed(path: output, reason: error.description)
+            }
+            imported.notes.forEach { Console.error("note: \(file): \($0) is not in the YAML") }
+            Console.error("docsheet: wrote \(output)")
         }
     }
 }

@@ -1,0 +1,264 @@
+import Foundation
+import SpreadsheetReader
+import Workbook
+
+/// `docsheet templates import client.xlsx -o client.yml`: the YAML template that lays out the same document as a
+/// client's workbook, so a team can review the layout in version control.
+///
+/// Each sheet becomes a YAML sheet: one with a `{{function.…}}` row template a `functions` sheet whose columns are
+/// the row's markers (headers from the row above, widths and styles from the workbook), a `{{type.…}}` row a
+/// `types` sheet, a `{{module.…}}`/`{{file.…}}` row a `summary` sheet, a `{{history.…}}` row a `history` sheet, a
+/// sheet named `{{type.name}}` a functions sheet split by type, any other sheet a `static` sheet of cells. The
+/// `docsheet` settings become `filter`, `sort` and `group`. What the YAML format cannot say (cells under a table,
+/// formulas, per-side borders, patterns, rotation, validations, conditional formats, images) is listed in `notes`
+/// and in a comment at the top of the file: the workbook itself stays the exact template.
+public struct WorkbookTemplateImport: Sendable {
+    /// The YAML template.
+    public private(set) var yaml: String
+    /// What the YAML leaves out, one line each.
+    public private(set) var notes: [String]
+
+    /// Reads the workbook at `path` and writes its YAML equivalent.
+    ///
+    /// - Parameter path: The client's `.xlsx`.
+    /// - Throws: `DesignDocumentError.unreadableTemplate` or `.invalidWorkbookTemplate` as `generate --template` would.
+    public init(workbookAt path: String) throws(DesignDocumentError) {
+        let template = try Template.resolve(path)
+        guard let form = template.form else {
+            throw .unreadableTemplate(path: path, reason: "not an .xlsx workbook")
+        }
+        self.init(form: form, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+    }
+
+    init(form: WorkbookForm, name: String) {
+        var styles = StyleNames()
+        var notes = Set<String>()
+        var sheetLines: [String] = []
+        for formSheet in form.sheets {
+            sheetLines += WorkbookTemplateImport.sheet(formSheet, styles: &styles, notes: &notes)
+        }
+        for feature in form.unsupported { notes.insert("\(feature) (not carried over by DocSheet either)") }
+        if !form.definedNames.isEmpty { notes.insert("defined names (\(form.definedNames.map(\.name).joined(separator: ", ")))") }
+        var lines = ["# Imported by 'docsheet templates import' from \(form.source)."]
+        if !notes.isEmpty {
+            lines.append("# The YAML format cannot say these; the workbook itself (--template \(form.source)) keeps them:")
+            lines += notes.sorted().map { "#   - \($0)" }
+        }
+        lines.append("name: \(WorkbookTemplateImport.quoted(name))")
+        if let title = form.properties.title { lines += ["properties:", "  title: \(WorkbookTemplateImport.quoted(title))"] }
+        if !styles.ordered.isEmpty {
+            lines.append("styles:")
+            for (styleName, style) in styles.ordered {
+                lines.append("  \(styleName): {\(WorkbookTemplateImport.styleKeys(style, notes: &notes).joined(separator: ", "))}")
+            }
+        }
+        lines.append("sheets:")
+        lines += sheetLines
+        yaml = lines.joined(separator: "\n") + "\n"
+        self.notes = notes.sorted()
+    }
+
+    /// Distinct styles, named `s1`, `s2`, … in order of first use.
+    struct StyleNames {
+        private(set) var ordered: [(String, CellStyle)] = []
+        private var names: [CellStyle: String] = [:]
+
+        mutating func name(_ style: CellStyle) -> String {
+            if let name = names[style] { return name }
+            let name = "s\(ordered.count + 1)"
+            names[style] = name
+            ordered.append((name, style))
+            return name
+        }
+    }
+
+    private static func sheet(_ formSheet: FormSheet, styles: inout StyleNames, notes: inout Set<String>) -> [String] {
+        let sheet = formSheet.sheet
+        let name = sheet.name
+        let table = formSheet.rowTemplates.first { $0.scope != .group }
+        var lines: [String] = []
+        let kind: String
+        switch (formSheet.repetition, table?.scope) {
+        case (.type?, _), (_, .function?): kind = "functions"
+        case (_, .type?): kind = "types"
+        case (_, .module?), (_, .file?): kind = "summary"
+        case (_, .history?): kind = "history"
+        default: kind = "static"
+        }
+        lines.append("  - kind: \(kind)")
+        lines.append("    name: \(quoted(name))")
+        if formSheet.rowTemplates.count > 1 { notes.insert("sheet '\(name)': only its first row template (YAML sheets hold one table)") }
+        // The header is the row above the table; above a history row, above the rows the client filled in.
+        var headerRow = table.map { $0.row - 1 }
+        if let table, table.scope == .history,
+           let numberColumn = sheet.cells.first(where: { $0.reference.row == table.row && $0.value.markerText?.contains("{{history.number}}") == true })?.reference.column {
+            while let row = headerRow, row > 0, sheet.cells.contains(where: {
+                if case .number = $0.value { return $0.reference.row == row && $0.reference.column == numberColumn }
+                return false
+            }) {
+                notes.insert("sheet '\(name)': the history rows already filled in (row \(row + 1))")
+                headerRow = row - 1
+            }
+        }
+        // Cells above the table (all cells of a sheet without one).
+        var cellLines: [String] = []
+        for cell in sheet.cells {
+            if let table, let headerRow, cell.reference.row >= headerRow {
+                if cell.reference.row > table.row, cell.value != .empty { notes.insert("sheet '\(name)': cells under the table") }
+                continue
+            }
+            let value: String
+            switch cell.value {
+            case .empty: continue
+            case .text(let text): value = text
+            case .number(let number): value = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            case .bool(let flag): value = flag ? "TRUE" : "FALSE"
+            case .formula(let formula, let cached):
+                notes.insert("sheet '\(name)': formulas (\(cell.reference): =\(formula)); the cached value is kept")
+                value = cached ?? ""
+            case .error(let text): value = text
+            }
+            // YAML sheets know fewer per-sheet placeholders than a client's sheet template.
+            var text = value
+            for marker in Placeholders.names(in: value) where marker.contains(".") && !Placeholders.perSheet.contains(marker) {
+                notes.insert("sheet '\(name)': the placeholder {{\(marker)}} (\(cell.reference))")
+                text = text.replacingOccurrences(of: "{{\(marker)}}", with: "")
+            }
+            var parts = ["cell: \(cell.reference)", "value: \(quoted(text))", "style: \(styles.name(cell.style))"]
+            if let merge = sheet.merges.first(where: { $0.first == cell.reference }) { parts.append("merge: \"\(merge)\"") }
+            cellLines.append("      - {\(parts.joined(separator: ", "))}")
+        }
+        if !cellLines.isEmpty { lines.append("    cells:"); lines += cellLines }
+        // Column widths and row heights.
+        let widths = sheet.columns.filter { $0.width != nil }.flatMap { format in (format.first...min(format.last, format.first + 50)).map { ($0, format.width!) } }
+        if !widths.isEmpty, table == nil {
+            lines.append("    columnWidths: {\(widths.map { "\(CellReference.columnName($0.0)): \(number($0.1))" }.joined(separator: ", "))}")
+        }
+        let heights = sheet.rows.filter { $0.value.height != nil && (headerRow == nil || $0.key < headerRow!) }.sorted { $0.key < $1.key }
+        if !heights.isEmpty {
+            lines.append("    rowHeights: {\(heights.map { "\($0.key + 1): \(number($0.value.height!))" }.joined(separator: ", "))}")
+        }
+        if sheet.columns.contains(where: \.hidden) { notes.insert("sheet '\(name)': hidden columns") }
+        // The table.
+        if let table, let headerRow {
+            lines.append("    startRow: \(headerRow + 1)")
+            lines.append("    columns:")
+            let widthOf: (Int) -> Double? = { column in sheet.columns.first { $0.first <= column && column <= $0.last }?.width }
+            for cell in sheet.cells where cell.reference.row == table.row {
+                let header = sheet.cells.first { $0.reference.row == headerRow && $0.reference.column == cell.reference.column }
+                var headerText = ""
+                if case .text(let text)? = header?.value { headerText = text }
+                var field = "blank"
+                if let text = cell.value.markerText {
+                    let names = Placeholders.names(in: text)
+                    if names.count == 1, text.trimmingCharacters(in: .whitespaces) == "{{\(names[0])}}", let dot = names[0].firstIndex(of: ".") {
+                        field = String(names[0][names[0].index(after: dot)...])
+                    } else {
+                        notes.insert("sheet '\(name)': cells mixing text and markers (\(cell.reference): \(text))")
+                    }
+                } else if cell.value != .empty {
+                    notes.insert("sheet '\(name)': fixed text in the table row (\(cell.reference))")
+                }
+                var parts = ["header: \(quoted(headerText))", "field: \(field)", "style: \(styles.name(cell.style))"]
+                if let width = widthOf(cell.reference.column) { parts.append("width: \(number(width))") }
+                if cell.style.wrap { parts.append("wrap: true") }
+                lines.append("      - {\(parts.joined(separator: ", "))}")
+            }
+            if table.scope == .module || table.scope == .file { lines.append("    levels: [\(table.scope.rawValue)]") }
+        }
+        if formSheet.repetition == .type {
+            lines.append("    group: [type]")
+            lines.append("    split: sheets")
+        } else if !formSheet.filter.group.isEmpty, kind == "functions" || kind == "types" {
+            lines.append("    group: [\(formSheet.filter.group.map(\.rawValue).joined(separator: ", "))]")
+        }
+        if !formSheet.filter.sort.isEmpty, kind == "functions" || kind == "types" {
+            lines.append("    sort: [\(formSheet.filter.sort.joined(separator: ", "))]")
+        }
+        var filter: [String] = []
+        if let minimum = formSheet.filter.minAccess { filter.append("minAccess: \(minimum)") }
+        if !formSheet.filter.kinds.isEmpty { filter.append("kinds: [\(formSheet.filter.kinds.joined(separator: ", "))]") }
+        if formSheet.filter.documentation != .all { filter.append("documentation: \(formSheet.filter.documentation.rawValue)") }
+        if !filter.isEmpty, kind == "functions" || kind == "types" { lines.append("    filter: {\(filter.joined(separator: ", "))}") }
+        if formSheet.filter.excludeTests { notes.insert("exclude_tests (use --exclude-tests or exclude_tests: true in .docsheet.yml)") }
+        if let freeze = sheet.freezePanes, table != nil, freeze.row > 0 { lines.append("    freezeHeader: true") }
+        if sheet.autofilter != nil, table != nil { lines.append("    autofilter: true") }
+        if let color = sheet.tabColor { lines.append("    tabColor: \"\(color)\"") }
+        if !sheet.showsGridlines { lines.append("    gridlines: false") }
+        var print: [String] = []
+        let setup = sheet.pageSetup
+        if setup.landscape { print.append("orientation: landscape") }
+        let papers: [Int: PageSetup.Paper] = [1: .letter, 5: .legal, 8: .a3, 9: .a4]
+        if let code = setup.paperCode {
+            if let paper = papers[code] { print.append("paper: \(paper.rawValue)") } else { notes.insert("sheet '\(name)': paper size \(code)") }
+        }
+        if setup.fitToWidth || setup.fitToPages?.width == 1 { print.append("fitToWidth: true") }
+        if setup.repeatRows != nil, table != nil { print.append("repeatHeader: true") }
+        if let header = setup.header { print.append("header: \(quoted(header))") }
+        if let footer = setup.footer { print.append("footer: \(quoted(footer))") }
+        if setup.centerHorizontally { print.append("center: true") }
+        if !print.isEmpty { lines.append("    print: {\(print.joined(separator: ", "))}") }
+        if !sheet.dataValidations.isEmpty { notes.insert("sheet '\(name)': data validations") }
+        if !sheet.conditionalFormats.isEmpty { notes.insert("sheet '\(name)': conditional formats") }
+        if !sheet.images.isEmpty { notes.insert("sheet '\(name)': images") }
+        if sheet.merges.contains(where: { merge in table.map { merge.first.row >= $0.row - 1 } ?? false }) {
+            notes.insert("sheet '\(name)': merged cells in or under the table")
+        }
+        return lines
+    }
+
+    /// A style as YAML keys; what YAML styles cannot say goes to `notes`.
+    private static func styleKeys(_ style: CellStyle, notes: inout Set<String>) -> [String] {
+        var keys: [String] = []
+        if let font = style.fontName { keys.append("font: \(quoted(font))") }
+        if let size = style.fontSize { keys.append("size: \(number(size))") }
+        if let color = style.fontColor { keys.append("color: \"\(color)\"") }
+        if style.bold { keys.append("bold: true") }
+        if style.italic { keys.append("italic: true") }
+        if style.underline { keys.append("underline: true") }
+        if let fill = style.fill ?? style.patternFill?.foreground { keys.append("fill: \"\(fill)\"") }
+        if style.patternFill.map({ $0.pattern != .solid }) == true { notes.insert("patterned fills (written solid)") }
+        var border = style.border, borderColor = style.borderColor
+        if let edges = style.edges {
+            notes.insert("borders that differ by side (written as the most common side)")
+            let lines = [edges.top, edges.bottom, edges.left, edges.right].filter { $0.style != .none }
+            let common = Dictionary(grouping: lines, by: { $0 }).max { $0.value.count < $1.value.count }?.key
+            border = common?.style ?? .none
+            borderColor = common?.color
+        }
+        if border != .none {
+            keys.append("border: \(border.rawValue)")
+            if let borderColor { keys.append("borderColor: \"\(borderColor)\"") }
+        }
+        if style.wrap { keys.append("wrap: true") }
+        if style.horizontal != .general { keys.append("align: \(style.horizontal.rawValue)") }
+        if style.vertical != .bottom { keys.append("valign: \(style.vertical.rawValue)") }
+        if let format = style.numberFormat { keys.append("numberFormat: \(quoted(format))") }
+        if style.indent > 0 { keys.append("indent: \(min(style.indent, 15))") }
+        if style.rotation != 0 || style.strikeout || style.script != .none || style.shrinkToFit || style.underlineStyle == .double {
+            notes.insert("rotation, strikeout, super/subscript, shrink-to-fit and double underlines")
+        }
+        return keys
+    }
+
+    /// `text` as a double-quoted YAML scalar.
+    static func quoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\t": output += "\\t"
+            case "\r": output += "\\r"
+            default:
+                if scalar.value < 0x20 { output += String(format: "\\x%02X", scalar.value) } else { output.unicodeScalars.append(scalar) }
+            }
+        }
+        return output + "\""
+    }
+
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}

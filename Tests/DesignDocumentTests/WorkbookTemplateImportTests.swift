@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import SpreadsheetReader
+import TestSupport
+import Workbook
+@testable import DesignDocument
+
+/// `docsheet templates import`: a client's workbook as a YAML template that loads and lays out the same tables.
+@Suite struct WorkbookTemplateImportTests {
+    func imported(_ document: SpreadsheetDocument) throws -> WorkbookTemplateImport {
+        let template = try FormTemplateLoader.template(from: document, path: "client.xlsx")
+        return WorkbookTemplateImport(form: try #require(template.form), name: "client")
+    }
+
+    @Test func aFunctionRowTemplateBecomesAFunctionsSheetWithTheHeadersAbove() throws {
+        let result = try imported(SpreadsheetDocument(sheets: [FormTemplateTests.functionList()]))
+        let template = try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil)
+        let sheet = try #require(template.sheets.first)
+        #expect(sheet.kind == .functions)
+        #expect(sheet.name.text(.en) == "関数一覧")
+        #expect(sheet.startRow == 3)
+        #expect(sheet.columns.map(\.field) == ["number", "type", "blank", "blank", "summary", "blank"])
+        #expect(sheet.columns.map { $0.header.text(.en) } == ["項番", "クラス", "関数名", "", "概要", ""])
+        #expect(sheet.columns[2].width == 30)
+        #expect(template.style(sheet.columns[0].style)?.fontName == "Meiryo")
+        #expect(sheet.cells.map(\.cell.description) == ["A1"])
+        #expect(sheet.cells.first?.merge?.description == "A1:F2")
+    }
+
+    @Test func whatYAMLCannotSayIsListed() throws {
+        let result = try imported(SpreadsheetDocument(sheets: [FormTemplateTests.functionList()]))
+        #expect(result.notes.contains("sheet '関数一覧': cells mixing text and markers (C5: {{function.type}}.{{function.name}})"))
+        #expect(result.notes.contains("sheet '関数一覧': cells under the table"))
+        #expect(result.notes.contains("sheet '関数一覧': data validations"))
+        #expect(result.notes.contains("sheet '関数一覧': hidden columns"))
+        #expect(result.yaml.hasPrefix("# Imported by 'docsheet templates import' from client.xlsx."))
+    }
+
+    @Test func aSheetTemplateBecomesASheetPerType() throws {
+        let spec = SheetDocument(name: "{{type.name}}", cells: [
+            SheetCell(reference: CellReference("A1")!, value: .text("{{type.name}} ({{type.functions}})")),
+            SheetCell(reference: CellReference("A3")!, value: .text("Name")),
+            SheetCell(reference: CellReference("A4")!, value: .text("{{function.name}}")),
+        ])
+        let result = try imported(SpreadsheetDocument(sheets: [spec]))
+        let sheet = try #require(try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil).sheets.first)
+        #expect(sheet.splitSheets && sheet.group == [.type])
+        #expect(sheet.cells.first?.value.text(.en) == "{{type.name}} ()")
+        #expect(result.notes.contains("sheet '{{type.name}}': the placeholder {{type.functions}} (A1)"))
+    }
+
+    @Test func everyCommittedClientTemplateImportsToAYAMLTemplateThatLoads() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = root.appendingPathComponent("Tests/Fixtures/ClientTemplates")
+        let books = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xlsx") && !$0.contains("original") }
+        #expect(books.count >= 6)
+        for book in books {
+            let result = try WorkbookTemplateImport(workbookAt: folder.appendingPathComponent(book).path)
+            let template = try TemplateLoader.load(yaml: result.yaml, path: book, baseFolder: nil)
+            #expect(template.sheets.contains { $0.kind == .functions }, "\(book)")
+        }
+    }
+}
