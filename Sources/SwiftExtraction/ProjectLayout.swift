@@ -13,8 +13,8 @@ import Inventory
 /// - **Selections**: a root that is an `.xcworkspace` or `.xcodeproj` limits the projects to the ones it names and the
 ///   local packages they reference; only files those targets compile are kept.
 ///
-/// Owners are listed in project order (projects sorted by path, or in the workspace's order; targets in each
-/// project's order); a file's `module` is the first one's.
+/// Owners are listed in project order (see ``OwnerRank``: the nearest build description containing the file first, a
+/// package before an Xcode project at the same distance); a file's `module` is the first one's.
 public struct ProjectLayout: Sendable {
     /// A target that compiles a file.
     public struct Owner: Hashable, Sendable {
@@ -47,7 +47,7 @@ public struct ProjectLayout: Sendable {
     }
 
     private var projects: [Project] = []
-    private var packages: [String: (manifest: PackageManifest, order: Int)] = [:]
+    private var packages: [String: PackageManifest] = [:]
     private var selected: Bool = false
     /// Where relative project paths in `modules` start.
     private var base: String
@@ -124,7 +124,7 @@ public struct ProjectLayout: Sendable {
         }
         let folders = Array(Set(manifestPaths.map { ($0 as NSString).standardizingPath })).sorted()
         let manifests = ParallelWork.map(folders, jobs: nil) { PackageManifest.read(folder: $0, reading: reading) }
-        for (index, manifest) in manifests.enumerated() {
+        for manifest in manifests {
             guard let manifest else { continue }
             if outside.contains(manifest.folder), let inside = FolderPaths.relative(rootPath, to: manifest.folder),
                !manifest.targets.contains(where: { target in
@@ -135,7 +135,7 @@ public struct ProjectLayout: Sendable {
                     path: manifest.folder + "/Package.swift",
                     message: "read without evaluating it (\(reason)); targets the manifest computes are missed"))
             }
-            packages[manifest.folder] = (manifest, index)
+            packages[manifest.folder] = manifest
         }
     }
 
@@ -172,8 +172,7 @@ public struct ProjectLayout: Sendable {
     }
 
     /// Which module a file reached by several paths (symbolic links) belongs to: the owners of every path, in
-    /// project order (projects in the layout's order, then targets in their project's order), so the first owner does
-    /// not depend on which link the walk met first.
+    /// project order (``OwnerRank``), so the first owner does not depend on which link the walk met first.
     ///
     /// - Parameter paths: Absolute, standardized paths that reach the same file.
     /// - Returns: `owned` when a target compiles any of the paths, else `unowned` when a build description governs
@@ -190,7 +189,7 @@ public struct ProjectLayout: Sendable {
                     governed = true
                 }
             }
-            if let (folder, manifest, _) = nearestPackage(of: path) {
+            if let (folder, manifest) = nearestPackage(of: path) {
                 governed = true
                 let relative = FolderPaths.relative(path, to: folder) ?? ""
                 if let (targetIndex, target) = manifest.indexedTarget(compiling: relative) {
@@ -241,11 +240,11 @@ public struct ProjectLayout: Sendable {
     /// True when `folder` (absolute, standardized) holds a manifest the layout read.
     func hasPackage(at folder: String) -> Bool { packages[folder] != nil }
 
-    private func nearestPackage(of path: String) -> (String, PackageManifest, Int)? {
+    private func nearestPackage(of path: String) -> (String, PackageManifest)? {
         guard !packages.isEmpty else { return nil }
         var folder = (path as NSString).deletingLastPathComponent
         while true {
-            if let entry = packages[folder] { return (folder, entry.manifest, entry.order) }
+            if let manifest = packages[folder] { return (folder, manifest) }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || folder.isEmpty { return nil }
             folder = parent
@@ -261,8 +260,8 @@ public struct ProjectLayout: Sendable {
                 records.append(ModuleRecord(name: entry.owner.module, kind: entry.owner.kind, project: relativeProjectPath(project.path)))
             }
         }
-        for (folder, entry) in packages {
-            for target in entry.manifest.targets {
+        for (folder, manifest) in packages.sorted(by: { $0.key < $1.key }) {
+            for target in manifest.targets {
                 records.append(ModuleRecord(name: XcodeBuildSettings.c99ExtendedIdentifier(target.name), kind: target.kind,
                                             project: relativeProjectPath(folder + "/Package.swift")))
             }
