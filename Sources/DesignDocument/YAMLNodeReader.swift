@@ -302,11 +302,12 @@ public struct YAMLNodeReader: Sendable {
     /// - Parameters:
     ///   - word: The misspelt word.
     ///   - candidates: The valid words.
-    /// - Returns: The closest candidate within an edit distance of a third of the word (at least 2), or `nil`.
+    /// - Returns: The closest candidate within an edit distance of a third of the word (at least 2) that keeps some of
+    ///   the word's letters, or `nil`.
     public static func closest(_ word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, word.count / 3) else { return nil }
+        guard let (best, distance) = scored, distance <= max(2, word.count / 3), distance < word.count else { return nil }
         return best
     }
 
