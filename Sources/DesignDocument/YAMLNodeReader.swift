@@ -35,6 +35,7 @@ public struct YAMLMapping {
     /// The value for `key`, or `nil` when the mapping does not hold it.
     ///
     /// - Parameter key: A key of the mapping.
+    /// - Returns: The value's node, or `nil`.
     public subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
 
     /// The keys and values in file order.
@@ -112,6 +113,7 @@ public struct YAMLNodeReader: Sendable {
     /// The 1-based line of `node`, or 1 when it has none.
     ///
     /// - Parameter node: A node of the document, or `nil`.
+    /// - Returns: The line Yams marked the node with, or 1.
     public func line(_ node: Node?) -> Int { node?.mark?.line ?? 1 }
 
     /// A problem at the line of `node`.
