@@ -22,130 +22,32 @@ enum CellValue: Equatable {
 /// `Documentation/Templates.md` list them with these descriptions.
 public enum FieldCatalog {
     /// Fields of `functions` sheets (one row per function).
-    public static let functionFields: [(name: String, description: String)] = [
-        ("number", "running number of the row (No.)"),
-        ("module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"),
-        ("targets", "every target that compiles the file, comma-separated (an app and its extension)"),
-        ("moduleKind", "what the module's target builds: App, App extension, Framework, Unit tests, …"),
-        ("file", "the file, relative to the scanned root"),
-        ("line", "the line of the name"),
-        ("column", "the column of the name"),
-        ("type", "the enclosing type (Outer.Inner), empty for free functions"),
-        ("typeKind", "class, struct, enum, protocol, actor or extension"),
-        ("kind", "function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator"),
-        ("name", "the full name, e.g. fetch(id:completion:)"),
-        ("baseName", "the base name, e.g. fetch"),
-        ("qualifiedName", "Type.name, or the name for free functions"),
-        ("signature", "the declaration as written, without body"),
-        ("access", "the access level as written or implied"),
-        ("effectiveAccess", "the most a caller can see"),
-        ("summary", "the doc comment's first paragraph"),
-        ("discussion", "the doc comment after the summary"),
-        ("description", "summary and discussion"),
-        ("parameters", "each parameter with its type and documented description"),
-        ("returns", "the return type with the documented description"),
-        ("returnType", "the return type as written"),
-        ("throws", "the documented errors, else the throws clause"),
-        ("throwsClause", "throws, rethrows or throws(E)"),
-        ("async", "async when the function is async"),
-        ("attributes", "attributes such as @MainActor"),
-        ("modifiers", "modifiers such as static, mutating, override"),
-        ("requirement", "marks protocol requirements"),
-        ("condition", "the enclosing #if condition"),
-        ("section", "the // MARK: section"),
-        ("callouts", "Note:, Warning:, … callouts of the doc comment"),
-        ("documented", "Yes/No: has a real doc comment"),
-        ("status", "Documented, Undocumented or Placeholder"),
-        ("sourceURL", "the link to the source line"),
-        ("review", "empty cell for the reviewer (use with choices: for a drop-down)"),
-        ("blank", "an empty cell to fill in"),
-    ]
+    public static let functionFields: [(name: String, description: String)] = FunctionField.catalogue
 
     /// Fields of `types` sheets (one row per type or extension).
-    public static let typeFields: [(name: String, description: String)] = [
-        ("number", "running number of the row"),
-        ("name", "the type's dotted name"),
-        ("kind", "class, struct, enum, protocol, actor or extension"),
-        ("module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"),
-        ("targets", "every target that compiles the file, comma-separated"),
-        ("moduleKind", "what the module's target builds: App, App extension, Framework, Unit tests, …"),
-        ("file", "the file"),
-        ("line", "the line of the name"),
-        ("access", "the access level"),
-        ("effectiveAccess", "the most a caller can see"),
-        ("inheritedTypes", "superclass and conformances as written"),
-        ("genericWhere", "the generic where clause"),
-        ("condition", "the enclosing #if condition"),
-        ("summary", "the doc comment's first paragraph"),
-        ("description", "summary and discussion"),
-        ("functions", "number of functions declared in it"),
-        ("documentedFunctions", "number of those that are documented"),
-        ("coverage", "documented share of its functions (0–1, format it with 0.0%)"),
-        ("documented", "Yes/No: the type has a real doc comment"),
-        ("sourceURL", "the link to the source line"),
-        ("blank", "an empty cell to fill in"),
-    ]
+    public static let typeFields: [(name: String, description: String)] = TypeField.catalogue
 
     /// Fields of `summary` sheets (one row per module, then per file).
-    public static let summaryFields: [(name: String, description: String)] = [
-        ("name", "the module name, or the file path in the per-file table"),
-        ("module", "the module"),
-        ("moduleKind", "what the module's target builds: App, App extension, Framework, Unit tests, …"),
-        ("types", "number of types"),
-        ("functions", "number of functions"),
-        ("documented", "number of documented functions"),
-        ("undocumented", "number of undocumented functions"),
-        ("coverage", "documented share (0–1, format it with 0.0%)"),
-    ]
+    public static let summaryFields: [(name: String, description: String)] = SummaryField.catalogue
 
     /// Fields of review sheets (`added`, `removed`, `changed`).
-    public static let reviewFields: [(name: String, description: String)] = [
-        ("number", "running number of the row"),
-        ("module", "the module"),
-        ("file", "the file (in the newer revision for changes)"),
-        ("line", "the line (in the newer revision for changes)"),
-        ("type", "the enclosing type"),
-        ("kind", "the function kind"),
-        ("name", "the full name"),
-        ("signature", "the signature (newer revision for changes)"),
-        ("oldSignature", "the signature in the base revision"),
-        ("newSignature", "the signature in the head revision"),
-        ("access", "the access level"),
-        ("oldAccess", "the access level in the base revision"),
-        ("newAccess", "the access level in the head revision"),
-        ("summary", "the doc summary"),
-        ("oldDoc", "the doc comment text in the base revision"),
-        ("newDoc", "the doc comment text in the head revision"),
-        ("changes", "what changed: signature, accessLevel (old → new), doc, file (old → new path), in the locale"),
-        ("status", "empty cell for the review status (use with choices:)"),
-        ("comment", "empty cell for the reviewer's comment"),
-    ]
+    public static let reviewFields: [(name: String, description: String)] = ReviewField.catalogue
 
     /// Fields of `contents` sheets (one row per sheet).
-    public static let contentsFields: [(name: String, description: String)] = [
-        ("number", "running number"),
-        ("sheet", "the sheet's name, linked to it"),
-        ("description", "the sheet's description from the template"),
-    ]
+    public static let contentsFields: [(name: String, description: String)] = ContentsField.catalogue
 
     /// Fields of `history` sheets (rows to fill in).
-    public static let historyFields: [(name: String, description: String)] = [
-        ("number", "running number"),
-        ("blank", "an empty cell to fill in"),
-        ("date", "the document date in the first row"),
-        ("version", "the version in the first row"),
-        ("author", "the author in the first row"),
-    ]
+    public static let historyFields: [(name: String, description: String)] = HistoryField.catalogue
 
     /// The valid field names for a sheet kind (empty for kinds without columns).
     static func fieldNames(for kind: SheetKind) -> [String] {
         switch kind {
-        case .functions: return functionFields.map(\.name)
-        case .types: return typeFields.map(\.name)
-        case .summary: return summaryFields.map(\.name)
-        case .added, .removed, .changed: return reviewFields.map(\.name)
-        case .contents: return contentsFields.map(\.name)
-        case .history: return historyFields.map(\.name)
+        case .functions: return FunctionField.names
+        case .types: return TypeField.names
+        case .summary: return SummaryField.names
+        case .added, .removed, .changed: return ReviewField.names
+        case .contents: return ContentsField.names
+        case .history: return HistoryField.names
         case .cover, .static: return []
         }
     }
@@ -153,118 +55,118 @@ public enum FieldCatalog {
     // MARK: - Values
 
     /// The value of a function field for one function row.
-    static func value(of field: String, function record: FunctionRecord, number: Int, context: DocumentContext) -> CellValue {
+    static func value(of field: FunctionField, function record: FunctionRecord, number: Int, context: DocumentContext) -> CellValue {
         let doc = record.doc
         switch field {
-        case "number": return .number(Double(number))
-        case "module": return .text(record.module)
-        case "targets": return .text(record.targets.joined(separator: ", "))
-        case "moduleKind": return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
-        case "file": return .text(record.file)
-        case "line": return .number(Double(record.line))
-        case "column": return .number(Double(record.column))
-        case "type": return .text(record.enclosingType ?? "")
-        case "typeKind": return .text(record.enclosingKind?.rawValue ?? "")
-        case "kind": return .text(record.kind.rawValue)
-        case "name": return .text(record.name)
-        case "baseName": return .text(record.baseName)
-        case "qualifiedName": return .text(record.qualifiedName)
-        case "signature": return .text(record.signature)
-        case "access": return .text(record.accessLevel.rawValue)
-        case "effectiveAccess": return .text(record.effectiveAccess.rawValue)
-        case "summary": return .text(doc?.summary ?? "")
-        case "discussion": return .text(doc?.discussion ?? "")
-        case "description": return .text(joined([doc?.summary, doc?.discussion], separator: "\n\n"))
-        case "parameters": return .text(parameterText(record))
-        case "returns": return .text(returnsText(record))
-        case "returnType": return .text(record.returnType ?? "")
-        case "throws": return .text(throwsText(record))
-        case "throwsClause": return .text(record.throws ?? "")
-        case "async": return .text(record.isAsync ? "async" : "")
-        case "attributes": return .text(record.attributes.joined(separator: " "))
-        case "modifiers": return .text(record.modifiers.joined(separator: " "))
-        case "requirement": return .text(record.isRequirement ? "requirement" : "")
-        case "condition": return .text(record.condition ?? "")
-        case "section": return .text(record.section ?? "")
-        case "callouts":
+        case .number: return .number(Double(number))
+        case .module: return .text(record.module)
+        case .targets: return .text(record.targets.joined(separator: ", "))
+        case .moduleKind: return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
+        case .file: return .text(record.file)
+        case .line: return .number(Double(record.line))
+        case .column: return .number(Double(record.column))
+        case .`type`: return .text(record.enclosingType ?? "")
+        case .typeKind: return .text(record.enclosingKind?.rawValue ?? "")
+        case .kind: return .text(record.kind.rawValue)
+        case .name: return .text(record.name)
+        case .baseName: return .text(record.baseName)
+        case .qualifiedName: return .text(record.qualifiedName)
+        case .signature: return .text(record.signature)
+        case .access: return .text(record.accessLevel.rawValue)
+        case .effectiveAccess: return .text(record.effectiveAccess.rawValue)
+        case .summary: return .text(doc?.summary ?? "")
+        case .discussion: return .text(doc?.discussion ?? "")
+        case .`description`: return .text(joined([doc?.summary, doc?.discussion], separator: "\n\n"))
+        case .parameters: return .text(parameterText(record))
+        case .returns: return .text(returnsText(record))
+        case .returnType: return .text(record.returnType ?? "")
+        case .`throws`: return .text(throwsText(record))
+        case .throwsClause: return .text(record.throws ?? "")
+        case .`async`: return .text(record.isAsync ? "async" : "")
+        case .attributes: return .text(record.attributes.joined(separator: " "))
+        case .modifiers: return .text(record.modifiers.joined(separator: " "))
+        case .requirement: return .text(record.isRequirement ? "requirement" : "")
+        case .condition: return .text(record.condition ?? "")
+        case .section: return .text(record.section ?? "")
+        case .callouts:
             return .text((doc?.callouts ?? []).map { "\($0.kind.capitalized): \($0.text)" }.joined(separator: "\n"))
-        case "documented": return .text(Words.yesNo(record.isDocumented, context.locale))
-        case "status": return .text(Words.status(record.doc, context.locale))
-        case "sourceURL": return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
-        default: return .empty
+        case .documented: return .text(Words.yesNo(record.isDocumented, context.locale))
+        case .status: return .text(Words.status(record.doc, context.locale))
+        case .sourceURL: return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
+        case .review, .blank: return .empty
         }
     }
 
     /// The value of a type field for one type row; `functions` are the functions declared in it.
-    static func value(of field: String, type record: TypeRecord, number: Int, functions: [FunctionRecord],
+    static func value(of field: TypeField, type record: TypeRecord, number: Int, functions: [FunctionRecord],
                       context: DocumentContext) -> CellValue {
         switch field {
-        case "number": return .number(Double(number))
-        case "name": return .text(record.name)
-        case "kind": return .text(record.kind.rawValue)
-        case "module": return .text(record.module)
-        case "targets": return .text(record.targets.joined(separator: ", "))
-        case "moduleKind": return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
-        case "file": return .text(record.file)
-        case "line": return .number(Double(record.line))
-        case "access": return .text(record.accessLevel.rawValue)
-        case "effectiveAccess": return .text(record.effectiveAccess.rawValue)
-        case "inheritedTypes": return .text(record.inheritedTypes.joined(separator: ", "))
-        case "genericWhere": return .text(record.genericWhere ?? "")
-        case "condition": return .text(record.condition ?? "")
-        case "summary": return .text(record.doc?.summary ?? "")
-        case "description": return .text(joined([record.doc?.summary, record.doc?.discussion], separator: "\n\n"))
-        case "functions": return .number(Double(functions.count))
-        case "documentedFunctions": return .number(Double(functions.filter(\.isDocumented).count))
-        case "coverage":
+        case .number: return .number(Double(number))
+        case .name: return .text(record.name)
+        case .kind: return .text(record.kind.rawValue)
+        case .module: return .text(record.module)
+        case .targets: return .text(record.targets.joined(separator: ", "))
+        case .moduleKind: return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
+        case .file: return .text(record.file)
+        case .line: return .number(Double(record.line))
+        case .access: return .text(record.accessLevel.rawValue)
+        case .effectiveAccess: return .text(record.effectiveAccess.rawValue)
+        case .inheritedTypes: return .text(record.inheritedTypes.joined(separator: ", "))
+        case .genericWhere: return .text(record.genericWhere ?? "")
+        case .condition: return .text(record.condition ?? "")
+        case .summary: return .text(record.doc?.summary ?? "")
+        case .`description`: return .text(joined([record.doc?.summary, record.doc?.discussion], separator: "\n\n"))
+        case .functions: return .number(Double(functions.count))
+        case .documentedFunctions: return .number(Double(functions.filter(\.isDocumented).count))
+        case .coverage:
             return functions.isEmpty ? .empty : .number(Double(functions.filter(\.isDocumented).count) / Double(functions.count))
-        case "documented": return .text(Words.yesNo(record.isDocumented, context.locale))
-        case "sourceURL": return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
-        default: return .empty
+        case .documented: return .text(Words.yesNo(record.isDocumented, context.locale))
+        case .sourceURL: return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
+        case .blank: return .empty
         }
     }
 
     /// The value of a summary field for one module or file row.
-    static func value(of field: String, summary row: SummaryRow, locale: DocumentLocale) -> CellValue {
+    static func value(of field: SummaryField, summary row: SummaryRow, locale: DocumentLocale) -> CellValue {
         switch field {
-        case "name": return .text(row.name)
-        case "module": return .text(row.module)
-        case "moduleKind": return .text(row.moduleKind.map { Words.targetKind($0, locale) } ?? "")
-        case "types": return .number(Double(row.types))
-        case "functions": return .number(Double(row.functions))
-        case "documented": return .number(Double(row.documented))
-        case "undocumented": return .number(Double(row.functions - row.documented))
-        case "coverage": return row.functions == 0 ? .empty : .number(Double(row.documented) / Double(row.functions))
-        default: return .empty
+        case .name: return .text(row.name)
+        case .module: return .text(row.module)
+        case .moduleKind: return .text(row.moduleKind.map { Words.targetKind($0, locale) } ?? "")
+        case .types: return .number(Double(row.types))
+        case .functions: return .number(Double(row.functions))
+        case .documented: return .number(Double(row.documented))
+        case .undocumented: return .number(Double(row.functions - row.documented))
+        case .coverage: return row.functions == 0 ? .empty : .number(Double(row.documented) / Double(row.functions))
         }
     }
 
     /// The value of a review field for one added, removed or changed function.
-    static func value(of field: String, review entry: ReviewEntry, number: Int, locale: DocumentLocale = .en) -> CellValue {
+    static func value(of field: ReviewField, review entry: ReviewEntry, number: Int, locale: DocumentLocale = .en) -> CellValue {
         let shown = entry.new ?? entry.old!
         switch field {
-        case "number": return .number(Double(number))
-        case "module": return .text(shown.module)
-        case "file": return .text(shown.file)
-        case "line": return .number(Double(shown.line))
-        case "type": return .text(shown.enclosingType ?? "")
-        case "kind": return .text(shown.kind.rawValue)
-        case "name": return .text(shown.name)
-        case "signature": return .text(shown.signature)
-        case "oldSignature": return .text(entry.old?.signature ?? "")
-        case "newSignature": return .text(entry.new?.signature ?? "")
-        case "access": return .text(shown.accessLevel.rawValue)
-        case "oldAccess": return .text(entry.old?.accessLevel.rawValue ?? "")
-        case "newAccess": return .text(entry.new?.accessLevel.rawValue ?? "")
-        case "summary": return .text(shown.doc?.summary ?? "")
-        case "oldDoc": return .text(entry.old?.doc?.raw ?? "")
-        case "newDoc": return .text(entry.new?.doc?.raw ?? "")
-        case "changes": return .text(Words.changes(entry, locale))
-        default: return .empty
+        case .number: return .number(Double(number))
+        case .module: return .text(shown.module)
+        case .file: return .text(shown.file)
+        case .line: return .number(Double(shown.line))
+        case .`type`: return .text(shown.enclosingType ?? "")
+        case .kind: return .text(shown.kind.rawValue)
+        case .name: return .text(shown.name)
+        case .signature: return .text(shown.signature)
+        case .oldSignature: return .text(entry.old?.signature ?? "")
+        case .newSignature: return .text(entry.new?.signature ?? "")
+        case .access: return .text(shown.accessLevel.rawValue)
+        case .oldAccess: return .text(entry.old?.accessLevel.rawValue ?? "")
+        case .newAccess: return .text(entry.new?.accessLevel.rawValue ?? "")
+        case .summary: return .text(shown.doc?.summary ?? "")
+        case .oldDoc: return .text(entry.old?.doc?.raw ?? "")
+        case .newDoc: return .text(entry.new?.doc?.raw ?? "")
+        case .changes: return .text(Words.changes(entry, locale))
+        case .status, .comment: return .empty
         }
     }
 
     // MARK: - Text helpers
+
 
     /// One line per declared parameter: `name: Type = default — documented description`.
     static func parameterText(_ record: FunctionRecord) -> String {
@@ -293,6 +195,14 @@ public enum FieldCatalog {
     /// The non-empty parts joined with `separator`.
     static func joined(_ parts: [String?], separator: String) -> String {
         parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: separator)
+    }
+}
+
+extension ColumnField {
+    /// The value of this field for a summary row; empty for a field of another sheet kind.
+    func summaryValue(_ row: SummaryRow, locale: DocumentLocale) -> CellValue {
+        guard case .summary(let field) = self else { return .empty }
+        return FieldCatalog.value(of: field, summary: row, locale: locale)
     }
 }
 

@@ -123,8 +123,8 @@ struct FormRenderer {
                     let memberKeys = Set(members.map(FormRenderer.key))
                     let listed = functions.filter { memberKeys.contains(FormRenderer.key($0)) }
                     var values: [String: String] = [:]
-                    for field in FieldCatalog.typeFields.map(\.name) {
-                        values["type.\(field)"] = FieldCatalog.value(of: field, type: type, number: index + 1, functions: listed, context: context).text
+                    for field in TypeField.allCases {
+                        values[RowField.type(field).marker] = FieldCatalog.value(of: field, type: type, number: index + 1, functions: listed, context: context).text
                     }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
                     instances.append(instance(formSheet, name: name, values: values, functions: listed, types: []))
@@ -185,29 +185,24 @@ struct FormRenderer {
     /// The rows of a single-row template.
     private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord])],
                           sheet: SheetDocument) -> [OutputRow] {
-        func fields(_ scope: RowScope, _ value: (String) -> CellValue) -> [String: CellValue] {
-            Dictionary(uniqueKeysWithValues: scope.fields.map { ("\(scope.rawValue).\($0)", value($0)) })
-        }
         switch template.scope {
         case .function, .group:
             return functions.enumerated().map { number, record in
-                OutputRow(templateRow: template.row, values: fields(.function) {
-                    FieldCatalog.value(of: $0, function: record, number: number + 1, context: context)
-                })
+                OutputRow(templateRow: template.row, values: functionValues(record, number: number + 1))
             }
         case .type:
             return types.enumerated().map { number, entry in
-                OutputRow(templateRow: template.row, values: fields(.type) {
+                OutputRow(templateRow: template.row, values: RowField.values(TypeField.self, RowField.type) {
                     FieldCatalog.value(of: $0, type: entry.0, number: number + 1, functions: entry.1, context: context)
                 })
             }
         case .module, .file:
             guard let inventory else { return [] }
-            let names = Set(functions.map { template.scope == .file ? $0.file : $0.module }
-                            + types.map { template.scope == .file ? $0.0.file : $0.0.module })
-            return SummaryRow.rows(inventory, level: template.scope == .file ? .file : .module).filter { names.contains($0.name) }
+            let byFile = template.scope == .file
+            let names = Set(functions.map { byFile ? $0.file : $0.module } + types.map { byFile ? $0.0.file : $0.0.module })
+            return SummaryRow.rows(inventory, level: byFile ? .file : .module).filter { names.contains($0.name) }
                 .map { row in
-                    OutputRow(templateRow: template.row, values: fields(template.scope) {
+                    OutputRow(templateRow: template.row, values: RowField.values(SummaryField.self, byFile ? RowField.file : RowField.module) {
                         FieldCatalog.value(of: $0, summary: row, locale: context.locale)
                     })
                 }
@@ -218,10 +213,22 @@ struct FormRenderer {
             let previous = sheet.cells.first { $0.reference.row == template.row - 1 && $0.reference.column == numberColumn }
             var number = 1.0
             if case .number(let above)? = previous?.value { number = above + 1 }
-            return [OutputRow(templateRow: template.row, values: [
-                "history.number": .number(number), "history.date": .text(context.dateText), "history.version": .text(context.version ?? ""),
-                "history.author": .text(context.author ?? ""), "history.blank": .empty,
-            ])]
+            return [OutputRow(templateRow: template.row, values: RowField.values(HistoryField.self, RowField.history) { field in
+                switch field {
+                case .number: return .number(number)
+                case .date: return .text(context.dateText)
+                case .version: return .text(context.version ?? "")
+                case .author: return .text(context.author ?? "")
+                case .blank: return .empty
+                }
+            })]
+        }
+    }
+
+    /// The values of every `{{function.…}}` marker for one function row.
+    private func functionValues(_ record: FunctionRecord, number: Int) -> [String: CellValue] {
+        RowField.values(FunctionField.self, RowField.function) {
+            FieldCatalog.value(of: $0, function: record, number: number, context: context)
         }
     }
 
@@ -235,15 +242,24 @@ struct FormRenderer {
                 guard key != current[level] else { continue }
                 current[level] = key
                 for deeper in (level + 1)..<max(level + 1, levels.count) { current[deeper] = nil }
-                rows.append(OutputRow(templateRow: groupRow, values: [
-                    "group.name": .text(planner.groupTitle(key, level: groupLevel)), "group.level": .number(Double(level + 1)),
-                ]))
+                rows.append(OutputRow(templateRow: groupRow, values: RowField.values(GroupField.self, RowField.group) { field in
+                    switch field {
+                    case .name: return .text(planner.groupTitle(key, level: groupLevel))
+                    case .level: return .number(Double(level + 1))
+                    }
+                }))
             }
-            rows.append(OutputRow(templateRow: functionRow, values: Dictionary(uniqueKeysWithValues: RowScope.function.fields.map {
-                ("function.\($0)", FieldCatalog.value(of: $0, function: record, number: number + 1, context: context))
-            })))
+            rows.append(OutputRow(templateRow: functionRow, values: functionValues(record, number: number + 1)))
         }
         return rows
+    }
+}
+
+extension RowField {
+    /// The value of every field of one scope, keyed by marker text (`function.name`).
+    static func values<Field: TemplateField>(_ fields: Field.Type, _ scope: (Field) -> RowField,
+                                             _ value: (Field) -> CellValue) -> [String: CellValue] {
+        Dictionary(uniqueKeysWithValues: Field.allCases.map { (scope($0).marker, value($0)) })
     }
 }
 
@@ -373,7 +389,7 @@ struct FormSheetWriter {
                     return
                 }
                 if let number = FormSheetWriter.numericGlobal(name, instance.values)
-                    ?? (RowScope.numericFields.contains(String(name.split(separator: ".").last ?? "")) ? instance.values[name].flatMap(Double.init) : nil) {
+                    ?? (RowField(marker: name)?.isNumeric == true ? instance.values[name].flatMap(Double.init) : nil) {
                     try worksheet.write(number, row: row, column: column, style: cell.style)
                     return
                 }

@@ -18,21 +18,97 @@ public enum RowScope: String, CaseIterable, Sendable {
     /// A group heading above a function row template (`{{group.name}}`).
     case group
 
-    /// The fields its markers may name.
+    /// The field names its markers may use, in catalogue order.
     var fields: [String] {
         switch self {
-        case .function: return FieldCatalog.functionFields.map(\.name)
-        case .type: return FieldCatalog.typeFields.map(\.name)
-        case .module, .file: return FieldCatalog.summaryFields.map(\.name)
-        case .history: return FieldCatalog.historyFields.map(\.name)
-        case .group: return ["name", "level"]
+        case .function: return FunctionField.names
+        case .type: return TypeField.names
+        case .module, .file: return SummaryField.names
+        case .history: return HistoryField.names
+        case .group: return GroupField.names
+        }
+    }
+}
+
+/// A field of a group heading row (`{{group.name}}`, `{{group.level}}`).
+public enum GroupField: String, TemplateField {
+    /// The group's title: the module, the file or the type.
+    case name
+    /// The group's level, 1 for the outermost.
+    case level
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .name: return "the group's title: the module, the file or the type"
+        case .level: return "the group's level, 1 for the outermost"
+        }
+    }
+}
+
+/// What a row template's marker names: a scope and one of its fields (`{{function.name}}` is
+/// `.function(.name)`).
+public enum RowField: Hashable, Sendable {
+    /// A field of a function row.
+    case function(FunctionField)
+    /// A field of a type row.
+    case type(TypeField)
+    /// A field of a module row.
+    case module(SummaryField)
+    /// A field of a file row.
+    case file(SummaryField)
+    /// A field of the revision-history row.
+    case history(HistoryField)
+    /// A field of a group heading row.
+    case group(GroupField)
+
+    /// The field `name` of `scope`, or `nil` when the scope has no such field.
+    ///
+    /// - Parameters:
+    ///   - scope: The marker's prefix.
+    ///   - name: The field after the dot.
+    public init?(scope: RowScope, field name: String) {
+        switch scope {
+        case .function: guard let field = FunctionField(rawValue: name) else { return nil }; self = .function(field)
+        case .type: guard let field = TypeField(rawValue: name) else { return nil }; self = .type(field)
+        case .module: guard let field = SummaryField(rawValue: name) else { return nil }; self = .module(field)
+        case .file: guard let field = SummaryField(rawValue: name) else { return nil }; self = .file(field)
+        case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
+        case .group: guard let field = GroupField(rawValue: name) else { return nil }; self = .group(field)
         }
     }
 
-    /// Fields whose value is a number (a cell holding only such a marker becomes a number).
-    static let numericFields: Set<String> = [
-        "number", "line", "column", "functions", "documentedFunctions", "coverage", "types", "documented", "undocumented", "level",
-    ]
+    /// The field a marker's text names (`function.name`), or `nil` for a placeholder that is not a row field.
+    ///
+    /// - Parameter marker: The text between the braces.
+    public init?(marker: String) {
+        let parts = marker.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let scope = RowScope(rawValue: parts[0]) else { return nil }
+        self.init(scope: scope, field: parts[1])
+    }
+
+    /// The marker's text without braces, e.g. `function.name`.
+    public var marker: String {
+        switch self {
+        case .function(let field): return "function.\(field.rawValue)"
+        case .type(let field): return "type.\(field.rawValue)"
+        case .module(let field): return "module.\(field.rawValue)"
+        case .file(let field): return "file.\(field.rawValue)"
+        case .history(let field): return "history.\(field.rawValue)"
+        case .group(let field): return "group.\(field.rawValue)"
+        }
+    }
+
+    /// True when the field's value is a number (a cell holding only its marker becomes a number).
+    var isNumeric: Bool {
+        switch self {
+        case .function(let field): return [.number, .line, .column].contains(field)
+        case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage].contains(field)
+        case .module(let field), .file(let field): return [.functions, .coverage, .types, .documented, .undocumented].contains(field)
+        case .history(let field): return field == .number
+        case .group(let field): return field == .level
+        }
+    }
 }
 
 /// What a sheet template is written once for: the placeholder in its name.
@@ -56,13 +132,14 @@ public struct RowTemplate: Hashable, Sendable {
 /// Which functions (or types) a sheet lists and in what order: the `docsheet` settings sheet's rows for it.
 public struct FormFilter: Hashable, Sendable {
     /// The least visible effective access level listed (`nil`: all).
-    public var minAccess: AccessLevelName?
+    public var minAccess: AccessLevel?
     /// The function (or type) kinds listed (empty: all).
-    public var kinds: [String] = []
+    public var kinds: [RecordKind] = []
     /// Documented, undocumented or all.
     public var documentation: DocumentationFilter = .all
-    /// Sort keys (fields; a leading `-` sorts descending).
-    public var sort: [String] = []
+    /// Sort keys (a leading `-` sorts descending). A name both scopes have (`name`) gives a key for each: the
+    /// function keys order the functions, the type keys the types.
+    public var sort: [SortKey] = []
     /// Grouping, outermost first.
     public var group: [GroupLevel] = []
     /// Leave out functions and types of unit-test and UI-test targets.
@@ -70,13 +147,13 @@ public struct FormFilter: Hashable, Sendable {
 
     /// `inventory` without the functions and types these settings leave out (sort and group do not apply here).
     func apply(to inventory: Inventory) -> Inventory {
-        let minimum = minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
+        let minimum = minAccess ?? .private
         func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
             excludeTests && (kind ?? inventory.kind(ofModule: module))?.isTest == true
         }
         let functions = inventory.functions.filter { record in
             guard record.effectiveAccess >= minimum, !isTest(record.module, record.moduleKind) else { return false }
-            if !kinds.isEmpty && !kinds.contains(record.kind.rawValue) { return false }
+            if !kinds.isEmpty && !kinds.contains(.function(record.kind)) { return false }
             switch documentation {
             case .all: return true
             case .documented: return record.isDocumented
@@ -262,7 +339,7 @@ enum FormTemplateLoader {
 
     private static func fieldProblem(_ field: String, of scope: RowScope, marker: String, cell: CellReference,
                                      fail: (CellReference?, String) -> DesignDocumentError) -> DesignDocumentError? {
-        guard !scope.fields.contains(field) else { return nil }
+        guard RowField(scope: scope, field: field) == nil else { return nil }
         let suggestion = closest(field, among: scope.fields).map { " (did you mean '{{\(scope.rawValue).\($0)}}'?)" } ?? ""
         return fail(cell, "unknown field '\(field)' in '{{\(marker)}}'\(suggestion); \(scope.rawValue) fields: \(scope.fields.joined(separator: ", "))")
     }
@@ -303,23 +380,37 @@ enum FormTemplateLoader {
             let list = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             switch key {
             case "min_access":
-                guard AccessLevel(keyword: value) != nil else {
+                guard let level = AccessLevel(keyword: value) else {
                     throw fail("min_access '\(value)' is not an access level; use one of \(AccessLevel.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                filter.minAccess = value
+                filter.minAccess = level
             case "kinds":
-                filter.kinds = list
+                filter.kinds = try list.map { item throws(DesignDocumentError) in
+                    if let kind = FunctionKind(rawValue: item) { return .function(kind) }
+                    if let kind = TypeKind(rawValue: item) { return .type(kind) }
+                    let valid = FunctionKind.allCases.map(\.rawValue) + TypeKind.allCases.map(\.rawValue)
+                    let suggestion = YAMLNodeReader.closest(item, among: valid).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw fail("'\(item)' is not a function or type kind\(suggestion); use \(valid.joined(separator: ", "))")
+                }
             case "documentation":
                 guard let choice = DocumentationFilter(rawValue: value) else {
                     throw fail("documentation '\(value)' is not one of all, documented, undocumented")
                 }
                 filter.documentation = choice
             case "sort":
-                let fields = Set(FieldCatalog.functionFields.map(\.name) + FieldCatalog.typeFields.map(\.name))
-                if let bad = list.first(where: { !fields.contains($0.hasPrefix("-") ? String($0.dropFirst()) : $0) }) {
-                    throw fail("cannot sort by '\(bad)': it is not a function or type field")
+                var keys: [SortKey] = []
+                for item in list {
+                    let descending = item.hasPrefix("-")
+                    let bare = descending ? String(item.dropFirst()) : item
+                    let function = FunctionField(rawValue: bare), type = TypeField(rawValue: bare)
+                    guard function != nil || type != nil else {
+                        let suggestion = YAMLNodeReader.closest(bare, among: FunctionField.names + TypeField.names).map { " (did you mean '\($0)'?)" } ?? ""
+                        throw fail("cannot sort by '\(item)': it is not a function or type field\(suggestion)")
+                    }
+                    if let function { keys.append(SortKey(field: .function(function), descending: descending)) }
+                    if let type { keys.append(SortKey(field: .type(type), descending: descending)) }
                 }
-                filter.sort = list
+                filter.sort = keys
             case "group":
                 var levels: [GroupLevel] = []
                 for item in list {
@@ -342,25 +433,7 @@ enum FormTemplateLoader {
 
     /// The candidate closest to `word` when it is close enough to be a likely typo.
     static func closest(_ word: String, among candidates: [String]) -> String? {
-        let lowered = word.lowercased()
-        let scored = candidates.map { ($0, editDistance(lowered, $0.lowercased())) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= max(2, word.count / 3) else { return nil }
-        return best
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        YAMLNodeReader.closest(word, among: candidates)
     }
 }
 

@@ -139,12 +139,12 @@ struct SheetPlanner {
 
     /// Indices of the functions the sheet's filter keeps.
     func filteredFunctions(_ spec: SheetSpec) -> [Int] {
-        let minimum = spec.minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
+        let minimum = spec.minAccess ?? .private
         let functions = allFunctions
         return functions.indices.filter { index in
             let record = functions[index]
             guard record.effectiveAccess >= minimum else { return false }
-            if !spec.kinds.isEmpty && !spec.kinds.contains(record.kind.rawValue) { return false }
+            if !spec.kinds.isEmpty && !spec.kinds.contains(.function(record.kind)) { return false }
             switch spec.documentation {
             case .all: return true
             case .documented: return record.isDocumented
@@ -156,24 +156,47 @@ struct SheetPlanner {
     /// Indices of the kept functions in sheet order: group keys, then the sort keys, then inventory order.
     func sortedFunctions(_ spec: SheetSpec) -> [Int] {
         let indices = filteredFunctions(spec)
-        let keys = spec.group.map(\.rawValue) + spec.sort
+        // Group levels first, then the sort keys naming function fields (a client's settings may name type fields
+        // too: those order the types only).
+        let keys: [(key: FunctionSortKey, descending: Bool)] = spec.group.map { (.group($0), false) }
+            + spec.sort.compactMap { sortKey in
+                guard case .function(let field) = sortKey.field else { return nil }
+                return (FunctionSortKey(field), sortKey.descending)
+            }
         guard !keys.isEmpty else { return indices }
         let functions = allFunctions
         let decorated = indices.map { index in
             let record = functions[index]
-            return (index, index, keys.map { key -> SortValue in
-                let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
-                if bare == "type" || bare == "module" || bare == "file" { return SortValue(groupKey(record, GroupLevel(rawValue: bare) ?? .type)) }
-                return SortValue(FieldCatalog.value(of: bare, function: record, number: 0, context: context))
+            return (index, index, keys.map { entry -> SortValue in
+                switch entry.key {
+                case .group(let level): return SortValue(groupKey(record, level))
+                case .field(let field): return SortValue(FieldCatalog.value(of: field, function: record, number: 0, context: context))
+                }
             })
         }
-        let descending = keys.map { $0.hasPrefix("-") }
+        let descending = keys.map(\.descending)
         return decorated.sorted { a, b in
             for (index, (left, right)) in zip(a.2, b.2).enumerated() where left != right {
                 return descending[index] ? right < left : left < right
             }
             return a.1 < b.1
         }.map(\.0)
+    }
+
+    /// What a function sort key compares: a group key (module, file, module + type) or a field's value.
+    enum FunctionSortKey {
+        case group(GroupLevel)
+        case field(FunctionField)
+
+        /// The key for `field`: the fields that name a group (`module`, `file`, `type`) sort by the group key.
+        init(_ field: FunctionField) {
+            switch field {
+            case .module: self = .group(.module)
+            case .file: self = .group(.file)
+            case .type: self = .group(.type)
+            default: self = .field(field)
+            }
+        }
     }
 
     /// The key that groups a function at `level` (module, file, or module + type).
@@ -260,7 +283,7 @@ struct SheetPlanner {
 
     /// The rows of a types sheet: filtered, sorted, grouped, each with the functions declared in it.
     func typeRows(_ spec: SheetSpec) -> [TableRow] {
-        let minimum = spec.minAccess.flatMap(AccessLevel.init(keyword:)) ?? .private
+        let minimum = spec.minAccess ?? .private
         // Each function belongs to the nearest declaration of its type (or extension) above it in the same file.
         var declarations: [String: [TypeRecord]] = [:]
         for type in inventory?.types ?? [] {
@@ -275,21 +298,31 @@ struct SheetPlanner {
         }
         var types = (inventory?.types ?? []).filter { type in
             guard type.effectiveAccess >= minimum else { return false }
-            if !spec.kinds.isEmpty && !spec.kinds.contains(type.kind.rawValue) { return false }
+            if !spec.kinds.isEmpty && !spec.kinds.contains(.type(type.kind)) { return false }
             switch spec.documentation {
             case .all: return true
             case .documented: return type.isDocumented
             case .undocumented: return !type.isDocumented
             }
         }
-        let keys = spec.group.map(\.rawValue) + spec.sort
+        // Group levels first (a types sheet has no `type` field: grouping by type keeps the order), then the sort
+        // keys naming type fields (a client's settings may name function fields too: those order the functions only).
+        let keys: [(field: TypeField, descending: Bool)] = spec.group.compactMap { level in
+            switch level {
+            case .module: return (.module, false)
+            case .file: return (.file, false)
+            case .type: return nil
+            }
+        } + spec.sort.compactMap { sortKey in
+            guard case .type(let field) = sortKey.field else { return nil }
+            return (field, sortKey.descending)
+        }
         if !keys.isEmpty {
             types = types.enumerated().sorted { a, b in
                 for key in keys {
-                    let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
-                    let left = SortValue(FieldCatalog.value(of: bare, type: a.element, number: 0, functions: [], context: context))
-                    let right = SortValue(FieldCatalog.value(of: bare, type: b.element, number: 0, functions: [], context: context))
-                    if left != right { return key.hasPrefix("-") ? right < left : left < right }
+                    let left = SortValue(FieldCatalog.value(of: key.field, type: a.element, number: 0, functions: [], context: context))
+                    let right = SortValue(FieldCatalog.value(of: key.field, type: b.element, number: 0, functions: [], context: context))
+                    if left != right { return key.descending ? right < left : left < right }
                 }
                 return a.offset < b.offset
             }.map(\.element)
@@ -319,13 +352,16 @@ struct SheetPlanner {
         case .removed: entries = diff.removed.map { ReviewEntry(old: $0, new: nil, changes: []) }
         default: entries = diff.changed.map { ReviewEntry(old: $0.old, new: $0.new, changes: $0.changes) }
         }
-        if !spec.sort.isEmpty {
+        let keys: [(field: ReviewField, descending: Bool)] = spec.sort.compactMap { sortKey in
+            guard case .review(let field) = sortKey.field else { return nil }
+            return (field, sortKey.descending)
+        }
+        if !keys.isEmpty {
             entries = entries.enumerated().sorted { a, b in
-                for key in spec.sort {
-                    let bare = key.hasPrefix("-") ? String(key.dropFirst()) : key
-                    let left = SortValue(FieldCatalog.value(of: bare, review: a.element, number: 0))
-                    let right = SortValue(FieldCatalog.value(of: bare, review: b.element, number: 0))
-                    if left != right { return key.hasPrefix("-") ? right < left : left < right }
+                for key in keys {
+                    let left = SortValue(FieldCatalog.value(of: key.field, review: a.element, number: 0))
+                    let right = SortValue(FieldCatalog.value(of: key.field, review: b.element, number: 0))
+                    if left != right { return key.descending ? right < left : left < right }
                 }
                 return a.offset < b.offset
             }.map(\.element)

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 import Workbook
 
 /// Text in a template that may differ per locale: a plain string, or `{en: …, vi: …, ja: …}`.
@@ -119,12 +120,20 @@ public struct CellSpec: Sendable {
     public var line: Int
 }
 
+/// Where a table column's cells link.
+public enum ColumnLink: String, CaseIterable, Sendable {
+    /// To the function's or type's source line (functions, types and review sheets).
+    case source
+    /// To the sheet the cell names (contents sheets).
+    case sheet
+}
+
 /// One column of a table sheet.
 public struct ColumnSpec: Sendable {
     /// The header label.
     public var header: LocalizedText
     /// The field from the sheet kind's catalogue (see ``FieldCatalog``).
-    public var field: String
+    public var field: ColumnField
     /// The width in Excel character units, or `nil` to size the column to its content.
     public var width: Double?
     /// Wrap long text.
@@ -134,7 +143,7 @@ public struct ColumnSpec: Sendable {
     /// An Excel number format for the column's cells.
     public var numberFormat: String?
     /// `source` links to the source line, `sheet` links to the sheet named by the cell.
-    public var link: String?
+    public var link: ColumnLink?
     /// A drop-down list for the column's cells.
     public var choices: [LocalizedText]
     /// The line in the template, for messages.
@@ -148,7 +157,7 @@ public struct ChartSpec: Sendable {
     /// The chart title.
     public var title: LocalizedText
     /// The summary field the bars show (default `coverage`).
-    public var field: String
+    public var field: SummaryField
 }
 
 /// Print settings as a template writes them; every value is optional so sheets can override defaults.
@@ -208,8 +217,8 @@ public struct SheetSpec: Sendable {
     public var startRow: Int?
     /// Table columns.
     public var columns: [ColumnSpec]
-    /// Sort keys (fields, `-` prefix for descending), applied after the group keys.
-    public var sort: [String]
+    /// Sort keys (a template writes a `-` prefix for descending), applied after the group keys.
+    public var sort: [SortKey]
     /// Grouping levels.
     public var group: [GroupLevel]
     /// One sheet per first-level group instead of group header rows.
@@ -217,9 +226,9 @@ public struct SheetSpec: Sendable {
     /// Insert a row for each `// MARK:` section.
     public var sections: Bool
     /// The lowest effective access level kept.
-    public var minAccess: AccessLevelName?
+    public var minAccess: AccessLevel?
     /// The kinds kept (function kinds, or type kinds on a types sheet); empty keeps all.
-    public var kinds: [String]
+    public var kinds: [RecordKind]
     /// Which documentation state is kept.
     public var documentation: DocumentationFilter
     /// A style applied by conditional format to undocumented rows.
@@ -247,9 +256,6 @@ public struct SheetSpec: Sendable {
     /// The line in the template, for messages.
     public var line: Int
 }
-
-/// An access level name as written in a template.
-public typealias AccessLevelName = String
 
 /// A workbook layout: document properties, styles, print setup and sheets. Built-ins are compiled in;
 /// custom templates are YAML files (see `Documentation/Templates.md`).

@@ -225,7 +225,7 @@ struct SheetWriter {
         var seen: Set<String> = []
         return spec.columns.map { column in
             var header = Placeholders.expand(column.header.text(locale), values)
-            if header.isEmpty { header = column.field }
+            if header.isEmpty { header = column.field.name }
             var unique = header
             var counter = 2
             while seen.contains(unique.lowercased()) {
@@ -405,32 +405,36 @@ struct SheetWriter {
         let context = renderer.context
         switch tableRow {
         case .function(let record, let number):
-            return (FieldCatalog.value(of: column.field, function: record, number: number, context: context),
-                    column.link == "source" ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+            guard case .function(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, function: record, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .type(let record, let number, let functions):
-            return (FieldCatalog.value(of: column.field, type: record, number: number, functions: functions, context: context),
-                    column.link == "source" ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+            guard case .type(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .review(let entry, let number):
             // A removed function lives only in the base revision: its link points there.
             let link = entry.new.map { context.sourceURL(file: $0.file, line: $0.line) }
                 ?? entry.old.flatMap { context.baseSourceURL(file: $0.file, line: $0.line) }
-            return (FieldCatalog.value(of: column.field, review: entry, number: number, locale: context.locale),
-                    column.link == "source" ? link : nil, false)
+            guard case .review(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, review: entry, number: number, locale: context.locale),
+                    column.link == .source ? link : nil, false)
         case .contents(let name, let description, let number):
-            switch column.field {
-            case "number": return (.number(Double(number)), nil, false)
-            case "sheet": return (.text(name), nil, true)
-            case "description": return (.text(Placeholders.expand(description, values)), nil, false)
-            default: return (.empty, nil, false)
+            guard case .contents(let field) = column.field else { return (.empty, nil, false) }
+            switch field {
+            case .number: return (.number(Double(number)), nil, false)
+            case .sheet: return (.text(name), nil, true)
+            case .description: return (.text(Placeholders.expand(description, values)), nil, false)
             }
         case .history(let number):
-            switch column.field {
-            case "number": return (.number(Double(number)), nil, false)
-            case "date": return (number == 1 ? .text(context.dateText) : .empty, nil, false)
-            case "version":
+            guard case .history(let field) = column.field else { return (.empty, nil, false) }
+            switch field {
+            case .number: return (.number(Double(number)), nil, false)
+            case .date: return (number == 1 ? .text(context.dateText) : .empty, nil, false)
+            case .version:
                 return (number == 1 ? .text(context.version ?? context.commit.map { String($0.prefix(10)) } ?? "") : .empty, nil, false)
-            case "author": return (number == 1 ? .text(context.author ?? "") : .empty, nil, false)
-            default: return (.empty, nil, false)
+            case .author: return (number == 1 ? .text(context.author ?? "") : .empty, nil, false)
+            case .blank: return (.empty, nil, false)
             }
         case .group, .section:
             return (.empty, nil, false)
@@ -462,12 +466,12 @@ struct SheetWriter {
         var widths = Array(repeating: 8.0, count: spec.columns.count)
         // Long file paths wrap in a column of at most 40 units instead of widening it to 60.
         let nameCap = 40.0
-        let nameColumn = spec.columns.firstIndex { $0.field == "name" && $0.width == nil }
+        let nameColumn = spec.columns.firstIndex { $0.field == .summary(.name) && $0.width == nil }
         let headerStyle = template.style("header")
         var moduleRange: (first: Int, last: Int)?
         for level in spec.summaryLevels {
             let labels = headers().enumerated().map { index, label in
-                spec.columns[index].field == "name" ? Words.level(level, locale) : label
+                spec.columns[index].field == .summary(.name) ? Words.level(level, locale) : label
             }
             for (index, label) in labels.enumerated() {
                 try worksheet.write(label, row: row, column: index, style: headerStyle)
@@ -478,7 +482,7 @@ struct SheetWriter {
             for summary in summaryRows {
                 row += 1
                 for (index, column) in spec.columns.enumerated() {
-                    let value = FieldCatalog.value(of: column.field, summary: summary, locale: locale)
+                    let value = column.field.summaryValue(summary, locale: locale)
                     var style = cellStyle(column)
                     let width = ExcelText.displayWidth(of: value.text) + 2
                     if index == nameColumn, width > nameCap {
@@ -497,7 +501,7 @@ struct SheetWriter {
             for (index, column) in spec.columns.enumerated() {
                 var style = totalStyle
                 style.numberFormat = column.numberFormat ?? template.style(column.style)?.numberFormat
-                try write(FieldCatalog.value(of: column.field, summary: total, locale: locale), row: row, column: index, style: style)
+                try write(column.field.summaryValue(total, locale: locale), row: row, column: index, style: style)
             }
             row += 2
         }
@@ -505,8 +509,8 @@ struct SheetWriter {
             try worksheet.setColumnWidth(index, width: column.width ?? min(widths[index], 60))
         }
         if let chartSpec = spec.chart, let range = moduleRange, range.last >= range.first,
-           let nameColumn = spec.columns.firstIndex(where: { $0.field == "name" }),
-           let valueColumn = spec.columns.firstIndex(where: { $0.field == chartSpec.field }) {
+           let nameColumn = spec.columns.firstIndex(where: { $0.field == .summary(.name) }),
+           let valueColumn = spec.columns.firstIndex(where: { $0.field == .summary(chartSpec.field) }) {
             let chart = try workbook.addChart(chartSpec.type)
             let title = Placeholders.expand(chartSpec.title.text(locale), values)
             chart.addSeries(name: title.isEmpty ? nil : title, sheet: sheet.name,
@@ -514,7 +518,7 @@ struct SheetWriter {
                             values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
                             color: Color(rgb: 0x2E75B6))
             if !title.isEmpty { chart.setTitle(title) }
-            if chartSpec.field == "coverage" {
+            if chartSpec.field == .coverage {
                 chart.setValueRange(0...1)
                 chart.setValueFormat("0%")
             }

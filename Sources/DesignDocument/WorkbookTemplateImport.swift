@@ -173,11 +173,16 @@ public struct WorkbookTemplateImport: Sendable {
             lines.append("    group: [\(formSheet.filter.group.map(\.rawValue).joined(separator: ", "))]")
         }
         if !formSheet.filter.sort.isEmpty, kind == "functions" || kind == "types" {
-            lines.append("    sort: [\(formSheet.filter.sort.joined(separator: ", "))]")
+            var keys: [String] = []
+            for key in formSheet.filter.sort {
+                let text = (key.descending ? "-" : "") + key.field.name
+                if !keys.contains(text) { keys.append(text) }
+            }
+            lines.append("    sort: [\(keys.joined(separator: ", "))]")
         }
         var filter: [String] = []
-        if let minimum = formSheet.filter.minAccess { filter.append("minAccess: \(minimum)") }
-        if !formSheet.filter.kinds.isEmpty { filter.append("kinds: [\(formSheet.filter.kinds.joined(separator: ", "))]") }
+        if let minimum = formSheet.filter.minAccess { filter.append("minAccess: \(minimum.rawValue)") }
+        if !formSheet.filter.kinds.isEmpty { filter.append("kinds: [\(formSheet.filter.kinds.map(\.name).joined(separator: ", "))]") }
         if formSheet.filter.documentation != .all { filter.append("documentation: \(formSheet.filter.documentation.rawValue)") }
         if !filter.isEmpty, kind == "functions" || kind == "types" { lines.append("    filter: {\(filter.joined(separator: ", "))}") }
         if formSheet.filter.excludeTests { notes.insert("exclude_tests (use --exclude-tests or exclude_tests: true in .docsheet.yml)") }

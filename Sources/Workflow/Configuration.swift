@@ -155,87 +155,99 @@ public struct Configuration: Equatable, Sendable {
     /// - Throws: `WorkflowError.invalidConfiguration` with the line for invalid YAML, a top level that is not a
     ///   mapping, unknown keys and values of the wrong type.
     public static func parse(_ text: String, file: URL) throws(WorkflowError) -> Configuration {
-        let reader = ConfigurationReader(file: file)
-        let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw reader.yamlError(error, text: text)
+            return try read(text, file: file)
         } catch {
-            throw .invalidConfiguration(file: file.path, line: 1, message: "\(error)")
+            throw .invalidConfiguration(file: error.path, line: error.line, message: error.message)
         }
+    }
+
+    /// Reads configuration text with the shared ``YAMLNodeReader``.
+    private static func read(_ text: String, file: URL) throws(YAMLNodeError) -> Configuration {
+        let reader = YAMLNodeReader(path: file.path)
         var configuration = Configuration()
         configuration.file = file
-        guard let root else { return configuration }
-        guard let mapping = root.mapping else {
-            throw reader.error(at: root, "the file must be a mapping of keys to values; valid keys: \(topLevelKeys.joined(separator: ", "))")
-        }
+        guard let root = try reader.compose(text) else { return configuration }
         let folder = file.deletingLastPathComponent()
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
+        for (key, value) in try reader.mapping(root, nil, allowed: topLevelKeys).ordered {
             switch key {
-            case "include": configuration.include = try reader.globs(value, key: key)
-            case "exclude": configuration.exclude = try reader.globs(value, key: key)
-            case "include_local": configuration.includeLocal = try reader.bool(value, key: key)
-            case "include_unowned": configuration.includeUnowned = try reader.bool(value, key: key)
-            case "exclude_tests": configuration.excludeTests = try reader.bool(value, key: key)
-            case "targets": configuration.targets = try reader.strings(value, key: key)
-            case "platform":
-                configuration.platform = try reader.choice(value, key: key, ApplePlatform.allCases.map(\.rawValue)).flatMap(ApplePlatform.init(rawValue:))
+            case "include": configuration.include = try globs(value, key: key, reader: reader)
+            case "exclude": configuration.exclude = try globs(value, key: key, reader: reader)
+            case "include_local": configuration.includeLocal = try reader.bool(value, key)
+            case "include_unowned": configuration.includeUnowned = try reader.bool(value, key)
+            case "exclude_tests": configuration.excludeTests = try reader.bool(value, key)
+            case "targets": configuration.targets = try reader.strings(value, key)
+            case "platform": configuration.platform = try reader.choice(value, key)
             case "template":
-                let name = try reader.string(value, key: key)
+                let name = try reader.string(value, key)
                 configuration.template = Template.builtinNames.contains(name) ? name : folder.appendingPathComponent(name).standardizedFileURL.path
-            case "output": configuration.output = folder.appendingPathComponent(try reader.string(value, key: key)).standardizedFileURL
-            case "format": configuration.format = try reader.choice(value, key: key, OutputFormat.allCases.map(\.rawValue)).flatMap(OutputFormat.init(rawValue:))
-            case "locale": configuration.locale = try reader.choice(value, key: key, DocumentLocale.allCases.map(\.rawValue)).flatMap(DocumentLocale.init(rawValue:))
-            case "min_access": configuration.minAccess = try reader.accessLevel(value, key: key)
+            case "output": configuration.output = folder.appendingPathComponent(try reader.string(value, key)).standardizedFileURL
+            case "format": configuration.format = try reader.choice(value, key)
+            case "locale": configuration.locale = try reader.choice(value, key)
+            case "min_access": configuration.minAccess = try reader.choice(value, key)
             case "source_url":
-                let pattern = try reader.string(value, key: key)
+                let pattern = try reader.string(value, key)
                 if let problem = SourceLinks.problem(withPattern: pattern) {
-                    throw reader.error(at: value, "source_url '\(pattern)': \(problem)")
+                    throw reader.fail(value, "source_url '\(pattern)': \(problem)")
                 }
                 configuration.sourceURL = pattern
             case "jobs":
-                guard let jobs = value.int, jobs > 0 else { throw reader.error(at: value, "'jobs' must be a positive whole number") }
+                guard let jobs = value.int, jobs > 0 else { throw reader.fail(value, "'jobs' must be a positive whole number") }
                 configuration.jobs = jobs
             case "project":
-                for (subKey, subValue) in try reader.mapping(value, key: key, validKeys: projectKeys) {
+                guard value.null == nil else { continue }
+                for (subKey, subValue) in try reader.mapping(value, "'project'", allowed: projectKeys).ordered {
                     switch subKey {
-                    case "name": configuration.projectName = try reader.string(subValue, key: "project.name")
-                    case "version": configuration.projectVersion = try reader.string(subValue, key: "project.version")
-                    default: configuration.author = try reader.string(subValue, key: "project.author")
-                    }
-                }
-            case "check":
-                for (subKey, subValue) in try reader.mapping(value, key: key, validKeys: checkKeys) {
-                    switch subKey {
-                    case "min_access": configuration.check.minAccess = try reader.accessLevel(subValue, key: "check.min_access")
-                    case "require" where subValue.null != nil:
-                        configuration.check.require = nil
-                    case "require":
-                        let names = subValue.scalar != nil
-                            ? (subValue.string ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                            : try reader.strings(subValue, key: "check.require")
-                        configuration.check.require = try names.map { name throws(WorkflowError) in
-                            guard let requirement = Requirement(rawValue: name) else {
-                                throw reader.error(at: subValue, "'check.require' has unknown rule '\(name)'; valid rules: \(Requirement.allCases.map(\.rawValue).joined(separator: ", "))")
-                            }
-                            return requirement
-                        }
-                    case "min_coverage":
-                        guard let number = subValue.float, (0...100).contains(number) else {
-                            throw reader.error(at: subValue, "'check.min_coverage' must be a number from 0 to 100")
-                        }
-                        configuration.check.minCoverage = number
-                    default:
-                        configuration.check.baseline = folder.appendingPathComponent(try reader.string(subValue, key: "check.baseline")).standardizedFileURL
+                    case "name": configuration.projectName = try reader.string(subValue, "project.name")
+                    case "version": configuration.projectVersion = try reader.string(subValue, "project.version")
+                    default: configuration.author = try reader.string(subValue, "project.author")
                     }
                 }
             default:
-                throw reader.error(at: keyNode, "unknown key '\(key)'; valid keys: \(topLevelKeys.joined(separator: ", "))")
+                if value.null == nil { configuration.check = try checkSection(value, folder: folder, reader: reader) }
             }
         }
         return configuration
+    }
+
+    /// Reads the `check:` section.
+    private static func checkSection(_ node: Node, folder: URL, reader: YAMLNodeReader) throws(YAMLNodeError) -> CheckSection {
+        var check = CheckSection()
+        for (subKey, subValue) in try reader.mapping(node, "'check'", allowed: checkKeys).ordered {
+            switch subKey {
+            case "min_access": check.minAccess = try reader.choice(subValue, "check.min_access")
+            case "require" where subValue.null != nil:
+                check.require = nil
+            case "require":
+                let names = subValue.scalar != nil
+                    ? (subValue.string ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    : try reader.strings(subValue, "check.require")
+                check.require = try names.map { name throws(YAMLNodeError) in
+                    guard let requirement = Requirement(rawValue: name) else {
+                        throw reader.fail(subValue, "'check.require' has unknown rule '\(name)'; valid rules: \(Requirement.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    return requirement
+                }
+            case "min_coverage":
+                guard let number = subValue.float, (0...100).contains(number) else {
+                    throw reader.fail(subValue, "'check.min_coverage' must be a number from 0 to 100")
+                }
+                check.minCoverage = number
+            default:
+                check.baseline = folder.appendingPathComponent(try reader.string(subValue, "check.baseline")).standardizedFileURL
+            }
+        }
+        return check
+    }
+
+    /// A list of include or exclude globs; an empty one, which could match nothing, is an error at its line.
+    private static func globs(_ node: Node, key: String, reader: YAMLNodeReader) throws(YAMLNodeError) -> [String] {
+        let globs = try reader.strings(node, key)
+        if let empty = globs.first(where: { GlobPattern($0).isEmpty }) {
+            let item = node.sequence?.first { $0.scalar?.string == empty } ?? node
+            throw reader.fail(item, "'\(key)' has the empty glob '\(empty)', which matches nothing; write a path pattern such as 'Sources/**'")
+        }
+        return globs
     }
 
     /// The commented starter file that `docsheet init` writes.
@@ -274,107 +286,6 @@ public struct Configuration: Equatable, Sendable {
           # baseline: .docsheet-baseline.json   # accepted violations (docsheet check --write-baseline FILE)
 
         """
-}
-
-/// Reads typed values from YAML nodes, turning every problem into a `file:line: message` error.
-struct ConfigurationReader {
-    let file: URL
-
-    /// A configuration error at the line of `node`.
-    func error(at node: Node, _ message: String) -> WorkflowError {
-        .invalidConfiguration(file: file.path, line: node.mark?.line ?? 1, message: message)
-    }
-
-    /// A YAML syntax error at the line Yams reports; a duplicate key at the line of its second use.
-    func yamlError(_ error: YamlError, text: String) -> WorkflowError {
-        switch error {
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.first ?? ""
-            let lines = text.components(separatedBy: "\n")
-            let first = max(context.mark.line, 1)
-            var line = first
-            if first <= lines.count {
-                let indentation = lines[first - 1].prefix { $0 == " " }.count
-                let forms = [key + ":", "\"\(key)\":", "'\(key)':"]
-                if let index = lines.indices.dropFirst(first).first(where: { index in
-                    let candidate = lines[index]
-                    let body = candidate.dropFirst(indentation)
-                    return candidate.prefix { $0 == " " }.count == indentation && forms.contains { body.hasPrefix($0) }
-                }) {
-                    line = index + 1
-                }
-            }
-            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return .invalidConfiguration(file: file.path, line: line, message: "duplicate key \(keys)\(line != first ? " (first given at line \(first))" : ""); give each key once")
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            return .invalidConfiguration(file: file.path, line: mark.line, message: "invalid YAML: \(problem)")
-        default:
-            let text = String(describing: error).split(whereSeparator: \.isNewline).first.map(String.init) ?? "invalid YAML"
-            return .invalidConfiguration(file: file.path, line: 1, message: "invalid YAML: \(text)")
-        }
-    }
-
-    /// A text value.
-    func string(_ node: Node, key: String) throws(WorkflowError) -> String {
-        guard let scalar = node.scalar else { throw error(at: node, "'\(key)' must be a text value") }
-        return scalar.string
-    }
-
-    /// A true/false value.
-    func bool(_ node: Node, key: String) throws(WorkflowError) -> Bool {
-        guard let value = node.bool else { throw error(at: node, "'\(key)' must be true or false") }
-        return value
-    }
-
-    /// A list of include or exclude globs; an empty one, which could match nothing, is an error at its line.
-    func globs(_ node: Node, key: String) throws(WorkflowError) -> [String] {
-        let globs = try strings(node, key: key)
-        if let empty = globs.first(where: { GlobPattern($0).isEmpty }) {
-            let item = node.sequence?.first { $0.scalar?.string == empty } ?? node
-            throw error(at: item, "'\(key)' has the empty glob '\(empty)', which matches nothing; write a path pattern such as 'Sources/**'")
-        }
-        return globs
-    }
-
-    /// A list of text values (one value counts as a list of one; null as empty).
-    func strings(_ node: Node, key: String) throws(WorkflowError) -> [String] {
-        if let scalar = node.scalar, node.null == nil { return [scalar.string] }
-        if node.null != nil { return [] }
-        guard let sequence = node.sequence else { throw error(at: node, "'\(key)' must be a list of text values") }
-        return try sequence.map { item throws(WorkflowError) in
-            guard let scalar = item.scalar else { throw error(at: item, "'\(key)' must be a list of text values") }
-            return scalar.string
-        }
-    }
-
-    /// A text value that must be one of `choices`.
-    func choice(_ node: Node, key: String, _ choices: [String]) throws(WorkflowError) -> String? {
-        let value = try string(node, key: key)
-        guard choices.contains(value) else {
-            throw error(at: node, "'\(key)' must be one of \(choices.joined(separator: ", ")), not '\(value)'")
-        }
-        return value
-    }
-
-    /// An access level keyword.
-    func accessLevel(_ node: Node, key: String) throws(WorkflowError) -> AccessLevel? {
-        try choice(node, key: key, AccessLevel.allCases.map(\.rawValue)).flatMap(AccessLevel.init(rawValue:))
-    }
-
-    /// The pairs of a nested section, each key checked against `validKeys`.
-    func mapping(_ node: Node, key: String, validKeys: [String]) throws(WorkflowError) -> [(String, Node)] {
-        if node.null != nil { return [] }
-        guard let mapping = node.mapping else {
-            throw error(at: node, "'\(key)' must be a mapping with the keys \(validKeys.joined(separator: ", "))")
-        }
-        return try mapping.map { pair throws(WorkflowError) in
-            let name = pair.key.string ?? ""
-            guard validKeys.contains(name) else {
-                throw error(at: pair.key, "unknown key '\(key).\(name)'; valid keys in '\(key)': \(validKeys.joined(separator: ", "))")
-            }
-            return (name, pair.value)
-        }
-    }
 }
 
 /// Writes the starter configuration (`docsheet init`).

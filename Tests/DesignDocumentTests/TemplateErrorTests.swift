@@ -11,7 +11,7 @@ import Testing
 
     @Test func badYAMLNamesTheLine() {
         let message = error(header + "  - kind: functions\n    name: [unclosed\n")
-        #expect(message?.hasPrefix("custom.yml:5: not valid YAML") == true, "\(message ?? "")")
+        #expect(message?.hasPrefix("custom.yml:5: invalid YAML") == true, "\(message ?? "")")
     }
 
     @Test func unknownTopLevelKeyListsValidKeys() {
@@ -21,7 +21,7 @@ import Testing
 
     @Test func unknownSheetKindListsKinds() {
         #expect(error(header + "  - kind: diagram\n    name: X\n")
-            == "custom.yml:3: unknown kind 'diagram'; valid choices: cover, contents, history, summary, types, functions, static, added, removed, changed")
+            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, types, functions, static, added, removed, changed, not 'diagram'")
     }
 
     @Test func unknownFieldListsTheSheetKindsFields() {
@@ -71,7 +71,7 @@ import Testing
         #expect(error(header + "  - kind: functions\n    name: F\n    columns: [{field: name}]\n    filter: {minAccess: protected}\n")
             == "custom.yml:6: unknown access level 'protected'; valid levels: private, fileprivate, internal, package, public, open")
         #expect(error(header + "  - kind: functions\n    name: F\n    group: author\n    columns: [{field: name}]\n")
-            == "custom.yml:5: unknown group 'author'; valid choices: module, file, type, none")
+            == "custom.yml:5: 'group' must be one of module, file, type, none, not 'author'")
     }
 
     @Test func missingColumnsAndEmptyTemplatesAreReported() {

@@ -19,7 +19,7 @@ import Workbook
         #expect(sheet.kind == .functions)
         #expect(sheet.name.text(.en) == "関数一覧")
         #expect(sheet.startRow == 3)
-        #expect(sheet.columns.map(\.field) == ["number", "type", "blank", "blank", "summary", "blank"])
+        #expect(sheet.columns.map(\.field.name) == ["number", "type", "blank", "blank", "summary", "blank"])
         #expect(sheet.columns.map { $0.header.text(.en) } == ["項番", "クラス", "関数名", "", "概要", ""])
         #expect(sheet.columns[2].width == 30)
         #expect(template.style(sheet.columns[0].style)?.fontName == "Meiryo")

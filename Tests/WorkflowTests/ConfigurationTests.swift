@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import DesignDocument
 @testable import Workflow
 
 @Suite struct ConfigurationTests {
@@ -56,14 +57,14 @@ import Testing
     @Test func anUnknownKeyNamesItsLineAndTheValidKeys() {
         #expect(throws: WorkflowError.invalidConfiguration(
             file: "/project/.docsheet.yml", line: 2,
-            message: "unknown key 'ouput'; valid keys: \(Configuration.topLevelKeys.joined(separator: ", "))")) {
+            message: "unknown key 'ouput' (did you mean 'output'?); valid keys: \(Configuration.topLevelKeys.joined(separator: ", "))")) {
             try Configuration.parse("locale: en\nouput: x.xlsx\n", file: file)
         }
     }
 
     @Test func anUnknownNestedKeyNamesItsSection() throws {
         let error = #expect(throws: WorkflowError.self) { try Configuration.parse("check:\n  min_access: public\n  coverage: 3\n", file: file) }
-        #expect(error?.description == "/project/.docsheet.yml:3: unknown key 'check.coverage'; valid keys in 'check': min_access, require, min_coverage, baseline")
+        #expect(error?.description == "/project/.docsheet.yml:3: unknown key 'coverage' in 'check'; valid keys: min_access, require, min_coverage, baseline")
     }
 
     @Test func aWrongTypeNamesTheKeyAndLine() throws {
@@ -112,5 +113,31 @@ import Testing
         try repository.write(".docsheet.yml", "locale: ja\n")
         _ = try ConfigurationStarter.write(into: repository.url, force: true)
         #expect(repository.read(".docsheet.yml") == Configuration.starterText)
+    }
+}
+
+/// The configuration and template loaders read YAML with the same reader, so they agree on a duplicate key's line.
+@Suite struct SharedYAMLReaderAgreementTests {
+    @Test func bothLoadersReportADuplicateKeyAtTheSameLine() throws {
+        let yaml = "name: a\nsheets: []\nname: b\n"
+        let configuration = #expect(throws: WorkflowError.self) {
+            try Configuration.parse(yaml, file: URL(fileURLWithPath: "/project/.docsheet.yml"))
+        }
+        let template = #expect(throws: DesignDocumentError.self) { try Template.resolve(writeTemporary(yaml)) }
+        guard case .invalidConfiguration(_, let configurationLine, let configurationMessage)? = configuration,
+              case .invalidTemplate(_, let templateLine, let templateMessage)? = template else {
+            Issue.record("wrong errors \(String(describing: configuration)) \(String(describing: template))")
+            return
+        }
+        #expect(configurationLine == 3)
+        #expect(templateLine == configurationLine)
+        #expect(templateMessage == configurationMessage)
+    }
+
+    /// Writes `text` to a fresh `.yml` file and returns its path.
+    func writeTemporary(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-\(UUID().uuidString).yml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
     }
 }

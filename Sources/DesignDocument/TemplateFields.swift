@@ -1,0 +1,432 @@
+import Foundation
+import Inventory
+
+/// A field a template column or a client's marker can show: an enumeration whose raw values are the names templates
+/// spell (`name`, `effectiveAccess`, …), in catalogue order, each with the description `docsheet templates fields`
+/// and `Documentation/Templates.md` give.
+public protocol TemplateField: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    var fieldDescription: String { get }
+}
+
+extension TemplateField {
+    /// Every field with its description, in catalogue order (the rows of `docsheet templates fields`).
+    static var catalogue: [(name: String, description: String)] { allCases.map { ($0.rawValue, $0.fieldDescription) } }
+    /// Every field's name, in catalogue order.
+    static var names: [String] { allCases.map(\.rawValue) }
+}
+
+/// A field of a `functions` sheet (one row per function); its raw value is the name templates use.
+public enum FunctionField: String, TemplateField {
+    /// Running number of the row (No.).
+    case number
+    /// The module: the first target that compiles the file (SwiftPM or Xcode), or its folder.
+    case module
+    /// Every target that compiles the file, comma-separated (an app and its extension).
+    case targets
+    /// What the module's target builds: App, App extension, Framework, Unit tests, …
+    case moduleKind
+    /// The file, relative to the scanned root.
+    case file
+    /// The line of the name.
+    case line
+    /// The column of the name.
+    case column
+    /// The enclosing type (Outer.Inner), empty for free functions.
+    case `type`
+    /// Class, struct, enum, protocol, actor or extension.
+    case typeKind
+    /// Function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator.
+    case kind
+    /// The full name, e.g. fetch(id:completion:).
+    case name
+    /// The base name, e.g. fetch.
+    case baseName
+    /// Type.name, or the name for free functions.
+    case qualifiedName
+    /// The declaration as written, without body.
+    case signature
+    /// The access level as written or implied.
+    case access
+    /// The most a caller can see.
+    case effectiveAccess
+    /// The doc comment's first paragraph.
+    case summary
+    /// The doc comment after the summary.
+    case discussion
+    /// Summary and discussion.
+    case `description`
+    /// Each parameter with its type and documented description.
+    case parameters
+    /// The return type with the documented description.
+    case returns
+    /// The return type as written.
+    case returnType
+    /// The documented errors, else the throws clause.
+    case `throws`
+    /// Throws, rethrows or throws(E).
+    case throwsClause
+    /// Async when the function is async.
+    case `async`
+    /// Attributes such as @MainActor.
+    case attributes
+    /// Modifiers such as static, mutating, override.
+    case modifiers
+    /// Marks protocol requirements.
+    case requirement
+    /// The enclosing #if condition.
+    case condition
+    /// The // MARK: section.
+    case section
+    /// Note:, Warning:, … callouts of the doc comment.
+    case callouts
+    /// Yes/No: has a real doc comment.
+    case documented
+    /// Documented, Undocumented or Placeholder.
+    case status
+    /// The link to the source line.
+    case sourceURL
+    /// Empty cell for the reviewer (use with choices: for a drop-down).
+    case review
+    /// An empty cell to fill in.
+    case blank
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .number: return "running number of the row (No.)"
+        case .module: return "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"
+        case .targets: return "every target that compiles the file, comma-separated (an app and its extension)"
+        case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
+        case .file: return "the file, relative to the scanned root"
+        case .line: return "the line of the name"
+        case .column: return "the column of the name"
+        case .`type`: return "the enclosing type (Outer.Inner), empty for free functions"
+        case .typeKind: return "class, struct, enum, protocol, actor or extension"
+        case .kind: return "function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator"
+        case .name: return "the full name, e.g. fetch(id:completion:)"
+        case .baseName: return "the base name, e.g. fetch"
+        case .qualifiedName: return "Type.name, or the name for free functions"
+        case .signature: return "the declaration as written, without body"
+        case .access: return "the access level as written or implied"
+        case .effectiveAccess: return "the most a caller can see"
+        case .summary: return "the doc comment's first paragraph"
+        case .discussion: return "the doc comment after the summary"
+        case .`description`: return "summary and discussion"
+        case .parameters: return "each parameter with its type and documented description"
+        case .returns: return "the return type with the documented description"
+        case .returnType: return "the return type as written"
+        case .`throws`: return "the documented errors, else the throws clause"
+        case .throwsClause: return "throws, rethrows or throws(E)"
+        case .`async`: return "async when the function is async"
+        case .attributes: return "attributes such as @MainActor"
+        case .modifiers: return "modifiers such as static, mutating, override"
+        case .requirement: return "marks protocol requirements"
+        case .condition: return "the enclosing #if condition"
+        case .section: return "the // MARK: section"
+        case .callouts: return "Note:, Warning:, … callouts of the doc comment"
+        case .documented: return "Yes/No: has a real doc comment"
+        case .status: return "Documented, Undocumented or Placeholder"
+        case .sourceURL: return "the link to the source line"
+        case .review: return "empty cell for the reviewer (use with choices: for a drop-down)"
+        case .blank: return "an empty cell to fill in"
+        }
+    }
+}
+
+/// A field of a `types` sheet (one row per type or extension); its raw value is the name templates use.
+public enum TypeField: String, TemplateField {
+    /// Running number of the row.
+    case number
+    /// The type's dotted name.
+    case name
+    /// Class, struct, enum, protocol, actor or extension.
+    case kind
+    /// The module: the first target that compiles the file (SwiftPM or Xcode), or its folder.
+    case module
+    /// Every target that compiles the file, comma-separated.
+    case targets
+    /// What the module's target builds: App, App extension, Framework, Unit tests, …
+    case moduleKind
+    /// The file.
+    case file
+    /// The line of the name.
+    case line
+    /// The access level.
+    case access
+    /// The most a caller can see.
+    case effectiveAccess
+    /// Superclass and conformances as written.
+    case inheritedTypes
+    /// The generic where clause.
+    case genericWhere
+    /// The enclosing #if condition.
+    case condition
+    /// The doc comment's first paragraph.
+    case summary
+    /// Summary and discussion.
+    case `description`
+    /// Number of functions declared in it.
+    case functions
+    /// Number of those that are documented.
+    case documentedFunctions
+    /// Documented share of its functions (0–1, format it with 0.0%).
+    case coverage
+    /// Yes/No: the type has a real doc comment.
+    case documented
+    /// The link to the source line.
+    case sourceURL
+    /// An empty cell to fill in.
+    case blank
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .number: return "running number of the row"
+        case .name: return "the type's dotted name"
+        case .kind: return "class, struct, enum, protocol, actor or extension"
+        case .module: return "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"
+        case .targets: return "every target that compiles the file, comma-separated"
+        case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
+        case .file: return "the file"
+        case .line: return "the line of the name"
+        case .access: return "the access level"
+        case .effectiveAccess: return "the most a caller can see"
+        case .inheritedTypes: return "superclass and conformances as written"
+        case .genericWhere: return "the generic where clause"
+        case .condition: return "the enclosing #if condition"
+        case .summary: return "the doc comment's first paragraph"
+        case .`description`: return "summary and discussion"
+        case .functions: return "number of functions declared in it"
+        case .documentedFunctions: return "number of those that are documented"
+        case .coverage: return "documented share of its functions (0–1, format it with 0.0%)"
+        case .documented: return "Yes/No: the type has a real doc comment"
+        case .sourceURL: return "the link to the source line"
+        case .blank: return "an empty cell to fill in"
+        }
+    }
+}
+
+/// A field of a `summary` sheet (one row per module, then per file); its raw value is the name templates use.
+public enum SummaryField: String, TemplateField {
+    /// The module name, or the file path in the per-file table.
+    case name
+    /// The module.
+    case module
+    /// What the module's target builds: App, App extension, Framework, Unit tests, …
+    case moduleKind
+    /// Number of types.
+    case types
+    /// Number of functions.
+    case functions
+    /// Number of documented functions.
+    case documented
+    /// Number of undocumented functions.
+    case undocumented
+    /// Documented share (0–1, format it with 0.0%).
+    case coverage
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .name: return "the module name, or the file path in the per-file table"
+        case .module: return "the module"
+        case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
+        case .types: return "number of types"
+        case .functions: return "number of functions"
+        case .documented: return "number of documented functions"
+        case .undocumented: return "number of undocumented functions"
+        case .coverage: return "documented share (0–1, format it with 0.0%)"
+        }
+    }
+}
+
+/// A field of a review sheet (`added`, `removed`, `changed`); its raw value is the name templates use.
+public enum ReviewField: String, TemplateField {
+    /// Running number of the row.
+    case number
+    /// The module.
+    case module
+    /// The file (in the newer revision for changes).
+    case file
+    /// The line (in the newer revision for changes).
+    case line
+    /// The enclosing type.
+    case `type`
+    /// The function kind.
+    case kind
+    /// The full name.
+    case name
+    /// The signature (newer revision for changes).
+    case signature
+    /// The signature in the base revision.
+    case oldSignature
+    /// The signature in the head revision.
+    case newSignature
+    /// The access level.
+    case access
+    /// The access level in the base revision.
+    case oldAccess
+    /// The access level in the head revision.
+    case newAccess
+    /// The doc summary.
+    case summary
+    /// The doc comment text in the base revision.
+    case oldDoc
+    /// The doc comment text in the head revision.
+    case newDoc
+    /// What changed: signature, accessLevel (old → new), doc, file (old → new path), in the locale.
+    case changes
+    /// Empty cell for the review status (use with choices:).
+    case status
+    /// Empty cell for the reviewer's comment.
+    case comment
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .number: return "running number of the row"
+        case .module: return "the module"
+        case .file: return "the file (in the newer revision for changes)"
+        case .line: return "the line (in the newer revision for changes)"
+        case .`type`: return "the enclosing type"
+        case .kind: return "the function kind"
+        case .name: return "the full name"
+        case .signature: return "the signature (newer revision for changes)"
+        case .oldSignature: return "the signature in the base revision"
+        case .newSignature: return "the signature in the head revision"
+        case .access: return "the access level"
+        case .oldAccess: return "the access level in the base revision"
+        case .newAccess: return "the access level in the head revision"
+        case .summary: return "the doc summary"
+        case .oldDoc: return "the doc comment text in the base revision"
+        case .newDoc: return "the doc comment text in the head revision"
+        case .changes: return "what changed: signature, accessLevel (old → new), doc, file (old → new path), in the locale"
+        case .status: return "empty cell for the review status (use with choices:)"
+        case .comment: return "empty cell for the reviewer's comment"
+        }
+    }
+}
+
+/// A field of a `contents` sheet (one row per sheet); its raw value is the name templates use.
+public enum ContentsField: String, TemplateField {
+    /// Running number.
+    case number
+    /// The sheet's name, linked to it.
+    case sheet
+    /// The sheet's description from the template.
+    case `description`
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .number: return "running number"
+        case .sheet: return "the sheet's name, linked to it"
+        case .`description`: return "the sheet's description from the template"
+        }
+    }
+}
+
+/// A field of a `history` sheet (rows to fill in); its raw value is the name templates use.
+public enum HistoryField: String, TemplateField {
+    /// Running number.
+    case number
+    /// An empty cell to fill in.
+    case blank
+    /// The document date in the first row.
+    case date
+    /// The version in the first row.
+    case version
+    /// The author in the first row.
+    case author
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String {
+        switch self {
+        case .number: return "running number"
+        case .blank: return "an empty cell to fill in"
+        case .date: return "the document date in the first row"
+        case .version: return "the version in the first row"
+        case .author: return "the author in the first row"
+        }
+    }
+}
+
+/// The field of a template column: the field of its sheet kind's catalogue.
+public enum ColumnField: Hashable, Sendable {
+    /// A field of a `functions` sheet.
+    case function(FunctionField)
+    /// A field of a `types` sheet.
+    case type(TypeField)
+    /// A field of a `summary` sheet.
+    case summary(SummaryField)
+    /// A field of a review sheet (`added`, `removed`, `changed`).
+    case review(ReviewField)
+    /// A field of a `contents` sheet.
+    case contents(ContentsField)
+    /// A field of a `history` sheet.
+    case history(HistoryField)
+
+    /// The field of a sheet of `kind` that templates spell `name`, or `nil` when that kind has no such field.
+    ///
+    /// - Parameters:
+    ///   - name: The field's name as a template writes it, e.g. `effectiveAccess`.
+    ///   - kind: The sheet's kind, whose catalogue the name is looked up in.
+    public init?(_ name: String, sheet kind: SheetKind) {
+        switch kind {
+        case .functions: guard let field = FunctionField(rawValue: name) else { return nil }; self = .function(field)
+        case .types: guard let field = TypeField(rawValue: name) else { return nil }; self = .type(field)
+        case .summary: guard let field = SummaryField(rawValue: name) else { return nil }; self = .summary(field)
+        case .added, .removed, .changed: guard let field = ReviewField(rawValue: name) else { return nil }; self = .review(field)
+        case .contents: guard let field = ContentsField(rawValue: name) else { return nil }; self = .contents(field)
+        case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
+        case .cover, .static: return nil
+        }
+    }
+
+    /// The field's name as templates spell it.
+    public var name: String {
+        switch self {
+        case .function(let field): return field.rawValue
+        case .type(let field): return field.rawValue
+        case .summary(let field): return field.rawValue
+        case .review(let field): return field.rawValue
+        case .contents(let field): return field.rawValue
+        case .history(let field): return field.rawValue
+        }
+    }
+}
+
+/// One sort key of a table: a field, ascending or descending (a leading `-` in a template).
+public struct SortKey: Hashable, Sendable {
+    /// The field whose values are compared.
+    public var field: ColumnField
+    /// True to sort from the largest value down.
+    public var descending: Bool
+
+    /// A sort key.
+    ///
+    /// - Parameters:
+    ///   - field: The field whose values are compared.
+    ///   - descending: True to sort from the largest value down.
+    public init(field: ColumnField, descending: Bool = false) {
+        self.field = field
+        self.descending = descending
+    }
+}
+
+/// A kind of record a sheet's `kinds` filter keeps: a function kind or a type kind.
+public enum RecordKind: Hashable, Sendable {
+    /// A function kind (`method`, `initializer`, …) on a functions sheet.
+    case function(FunctionKind)
+    /// A type kind (`class`, `struct`, …) on a types sheet.
+    case type(TypeKind)
+
+    /// The kind as templates spell it.
+    public var name: String {
+        switch self {
+        case .function(let kind): return kind.rawValue
+        case .type(let kind): return kind.rawValue
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Workbook
+import Yams
+
+/// The table columns of a sheet: field, header, width, look, link and drop-down choices.
+extension TemplateSheetReader {
+    /// The columns; a kind with a field catalogue needs them, a kind without one (cover, static) refuses them.
+    func tableColumns() throws(YAMLNodeError) -> [ColumnSpec] {
+        let fields = FieldCatalog.fieldNames(for: kind)
+        guard let columnsNode = keys["columns"] else {
+            guard fields.isEmpty else {
+                throw loader.fail(node, "a \(kind.rawValue) sheet needs 'columns'; valid fields: \(fields.joined(separator: ", "))")
+            }
+            return []
+        }
+        guard !fields.isEmpty else { throw loader.fail(columnsNode, "a \(kind.rawValue) sheet has no columns; use 'cells'") }
+        var columns: [ColumnSpec] = []
+        for columnNode in try reader.sequence(columnsNode, "columns") {
+            columns.append(try column(columnNode))
+        }
+        return columns
+    }
+
+    /// One column.
+    func column(_ columnNode: Node) throws(YAMLNodeError) -> ColumnSpec {
+        let columnKeys = try reader.mapping(columnNode, "a column", allowed: TemplateLoader.columnKeys)
+        guard let fieldNode = columnKeys["field"] else {
+            throw loader.fail(columnNode, "column without 'field'; valid fields: \(FieldCatalog.fieldNames(for: kind).joined(separator: ", "))")
+        }
+        let field = try columnField(fieldNode)
+        return ColumnSpec(
+            header: try columnKeys["header"].map { n throws(YAMLNodeError) in try loader.text(n, "header", placeholders: Placeholders.global) }
+                ?? LocalizedText(field.name),
+            field: field,
+            width: try columnKeys["width"].map { n throws(YAMLNodeError) in try reader.number(n, "width", range: 0...255) },
+            wrap: try columnKeys["wrap"].map { n throws(YAMLNodeError) in try reader.bool(n, "wrap") } ?? false,
+            style: try columnKeys["style"].map { n throws(YAMLNodeError) in try styleName(n, "style") },
+            numberFormat: try columnKeys["format"].map { n throws(YAMLNodeError) in try reader.string(n, "format") },
+            link: try columnKeys["link"].map { n throws(YAMLNodeError) in try columnLink(n) },
+            choices: try columnKeys["choices"].map { n throws(YAMLNodeError) in try dropDownChoices(n) } ?? [],
+            line: loader.line(columnNode))
+    }
+
+    /// A field of the sheet kind's catalogue.
+    func columnField(_ fieldNode: Node) throws(YAMLNodeError) -> ColumnField {
+        let name = try reader.string(fieldNode, "field")
+        guard let field = ColumnField(name, sheet: kind) else {
+            let fields = FieldCatalog.fieldNames(for: kind)
+            let suggestion = YAMLNodeReader.closest(name, among: fields).map { " (did you mean '\($0)'?)" } ?? ""
+            throw loader.fail(fieldNode, "unknown field '\(name)' for a \(kind.rawValue) sheet\(suggestion); valid fields: \(fields.joined(separator: ", "))")
+        }
+        return field
+    }
+
+    /// Where the column's cells link: `sheet` on a contents sheet, `source` elsewhere.
+    func columnLink(_ linkNode: Node) throws(YAMLNodeError) -> ColumnLink {
+        let value = try reader.string(linkNode, "link")
+        let valid: ColumnLink = kind == .contents ? .sheet : .source
+        guard value == valid.rawValue else {
+            throw loader.fail(linkNode, "unknown link '\(value)' for a \(kind.rawValue) sheet; valid links: \(valid.rawValue)")
+        }
+        return valid
+    }
+
+    /// The drop-down choices: non-empty text without commas or quotes, 255 characters in all per locale.
+    func dropDownChoices(_ choicesNode: Node) throws(YAMLNodeError) -> [LocalizedText] {
+        var choices: [LocalizedText] = []
+        for choiceNode in try reader.sequence(choicesNode, "choices") {
+            let choice = try loader.text(choiceNode, "choices", placeholders: [])
+            for locale in DocumentLocale.allCases {
+                let value = choice.text(locale)
+                if value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    throw loader.fail(choiceNode, "a drop-down choice is empty in '\(locale.rawValue)'; give every choice some text")
+                }
+                if let bad = Worksheet.forbiddenDropDownCharacter(in: value) {
+                    throw loader.fail(choiceNode, "the drop-down choice '\(value)' contains '\(bad)'; Excel's list separates choices with commas and cannot hold a double quote")
+                }
+            }
+            choices.append(choice)
+        }
+        guard !choices.isEmpty else { throw loader.fail(choicesNode, "'choices' must list at least one choice") }
+        for locale in DocumentLocale.allCases {
+            let length = choices.map { $0.text(locale).utf16.count + 1 }.reduce(0, +)
+            guard length <= 256 else {
+                throw loader.fail(choicesNode, "the choices take \(length - 1) characters in '\(locale.rawValue)'; Excel allows 255")
+            }
+        }
+        return choices
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Inventory
+import Workbook
+import Yams
+
+/// Reads one sheet of a YAML template, part by part: its name, free cells, columns, listing (group, split, sort,
+/// filter), summary parts (levels, chart), layout (widths, heights, start row, frozen columns) and look. Each part is
+/// a small reader in its own extension; ``sheet()`` puts them together in the order the checks run.
+struct TemplateSheetReader {
+    /// The template being loaded (its reader, path and value readers).
+    let loader: TemplateLoader
+    /// The sheet's node, for messages about the sheet as a whole.
+    let node: Node
+    /// The sheet's keys.
+    let keys: YAMLMapping
+    /// The sheet's kind.
+    let kind: SheetKind
+    /// The styles the template defines (names a sheet may use besides the defaults).
+    let styles: [String: CellStyle]
+
+    /// Reads the node reader of the template.
+    var reader: YAMLNodeReader { loader.reader }
+
+    /// Reads and validates the sheet at `node`.
+    static func read(_ node: Node, loader: TemplateLoader, styles: [String: CellStyle]) throws(YAMLNodeError) -> SheetSpec {
+        let keys = try loader.reader.mapping(node, "a sheet", allowed: TemplateLoader.sheetKeys)
+        guard let kindNode = keys["kind"] else {
+            throw loader.fail(node, "sheet without 'kind'; valid kinds: \(SheetKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let kind: SheetKind = try loader.reader.choice(kindNode, "kind")
+        return try TemplateSheetReader(loader: loader, node: node, keys: keys, kind: kind, styles: styles).sheet()
+    }
+
+    /// The whole sheet.
+    func sheet() throws(YAMLNodeError) -> SheetSpec {
+        guard let nameNode = keys["name"] else { throw loader.fail(node, "sheet without 'name'") }
+        let name = try loader.text(nameNode, "name", placeholders: Placeholders.all)
+        try loader.validateSheetName(name, node: nameNode)
+        let cells = try freeCells()
+        let columns = try tableColumns()
+        try checkKeysApplyToKind()
+        let group = try groupLevels()
+        let splitSheets = try splitsSheets(grouped: !group.isEmpty)
+        try checkNamePlaceholders(name, node: nameNode, splitSheets: splitSheets)
+        let sort = try sortKeys()
+        let filter = try listingFilter()
+        let summaryLevels = try summaryLevels()
+        let chart = try chart(columns: columns)
+        let widths = try columnWidths()
+        let heights = try rowHeights()
+        let startRow = try startRow(below: cells)
+        let highlight = try keys["highlightUndocumented"].map { n throws(YAMLNodeError) in try styleName(n, "highlightUndocumented") }
+        let freezeColumns = try frozenColumns(columnCount: columns.count)
+        return SheetSpec(
+            kind: kind, name: name,
+            description: try keys["description"].map { n throws(YAMLNodeError) in try loader.text(n, "description", placeholders: Placeholders.global) },
+            cells: cells, columnWidths: widths, rowHeights: heights, startRow: startRow, columns: columns, sort: sort,
+            group: group, splitSheets: splitSheets,
+            sections: try flag("sections") ?? false,
+            minAccess: filter.minAccess, kinds: filter.kinds, documentation: filter.documentation,
+            highlightUndocumented: highlight,
+            excelTable: try flag("table") ?? false,
+            freezeHeader: try flag("freezeHeader") ?? true,
+            freezeColumns: freezeColumns,
+            autofilter: try flag("autofilter") ?? (kind == .functions || kind == .types || kind.isReview),
+            emptyRows: Int(try keys["rows"].map { n throws(YAMLNodeError) in try reader.number(n, "rows", range: 0...1000) } ?? 10),
+            summaryLevels: summaryLevels, chart: chart,
+            print: try keys["print"].map { n throws(YAMLNodeError) in try loader.printSpec(n) },
+            tabColor: try keys["tabColor"].map { n throws(YAMLNodeError) in try loader.color(n, "tabColor") },
+            gridlines: try flag("gridlines") ?? true,
+            line: loader.line(node))
+    }
+
+    /// The true/false value of `key`, or `nil` when the sheet leaves it out.
+    func flag(_ key: String) throws(YAMLNodeError) -> Bool? {
+        try keys[key].map { n throws(YAMLNodeError) in try reader.bool(n, key) }
+    }
+
+    /// A style name the template defines or a built-in default.
+    func styleName(_ node: Node, _ what: String) throws(YAMLNodeError) -> String {
+        let value = try reader.string(node, what)
+        guard styles[value] != nil || Template.defaultStyles[value] != nil else {
+            let known = Set(styles.keys).union(Template.defaultStyles.keys).sorted()
+            throw loader.fail(node, "unknown style '\(value)'; define it under 'styles' or use one of: \(known.joined(separator: ", "))")
+        }
+        return value
+    }
+
+    /// Rejects keys that do not apply to the sheet's kind, naming the kinds they apply to.
+    func checkKeysApplyToKind() throws(YAMLNodeError) {
+        let appliesTo: [(key: String, kinds: [SheetKind])] = [
+            ("group", [.functions, .types]), ("split", [.functions, .types]), ("sections", [.functions]),
+            ("filter", [.functions, .types]), ("sort", [.functions, .types, .added, .removed, .changed]),
+            ("highlightUndocumented", [.functions, .types]), ("rows", [.history]), ("levels", [.summary]), ("chart", [.summary]),
+            ("freezeColumns", [.functions, .types, .contents, .history, .added, .removed, .changed]),
+        ]
+        for (key, kinds) in appliesTo {
+            if let present = keys[key], !kinds.contains(kind) {
+                throw loader.fail(present, "'\(key)' is not used on a \(kind.rawValue) sheet; it applies to: \(kinds.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// Rejects placeholders a sheet name cannot hold (per-group ones only with `split: sheets`).
+    func checkNamePlaceholders(_ name: LocalizedText, node: Node, splitSheets: Bool) throws(YAMLNodeError) {
+        let namePlaceholders = splitSheets ? Placeholders.global + Placeholders.perGroup : Placeholders.global
+        for value in Set(name.values.values) {
+            for placeholder in Placeholders.names(in: value) where !namePlaceholders.contains(placeholder) {
+                let hint = splitSheets ? "" : " (group and type.* only with 'split: sheets')"
+                throw loader.fail(node, "placeholder '{{\(placeholder)}}' is not available in a sheet name here; valid placeholders: \(namePlaceholders.joined(separator: ", "))\(hint)")
+            }
+        }
+    }
+}
