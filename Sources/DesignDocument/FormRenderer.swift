@@ -19,10 +19,6 @@ struct FormRenderer {
         var formSheet: FormSheet
         var name: String
         var values: [String: String]
-        /// The functions its function row templates list (already filtered and sorted).
-        var functions: [FunctionRecord]
-        /// The types its type row templates list.
-        var types: [(TypeRecord, [FunctionRecord])]
         /// The rows each row template block writes, keyed by the block's first template row.
         var blockRows: [Int: [OutputRow]]
         var expansion: RowExpansion
@@ -178,7 +174,7 @@ struct FormRenderer {
             blockRows[template.row] = rows
             blocks.append(RowExpansion.Block(first: template.row, last: last, written: rows.count))
         }
-        return Instance(formSheet: formSheet, name: name, values: values, functions: functions, types: types, blockRows: blockRows,
+        return Instance(formSheet: formSheet, name: name, values: values, blockRows: blockRows,
                         expansion: RowExpansion(blocks: blocks))
     }
 
