@@ -43,7 +43,7 @@ struct FormRenderer {
             expansions[instance.formSheet.sheet.name] = instance.expansion
             if instance.name != instance.formSheet.sheet.name { renamed[instance.formSheet.sheet.name] = instance.name }
         }
-        var truncated = 0
+        var written: [Worksheet] = []
         do {
             let properties = form.properties
             func expand(_ text: String?) -> String? {
@@ -69,7 +69,7 @@ struct FormRenderer {
                     worksheet.activate()
                     activated = true
                 }
-                truncated += worksheet.truncatedCellCount
+                written.append(worksheet)
             }
             for name in form.definedNames {
                 let formula = FormulaReferences.adjust(name.formula, on: "", expansions: expansions, renamed: renamed)
@@ -86,11 +86,7 @@ struct FormRenderer {
         } catch {
             throw .workbook(error)
         }
-        if truncated > 0 {
-            warnings.insert("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
-                            + "and cut (they end in …[truncated]); the JSON output keeps the full text", at: 0)
-        }
-        return warnings
+        return WorkbookRenderer.limitWarnings(written) + warnings
     }
 
     // MARK: - Planning

@@ -22,8 +22,7 @@ struct WorkbookRenderer {
     ///   beyond Excel's 65,530 (written as plain text); empty when nothing was lost.
     @discardableResult
     func render(to url: URL) throws(DesignDocumentError) -> [String] {
-        var warnings: [String] = []
-        var truncated = 0
+        var written: [Worksheet] = []
         let values = globalValues()
         let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
                                    globalValues: values)
@@ -57,19 +56,27 @@ struct WorkbookRenderer {
                     values: values.merging(sheet.values) { $1 }, allSheets: sheets)
                 try writer.write(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
                 if sheet.spec.kind == .cover { logoPlaced = true }
-                truncated += worksheet.truncatedCellCount
-                if worksheet.linksOverLimitCount > 0 {
-                    warnings.append("warning: sheet '\(sheet.name)' reached Excel's limit of \(Worksheet.maximumLinks) links; "
-                                    + "\(worksheet.linksOverLimitCount) more cells are written without a link")
-                }
+                written.append(worksheet)
             }
             try workbook.close()
         } catch {
             throw .workbook(error)
         }
+        return WorkbookRenderer.limitWarnings(written)
+    }
+
+    /// One warning for the cells cut to Excel's 32,767 characters and one per sheet whose links went beyond Excel's
+    /// limit (written as plain text), after `worksheets` were written.
+    static func limitWarnings(_ worksheets: [Worksheet]) -> [String] {
+        var warnings: [String] = []
+        let truncated = worksheets.map(\.truncatedCellCount).reduce(0, +)
         if truncated > 0 {
-            warnings.insert("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
-                            + "and cut (they end in …[truncated]); the JSON output keeps the full text", at: 0)
+            warnings.append("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
+                            + "and cut (they end in …[truncated]); the JSON output keeps the full text")
+        }
+        for worksheet in worksheets where worksheet.linksOverLimitCount > 0 {
+            warnings.append("warning: sheet '\(worksheet.name)' reached Excel's limit of \(Worksheet.maximumLinks) links; "
+                            + "\(worksheet.linksOverLimitCount) more cells are written without a link")
         }
         return warnings
     }
