@@ -35,7 +35,10 @@ public struct FormulaReference: Sendable {
     /// The reference after `sheetPrefix`, as Excel writes it: `B7`, `A1:C3`, `$4:$5`.
     public var areaText: String { start.text + (end.map { ":" + $0.text } ?? "") }
 
-    /// The prefix that names `sheet` (quoted when Excel needs it), e.g. `'My sheet'!`.
+    /// The prefix that names `sheet`, always quoted (Excel accepts quotes around any name), e.g. `'My sheet'!`.
+    ///
+    /// - Parameter sheet: The sheet's name, unquoted.
+    /// - Returns: The name in single quotes (a quote inside doubled), followed by `!`.
     public static func prefix(naming sheet: String) -> String {
         "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'!"
     }
