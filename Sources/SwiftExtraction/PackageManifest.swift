@@ -283,7 +283,7 @@ enum ManifestEvaluator {
 enum SyntacticManifest {
     static func targets(in text: String) -> [PackageManifest.Target] {
         let finder = TargetCallFinder(viewMode: .sourceAccurate)
-        finder.walk(Parser.parse(source: text))
+        finder.walk(DeepNestingGuard.parse(text).tree)
         return finder.found
     }
 }
@@ -341,7 +341,7 @@ enum PlatformConditions {
         guard text.contains("#if") else { return text }
         var text = text
         for _ in 0..<500 {
-            let tree = Parser.parse(source: text)
+            let tree = DeepNestingGuard.parse(text).tree
             let finder = IfConfigFinder(platform: platform)
             finder.walk(tree)
             guard let (block, active) = finder.first else { return text }

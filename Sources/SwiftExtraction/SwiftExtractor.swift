@@ -29,7 +29,7 @@ public struct SwiftExtractor: Sendable {
     /// - Returns: The file's function and type records, at most one syntax-error warning, and a warning for each
     ///   extension of a type alias of a type that is not nominal (a tuple, a function type, …).
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
-        var extraction = extractAlone(source: source, relativePath: relativePath, module: module)
+        var extraction = LargeStackThread.run { extractAlone(source: source, relativePath: relativePath, module: module) }
         extraction.diagnostics += CrossFileRules.apply(
             functions: &extraction.functions, types: &extraction.types, facts: extraction.facts.map { [$0] } ?? [])
         return extraction
@@ -38,18 +38,17 @@ public struct SwiftExtractor: Sendable {
     /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
     /// cache stores.
     private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
+        let (tree, blanked) = DeepNestingGuard.parse(source)
         var warnings: [ExtractionDiagnostic] = []
-        var source = source
-        if let defused = DeepNestingGuard.defused(source) {
-            source = defused.text
-            warnings = defused.regions.map { region in
-                ExtractionDiagnostic(
-                    file: relativePath, line: region.line, column: region.column, severity: .warning,
-                    message: "square brackets nested more than \(DeepNestingGuard.maximumDepth) deep; the expression "
-                        + "was skipped (the Swift parser needs exponential time for it), declarations around it are kept")
-            }
+        if let first = blanked.first {
+            let more = blanked.count > 1 ? " (and \(blanked.count - 1) more places in this file)" : ""
+            warnings = [ExtractionDiagnostic(
+                file: relativePath, line: first.line, column: first.column, severity: .warning,
+                message: "nested or chained too deep to parse safely (over \(DeepNestingGuard.maximumDepth) levels, "
+                    + "\(DeepNestingGuard.maximumSquareDepth) square brackets, \(DeepNestingGuard.maximumConditionDepth) "
+                    + "#if blocks or \(DeepNestingGuard.maximumChainLength) links); that part was skipped\(more), "
+                    + "the declarations around it are kept")]
         }
-        let tree = Parser.parse(source: source)
         let collector = DeclarationCollector(
             tree: tree, file: relativePath, module: module, includeLocal: options.includeLocal)
         collector.walk(tree)

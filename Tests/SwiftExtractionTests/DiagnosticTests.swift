@@ -41,7 +41,7 @@ import Testing
         #expect(extraction.diagnostics.count == 1)
         #expect(extraction.diagnostics.first?.line == 2)
         #expect(extraction.diagnostics.first?.column == 24)
-        #expect(extraction.diagnostics.first?.message.contains("nested more than 16 deep") == true)
+        #expect(extraction.diagnostics.first?.message.contains("nested or chained too deep") == true)
     }
 
     @Test func squareBracketsCountThroughParenthesesBetweenThem() {
@@ -59,11 +59,18 @@ import Testing
         #expect(extract(source).functions.map(\.name) == ["f()"])
     }
 
-    @Test func rawStringsAndUnclosedBracketsAreLeftAlone() {
+    @Test func bracketsInRawStringsAreLeftAlone() {
         let brackets = String(repeating: "[", count: 30)
         let raw = "let r = #\"a \"quoted\" \(brackets)\"#\nlet m = ##\"\"\"\n\"\"\" \"\(brackets)\n\"\"\"##\nfunc f() {}\n"
         #expect(DeepNestingGuard.defused(raw) == nil)
-        #expect(DeepNestingGuard.defused("let x = " + brackets + "\nfunc g() {}\n") == nil)
+    }
+
+    @Test func unclosedBracketsBeyondTheLimitLoseOnlyTheirOpenings() {
+        let source = "let x = " + String(repeating: "[", count: 30) + "\nfunc g() {}\n"
+        let defused = DeepNestingGuard.defused(source)
+        #expect(defused?.text == "let x = " + String(repeating: "[", count: 16) + String(repeating: " ", count: 14)
+            + "\nfunc g() {}\n")
+        #expect(defused?.regions == [DeepNestingGuard.BlankedRegion(line: 1, column: 25)])
     }
 
     @Test func diagnosticDescriptionIsEditorFormat() {
