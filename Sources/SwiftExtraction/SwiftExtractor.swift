@@ -68,32 +68,36 @@ public struct SwiftExtractor: Sendable {
     /// - Parameters:
     ///   - files: The files to read, from `SourceDiscovery.discover(root:options:)`.
     ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every file.
-    /// - Returns: The records and diagnostics of all files merged (a file that is not valid UTF-8 adds a warning).
-    /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that cannot be read.
+    /// - Returns: The records and diagnostics of all files merged. A file that is not valid UTF-8, is UTF-16, looks
+    ///   binary or disappeared since it was listed adds a warning (`SourceDecoding`).
+    /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that exists but cannot be
+    ///   read.
     public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
         let outcomes = ParallelWork.map(files, jobs: options.jobs) { file -> Result<FileExtraction, ExtractionError> in
             let data: Data
             do {
                 data = try Data(contentsOf: file.url)
             } catch {
+                // Gone since the folder was listed (a build step or an editor replaced it): nothing to document.
+                if !FileManager.default.fileExists(atPath: file.url.path) {
+                    return .success(FileExtraction(functions: [], types: [], diagnostics: [ExtractionDiagnostic(
+                        file: file.relativePath, line: 1, column: 1, severity: .warning,
+                        message: "the file disappeared during the scan; it is left out")]))
+                }
                 return .failure(.unreadableFile(path: file.relativePath, reason: Self.reason(error)))
             }
-            var decodingWarning: ExtractionDiagnostic?
-            let text: String
-            // `String(validating:as:)` keeps a byte-order mark (Foundation's decoder drops it), so columns on the
-            // first line count its bytes, as the compiler's do.
-            if let valid = String(validating: data, as: UTF8.self) {
-                text = valid
-            } else {
-                text = String(decoding: data, as: UTF8.self)
-                decodingWarning = ExtractionDiagnostic(
-                    file: file.relativePath, line: 1, column: 1, severity: .warning,
-                    message: "the file is not valid UTF-8; invalid bytes were replaced, save it as UTF-8")
+            let decoded = SourceDecoding.decode(data)
+            guard let text = decoded.text else {
+                return .success(FileExtraction(functions: [], types: [], diagnostics: [ExtractionDiagnostic(
+                    file: file.relativePath, line: 1, column: 1, severity: .warning, message: decoded.warning ?? "")]))
             }
             var extraction = extractCached(
                 SourceText(relativePath: file.relativePath, module: file.module, text: text, targets: file.targets,
                            moduleKind: file.moduleKind), cache: cache)
-            if let decodingWarning { extraction.diagnostics.insert(decodingWarning, at: 0) }
+            if let warning = decoded.warning {
+                extraction.diagnostics.insert(ExtractionDiagnostic(
+                    file: file.relativePath, line: 1, column: 1, severity: .warning, message: warning), at: 0)
+            }
             return .success(extraction)
         }
         var extractions: [FileExtraction] = []

@@ -83,6 +83,14 @@ public struct Git: Sendable {
         do {
             return try string(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
         } catch {
+            if headCommit() == nil {
+                throw .invalidInput(path: revision, reason: "the repository has no commit yet; commit first, or "
+                    + "document the working tree with 'docsheet generate'")
+            }
+            if (try? string(["rev-parse", "--is-shallow-repository"])) == "true" {
+                throw .invalidInput(path: revision, reason: "not a commit in this shallow clone; fetch the history "
+                    + "('git fetch --unshallow', or 'fetch-depth: 0' in GitHub Actions) or pass a commit it holds")
+            }
             throw .invalidInput(path: revision, reason: "not a commit in this repository; pass a branch, tag or commit hash")
         }
     }
