@@ -56,6 +56,9 @@ public struct SwiftExtractor: Sendable {
         if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {
             diagnostics.append(error)
         }
+        if let conflict = SyntaxErrorLocator.conflictMarker(in: source, file: relativePath) {
+            diagnostics.append(conflict)
+        }
         var extraction = FileExtraction(
             functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
         extraction.facts = CrossFileRules.FileFacts(
