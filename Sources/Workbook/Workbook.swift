@@ -205,6 +205,7 @@ public final class Workbook {
     public func close() throws(WorkbookError) {
         _ = try core.requireOpen()
         try prepareSheetVisibility()
+        for worksheet in worksheets { try worksheet.finishPendingMerges() }
         let result = core.closeLibraryWorkbook()
         guard result == LXW_NO_ERROR else {
             try? FileManager.default.removeItem(at: temporary)

@@ -29,6 +29,10 @@ public final class Worksheet {
     let core: WorkbookCore
     /// The last row written (constant-memory mode refuses rows above it).
     private var lastRow = -1
+    /// In constant-memory mode, merged ranges whose rows below ``lastRow`` still need their formatted blank cells:
+    /// they are written when a later write reaches their rows (or at ``Workbook/close()``), so that the cells beside
+    /// a merge can still be written row by row.
+    private var pendingMerges: [PendingMerge] = []
     /// Whether the tab shows (see ``setVisibility(_:)``).
     public internal(set) var visibility: SheetVisibility = .visible
     /// Gridlines shown on screen and printed (libxlsxwriter sets both with one call).
@@ -243,25 +247,86 @@ public final class Worksheet {
 
     /// Merges `range` into one cell showing `text`.
     ///
+    /// In constant-memory mode the range's first row must not be above a row already written. Its first row is
+    /// written at once; the formatted blank cells of its other rows when a later write reaches them (or at
+    /// ``Workbook/close()``), so the cells beside a merge spanning several rows can still be written row by row, and its
+    /// first cell can be overwritten with a number or formula right after the merge.
+    ///
     /// - Parameters:
-    ///   - range: The cells to merge.
+    ///   - range: The cells to merge (at least two).
     ///   - text: The text shown in the merged cell; it is cleaned and cut to Excel's limit.
     ///   - style: The merged cell's look, or `nil` for Excel's default.
-    /// - Throws: `WorkbookError.cellOutOfRange` or `WorkbookError.rowWrittenOutOfOrder` when a corner cannot be
-    ///   written; `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
-    ///   libxlsxwriter refuses it (e.g. the range overlaps an existing table or merge).
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.cellOutOfRange` when a corner
+    ///   is outside Excel's grid; `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, the first row is
+    ///   above a row already written; `WorkbookError.libraryError` when libxlsxwriter refuses it (e.g. a single cell).
     public func merge(_ range: CellRange, text: String, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(range.last.row, range.last.column)
+        _ = try requireOpen()
+        guard range.last.row < Worksheet.maximumRows, range.last.column < Worksheet.maximumColumns else {
+            throw .cellOutOfRange(sheet: name, row: range.last.row, column: range.last.column)
+        }
+        // The first row is checked (and, in constant-memory mode, becomes the row being written); the last row is only
+        // checked against the grid above, so that it does not count as written.
         let sheet = try checkCell(range.first.row, range.first.column)
         let prepared = ExcelText.prepare(text)
         if prepared.wasTruncated { truncatedCellCount += 1 }
         let format = try core.format(for: style)
-        let result = prepared.text.withCString {
-            worksheet_merge_range(sheet, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
-                                  lxw_row_t(range.last.row), lxw_col_t(range.last.column), $0, format)
+        let (top, left) = (lxw_row_t(range.first.row), lxw_col_t(range.first.column))
+        let (bottom, right) = (lxw_row_t(range.last.row), lxw_col_t(range.last.column))
+        guard core.constantMemory else {
+            let result = prepared.text.withCString {
+                worksheet_merge_range(sheet, top, left, bottom, right, $0, format)
+            }
+            try core.check(result, "merging \(name)!\(range)")
+            return
         }
+        // libxlsxwriter's merge writes the blank cells of every row at once, which in constant-memory mode flushes the
+        // rows beside the range. Given no text and no format it writes no cell and only records the range; the cells are
+        // then written here, the rows below the first one as later writes reach them.
+        try core.check(worksheet_merge_range(sheet, top, left, bottom, right, "", nil), "merging \(name)!\(range)")
+        let result = prepared.text.isEmpty
+            ? worksheet_write_blank(sheet, top, left, format)
+            : prepared.text.withCString { worksheet_write_string(sheet, top, left, $0, format) }
         try core.check(result, "merging \(name)!\(range)")
-        lastRow = max(lastRow, range.last.row)
+        guard let format else { return }   // unformatted blank cells are not written (libxlsxwriter skips them too)
+        try writeMergeCells(range, row: range.first.row, format: format, sheet)
+        if range.last.row > range.first.row {
+            pendingMerges.append(PendingMerge(range: range, nextRow: range.first.row + 1, format: format))
+        }
+    }
+
+    /// A constant-memory merge whose rows from `nextRow` on still need their formatted blank cells.
+    private struct PendingMerge {
+        /// The merged range.
+        let range: CellRange
+        /// The first row not yet written.
+        var nextRow: Int
+        /// The merge's format, given to every cell of the range.
+        let format: UnsafeMutablePointer<lxw_format>
+    }
+
+    /// Writes the formatted blank cells of `range` in `row` (all but the range's first cell, which holds the value).
+    private func writeMergeCells(_ range: CellRange, row: Int, format: UnsafeMutablePointer<lxw_format>,
+                                 _ sheet: UnsafeMutablePointer<lxw_worksheet>) throws(WorkbookError) {
+        for column in range.first.column...range.last.column where !(row == range.first.row && column == range.first.column) {
+            try core.check(worksheet_write_blank(sheet, lxw_row_t(row), lxw_col_t(column), format), "merging \(name)!\(range)")
+        }
+    }
+
+    /// Writes the pending merge cells of the rows up to `row`, top to bottom (constant-memory mode).
+    private func writePendingMerges(through row: Int, _ sheet: UnsafeMutablePointer<lxw_worksheet>) throws(WorkbookError) {
+        while let next = pendingMerges.map(\.nextRow).min(), next <= row {
+            for index in pendingMerges.indices where pendingMerges[index].nextRow == next {
+                try writeMergeCells(pendingMerges[index].range, row: next, format: pendingMerges[index].format, sheet)
+                pendingMerges[index].nextRow += 1
+            }
+            pendingMerges.removeAll { $0.nextRow > $0.range.last.row }
+        }
+    }
+
+    /// Writes the merge cells still pending; ``Workbook/close()`` calls it before libxlsxwriter writes the file.
+    func finishPendingMerges() throws(WorkbookError) {
+        guard !pendingMerges.isEmpty else { return }
+        try writePendingMerges(through: Int.max, try requireOpen())
     }
 
     /// Closes the row file libxlsxwriter keeps open for a constant-memory sheet. Only for a workbook released without
@@ -528,7 +593,7 @@ public final class Worksheet {
     }
 
     /// Throws when the workbook is closed, the cell is outside Excel's grid or, in constant-memory mode, above the
-    /// last row written.
+    /// last row written; in that mode it first writes the pending cells of merges in the rows up to `row`.
     ///
     /// - Returns: The open C worksheet, for the write that follows.
     @discardableResult
@@ -539,6 +604,7 @@ public final class Worksheet {
         }
         if core.constantMemory {
             if row < lastRow { throw .rowWrittenOutOfOrder(sheet: name, row: row, lastRow: lastRow) }
+            if !pendingMerges.isEmpty { try writePendingMerges(through: row, sheet) }
         }
         lastRow = max(lastRow, row)
         return sheet
