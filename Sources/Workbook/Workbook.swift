@@ -1,5 +1,6 @@
 import Foundation
 import CXLSXWriter
+import FileSupport
 
 /// The libxlsxwriter version this module was built against.
 public let libxlsxwriterVersion = String(cString: lxw_version())
@@ -102,11 +103,15 @@ public final class Workbook {
     ///   document properties.
     public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false,
                 defaultFont: CellStyle? = nil) throws(WorkbookError) {
-        try AtomicFile.checkDestination(destination)
+        do {
+            try AtomicFile.checkDestination(destination)
+        } catch {
+            throw WorkbookError(error)
+        }
         let temporary = AtomicFile.temporaryURL(besides: destination)
         var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
         guard let created = workbook_new_opt(temporary.path, &options) else {
-            AtomicFile.forget(temporary)
+            AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: "libxlsxwriter could not create the workbook")
         }
         self.temporary = temporary
@@ -122,8 +127,7 @@ public final class Workbook {
             for worksheet in worksheets { worksheet.closeRowFile() }
             core.discard()
         }
-        try? FileManager.default.removeItem(at: temporary)
-        AtomicFile.forget(temporary)
+        AtomicFile.discard(temporary)
     }
 
     /// Writes the document properties, with the fixed creation date.
@@ -208,14 +212,14 @@ public final class Workbook {
         for worksheet in worksheets { try worksheet.finishPendingMerges() }
         let result = core.closeLibraryWorkbook()
         guard result == LXW_NO_ERROR else {
-            try? FileManager.default.removeItem(at: temporary)
+            AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: WorkbookCore.message(result))
         }
         do {
             try AtomicFile.moveIntoPlace(temporary, destination)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            AtomicFile.discard(temporary)
+            throw WorkbookError(error)
         }
     }
 

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 
 /// Errors of the Workbook module: each names the file, sheet or cell and says what to do.
@@ -26,6 +27,16 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A setting, validation, conditional format, image placement or defined name that Excel or libxlsxwriter 1.1.4
     /// cannot store: `context` names the sheet and range (or the name), `reason` says what is wrong and what to do.
     case invalidValue(context: String, reason: String)
+
+    /// The workbook error for a failed file operation (the destination cannot be written or the rename failed).
+    ///
+    /// - Parameter error: The FileSupport module's error.
+    init(_ error: FileSupportError) {
+        switch error {
+        case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+        case .cannotRun: self = .writeFailed(path: "", reason: error.description)
+        }
+    }
 
     /// A one-line message that says what is wrong and what to do.
     public var description: String {
