@@ -37,7 +37,7 @@ public struct Git: Sendable {
             result = try ProcessRunner.run(executable: "/usr/bin/env", arguments: ["git"] + arguments,
                                            directory: directory, input: input)
         } catch {
-            throw .gitFailed(command: arguments.joined(separator: " "), reason: "\(error); install git")
+            throw .gitFailed(command: arguments.joined(separator: " "), reason: error.description)
         }
         guard result.succeeded else {
             let ending = result.signal.map { "ended by signal \($0)" } ?? "exit status \(result.status)"
