@@ -1,6 +1,6 @@
 import DesignDocument
+import FileSupport
 import Foundation
-import Workbook
 
 /// Errors of the Workflow module. Every message is one line that names the path, says what is wrong and what to do.
 public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -58,14 +58,16 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
-    /// Writes `data` to `url` through `Workbook.AtomicFile` (a temporary file renamed over the target once
+    /// Writes `data` to `url` through `FileSupport.AtomicFile` (a temporary file renamed over the target once
     /// complete), as every file DocSheet writes.
     static func writeAtomically(_ data: Data, to url: URL) throws(WorkflowError) {
         do {
             try AtomicFile.write(data, to: url)
         } catch {
-            if case .writeFailed(let path, let reason) = error { throw .outputFailed(path: path, reason: reason) }
-            throw .documentFailed(error.description)
+            switch error {
+            case .writeFailed(let path, let reason): throw .outputFailed(path: path, reason: reason)
+            case .cannotRun: throw .outputFailed(path: url.path, reason: error.description)
+            }
         }
     }
 
