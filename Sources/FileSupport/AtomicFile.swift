@@ -30,11 +30,19 @@ public enum AtomicFile {
     public static func write(_ data: Data, to destination: URL) throws(FileSupportError) {
         try checkDestination(destination)
         let temporary = temporaryURL(besides: destination)
-        do {
-            try data.write(to: temporary)
-        } catch {
+        // Written with POSIX calls, so the reason of a failure is the system's own ("No space left on device",
+        // "File too large"), not Foundation's generic "could not be completed".
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let failure = errno
             discard(temporary)
-            throw .writeFailed(path: destination.path, reason: reason(error))
+            throw .writeFailed(path: destination.path, reason: String(cString: strerror(failure)))
+        }
+        var failure = DescriptorWriter.writeAll(data, to: descriptor)
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        guard failure == 0 else {
+            discard(temporary)
+            throw .writeFailed(path: destination.path, reason: String(cString: strerror(failure)))
         }
         do {
             try moveIntoPlace(temporary, destination)
@@ -78,13 +86,5 @@ public enum AtomicFile {
     public static func discard(_ temporary: URL) {
         try? FileManager.default.removeItem(at: temporary)
         TemporaryFiles.forget(temporary)
-    }
-
-    /// The system's reason for a failed write (e.g. "Permission denied").
-    private static func reason(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return (error as NSError).localizedDescription
     }
 }

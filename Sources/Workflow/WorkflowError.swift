@@ -14,6 +14,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidInput(path: String, reason: String)
     /// The output could not be written.
     case outputFailed(path: String, reason: String)
+    /// A document sent to standard output could not be written (a full disk, a closed device).
+    case standardOutputFailed(reason: String)
     /// A git command failed.
     case gitFailed(command: String, reason: String)
     /// The path is not inside a git work tree but the command needs one.
@@ -44,7 +46,7 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case .invalidOption, .invalidConfiguration, .foreignHook, .foreignHookNotRemoved, .fileExists: return .usage
         case .inputNotFound, .invalidInput, .extractionFailed, .gitFailed, .notAGitRepository: return .input
-        case .outputFailed, .documentFailed: return .output
+        case .outputFailed, .standardOutputFailed, .documentFailed: return .output
         }
     }
 
@@ -84,6 +86,9 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): \(reason)"
         case .outputFailed(let path, let reason):
             return "\(path): cannot write the output (\(reason)); check that the folder exists and is writable"
+        case .standardOutputFailed(let reason):
+            return "standard output: cannot write the output (\(reason)); check where it is redirected, or write to a "
+                + "file with --output"
         case .gitFailed(let command, let reason):
             return "git \(command) failed: \(reason)"
         case .notAGitRepository(let path):

@@ -84,9 +84,14 @@ enum Console {
         write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8), to: STDOUT_FILENO)
     }
 
-    /// Writes bytes to standard output.
-    static func output(_ data: Data) {
-        write(data, to: STDOUT_FILENO)
+    /// Writes a document (JSON, CSV, Markdown, a report) to standard output. Unlike a message, a document that
+    /// could not be written fails the run: a full disk or a broken device must not pass for success.
+    static func output(_ data: Data) throws(WorkflowError) {
+        let failure = DescriptorWriter.writeAll(data, to: STDOUT_FILENO)
+        if failure == EPIPE { Signals.endProcess(by: SIGPIPE) }
+        guard failure == 0 else {
+            throw .standardOutputFailed(reason: String(cString: strerror(failure)))
+        }
     }
 
     /// Writes all of `data` to `descriptor`. A closed pipe ends the process by SIGPIPE (status 141 in a shell);
