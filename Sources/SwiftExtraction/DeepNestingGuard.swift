@@ -31,8 +31,9 @@ enum DeepNestingGuard {
     static let maximumConditionDepth = 32
 
     /// The most member accesses, calls and subscripts chained onto one expression (`a.b.c…`, `f()()…`), and the
-    /// most prefix operators, `try` and `await` before one operand, parsed as written: each link is one more level
-    /// of the syntax tree, which the parser and every syntax visitor walk recursively.
+    /// most prefix operators, `try` and `await` before one operand, parsed as written — counting the chains of the
+    /// enclosing levels too: each link is one more level of the syntax tree, which the parser and every syntax
+    /// visitor walk recursively.
     static let maximumChainLength = 4_096
 
     /// Where something nested too deep starts: 1-based line and byte column of its opening.
@@ -129,6 +130,9 @@ private struct NestingScanner {
 
     /// The links of the expression being scanned at the current level, and the `else` of an `if … else if …` run.
     private struct ChainState {
+        /// The links and `else`s of the enclosing levels' chains when this level opened: the tree is as deep as
+        /// all of them together (`a.b…(c.d…(e.f…))`), so the limit applies to the sum.
+        var enclosingLinks = 0
         var links = 0
         var start = 0
         var elses = 0
@@ -144,6 +148,8 @@ private struct NestingScanner {
     /// The index in `frames` of the frame whose inside is being blanked, if any.
     private var blankedFrame: Int?
     private var chain = ChainState()
+    /// The end of the last chain blanked: links inside it are not counted again.
+    private var chainBlankedUntil = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -285,7 +291,7 @@ private struct NestingScanner {
     private mutating func push(_ kind: Kind, opening: Int, insideStart: Int, string: StringState? = nil) {
         frames.append(Frame(
             kind: kind, opening: opening, insideStart: insideStart, string: string, enclosingChain: chain))
-        if kind != .angle { chain = ChainState() }
+        if kind != .angle { chain = ChainState(enclosingLinks: chain.enclosingLinks + chain.links + chain.elses) }
         if kind == .square { squareFrames.append(frames.count - 1) }
         if kind == .poundIf { conditionFrames.append(frames.count - 1) }
         guard blankedFrame == nil else { return }
@@ -375,10 +381,14 @@ private struct NestingScanner {
     private mutating func countLink(at index: Int) {
         if chain.links == 0 { chain.start = index }
         chain.links += 1
-        guard chain.links > DeepNestingGuard.maximumChainLength, !chain.isBlanked, blankedFrame == nil else { return }
+        guard chain.enclosingLinks + chain.links > DeepNestingGuard.maximumChainLength, !chain.isBlanked,
+              blankedFrame == nil
+        else { return }
+        guard index >= chainBlankedUntil else { return }
         chain.isBlanked = true
+        chainBlankedUntil = endOfChain(from: index)
         finding.starts.append(chain.start)
-        finding.ranges.append(index..<endOfChain(from: index))
+        finding.ranges.append(index..<chainBlankedUntil)
     }
 
     /// Counts an `else`: a run of `if … else if …` is one more level per `else`. Past `maximumChainLength` the rest
@@ -386,10 +396,14 @@ private struct NestingScanner {
     private mutating func countElse(at index: Int) {
         if chain.elses == 0 { chain.start = index }
         chain.elses += 1
-        guard chain.elses > DeepNestingGuard.maximumChainLength, !chain.areElsesBlanked, blankedFrame == nil else { return }
+        guard chain.enclosingLinks + chain.elses > DeepNestingGuard.maximumChainLength, !chain.areElsesBlanked,
+              blankedFrame == nil
+        else { return }
+        guard index >= chainBlankedUntil else { return }
         chain.areElsesBlanked = true
+        chainBlankedUntil = endOfLevel(from: index, stopAtLineBreak: false)
         finding.starts.append(chain.start)
-        finding.ranges.append(index..<endOfLevel(from: index, stopAtLineBreak: false))
+        finding.ranges.append(index..<chainBlankedUntil)
     }
 
     /// A `(`, `[`, `?` or `!` right after a name, a closing bracket or another postfix operator is a call, a

@@ -160,6 +160,17 @@ import Testing
         expectAfterKept(extraction)
     }
 
+    @Test func chainsCountTogetherAcrossTheLevelsTheyNest() {
+        // 120 levels of a 4,000-link chain calling into the next: each chain is within the limit, the tree is
+        // 480,000 levels deep.
+        let chain = "a" + String(repeating: ".b", count: 4_000)
+        let extraction = extractDeep("let x = " + String(repeating: chain + "(", count: 120) + "1"
+            + String(repeating: ")", count: 120))
+        // Reported where the chain that crosses the limit starts: the second level's.
+        expectOneWarning(extraction, column: 9 + chain.utf8.count + 2)
+        expectAfterKept(extraction)
+    }
+
     @Test func unclosedParenthesesLoseOnlyTheirOpenings() {
         let source = "let x = " + String(repeating: "(", count: 100_000) + "\nfunc lost() {}\n"
         let extraction = extract(source)
@@ -168,11 +179,11 @@ import Testing
     }
 
     @Test func deepButRealisticCodeIsParsedAsWritten() {
-        // 127 levels, 4,096 links, 32 `#if` blocks, 16 square brackets: all inside the limits.
+        // 127 levels, 4,096 links, 4,000 `else if`, 32 `#if` blocks, 16 square brackets: all inside the limits.
         let sources = [
             "func f() -> " + String(repeating: "Array<", count: 127) + "Int" + String(repeating: ">", count: 127) + " {}",
             "let m = a" + String(repeating: ".b", count: 4_096),
-            "func e() { if a {}" + String(repeating: " else if a {}", count: 4_096) + " }",
+            "func e() { if a {}" + String(repeating: " else if a {}", count: 4_000) + " }",
             String(repeating: "#if A\n", count: 32) + String(repeating: "#endif\n", count: 32),
             "let s = " + String(repeating: "[", count: 16) + String(repeating: "]", count: 16),
         ]
