@@ -425,7 +425,9 @@ final class DeclarationCollector: SyntaxVisitor {
                     guard case .attribute(let attribute) = element else { return nil }
                     return SyntaxText.collapsed(attribute)
                 },
-                modifiers: modifiers.filter { !AccessRules.isAccessModifier($0) }.map { SyntaxText.collapsed($0) },
+                // Not `modifiers.filter`: a syntax collection's `filter` builds a new tree up to the root, which made
+                // a file's extraction quadratic in its number of declarations.
+                modifiers: modifiers.compactMap { AccessRules.isAccessModifier($0) ? nil : SyntaxText.collapsed($0) },
                 isAsync: isAsync, throws: throwsClause.map(Self.throwsText), parameters: parameters,
                 returnType: returnType.map(SyntaxText.collapsed), genericWhere: genericWhere.map(SyntaxText.collapsed),
                 condition: condition, section: context.isLocal ? nil : context.section,
