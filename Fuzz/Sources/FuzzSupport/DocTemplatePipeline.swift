@@ -16,20 +16,66 @@ public enum DocTemplatePipeline {
     /// - Parameters:
     ///   - bytes: The doc comment text, optionally followed by a NUL and a YAML template.
     ///   - keep: Where replay mode keeps the documents, or `nil`.
-    public static func run(_ bytes: UnsafeRawBufferPointer, keep: FuzzHarness.KeptDocuments?) {
+    /// - Throws: `CheckFailure` when a document disagrees with the inventory or a template that loads does not render.
+    public static func run(_ bytes: UnsafeRawBufferPointer, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
         let separator = bytes.firstIndex(of: 0)
         let docText = String(decoding: bytes[..<(separator ?? bytes.count)], as: UTF8.self)
         let comment = DocCommentParser.parse(raw: docText)
         if comment.raw != docText {
-            FuzzHarness.fail("the parsed comment's raw text differs from the text parsed: \(String(reflecting: comment.raw))")
+            throw FuzzHarness.failure("the parsed comment's raw text differs from the text parsed: \(String(reflecting: comment.raw))")
         }
         let locale = DocumentLocale.allCases[docText.utf8.count % DocumentLocale.allCases.count]
         let inventory = sampleInventory(comment)
-        DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
-        guard let separator else { return }
-        let yaml = UnsafeRawBufferPointer(rebasing: bytes[(separator + 1)...])
-        renderTemplate(yaml, inventory: inventory, locale: locale, keep: keep)
+        try DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
+        try DocumentChecks.checkReviewText(review(of: inventory), locale: locale, keep: keep)
+        guard let separator else {
+            // No template: the comment also goes through one of the other built-in layouts.
+            let name = ["class-spec", "inventory", "review"][docText.unicodeScalars.count % 3]
+            try render(builtin(name), inventory: inventory, locale: locale, keep: keep)
+            return
+        }
+        let file = FuzzHarness.destination(keep, ".yml")
+        do {
+            try Data(UnsafeRawBufferPointer(rebasing: bytes[(separator + 1)...])).write(to: file)
+        } catch {
+            throw FuzzHarness.failure("cannot write the template to \(file.path): \(error)")
+        }
+        let template: Template
+        do {
+            template = try Template.resolve(file.path)
+        } catch {
+            switch error {
+            case .invalidTemplate, .unreadableTemplate:
+                FuzzHarness.note("the template does not load: \(error)")
+                return
+            default: throw FuzzHarness.failure("loading a YAML template failed with an unexpected error (\(FuzzHarness.caseName(error))): \(error)")
+            }
+        }
+        try render(template, inventory: inventory, locale: locale, keep: keep)
     }
+
+    /// A review of `inventory` against a base where the last function did not exist and `run` had another signature
+    /// and no documentation: one added and one changed function.
+    static func review(of inventory: Inventory) -> InventoryDiff {
+        let base = Inventory(
+            project: inventory.project, types: inventory.types,
+            functions: inventory.functions.dropLast().map { record in
+                var record = record
+                if record.baseName == "run" {
+                    record.signature += " // old"
+                    record.doc = nil
+                }
+                return record
+            }, modules: inventory.modules)
+        return InventoryDiff(base: base, head: inventory, baseLabel: "v1", headLabel: "v2")
+    }
+
+    /// The built-in templates, loaded once.
+    static let builtins: [String: Template] = Dictionary(uniqueKeysWithValues: Template.builtinNames.map { name in
+        do { return (name, try Template.resolve(name)) } catch { FuzzHarness.fail("the built-in \(name) does not load: \(error)") }
+    })
+
+    static func builtin(_ name: String) -> Template { builtins[name]! }
 
     /// A type and four functions that carry `comment` (one without documentation, one renamed in the review's base).
     static func sampleInventory(_ comment: DocComment) -> Inventory {
@@ -65,43 +111,25 @@ public enum DocTemplatePipeline {
             modules: [ModuleRecord(name: "Fuzz", kind: .packageLibrary)])
     }
 
-    /// Loads the template and, when it loads, renders the inventory (and a review) with it.
-    static func renderTemplate(
-        _ yaml: UnsafeRawBufferPointer, inventory: Inventory, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?
-    ) {
-        let file = FuzzHarness.destination(keep, ".yml")
-        do { try Data(yaml).write(to: file) } catch { FuzzHarness.fail("cannot write the template to \(file.path): \(error)") }
-        let template: Template
-        do {
-            template = try Template.resolve(file.path)
-        } catch {
-            switch error {
-            case .invalidTemplate, .unreadableTemplate: return
-            default: FuzzHarness.fail("loading a YAML template failed with an unexpected error (\(FuzzHarness.caseName(error))): \(error)")
-            }
-        }
+    /// Renders the inventory (when the template has inventory sheets) and a review (when it has review sheets) with
+    /// `template`; each workbook must read back.
+    static func render(_ template: Template, inventory: Inventory, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
         let writer = DocumentWriter(template: template, context: DocumentChecks.context(locale))
         if template.hasInventorySheets {
             let book = FuzzHarness.destination(keep, "_template.xlsx")
-            do { try writer.write(inventory, format: .xlsx, to: book) } catch {
-                FuzzHarness.fail("a template that loaded does not render the inventory (\(FuzzHarness.caseName(error))): \(error)")
+            do {
+                for warning in try writer.write(inventory, format: .xlsx, to: book) { FuzzHarness.note(warning) }
+            } catch {
+                throw FuzzHarness.failure("a template that loaded does not render the inventory (\(FuzzHarness.caseName(error))): \(error)")
             }
-            _ = DocumentChecks.readBack(book)
+            _ = try DocumentChecks.readBack(book)
         }
         if template.sheets.contains(where: { [.added, .removed, .changed].contains($0.kind) }) {
-            let base = Inventory(
-                project: inventory.project, types: inventory.types,
-                functions: inventory.functions.dropLast().map { record in
-                    var record = record
-                    if record.baseName == "run" { record.signature += " // old" }
-                    return record
-                }, modules: inventory.modules)
-            let diff = InventoryDiff(base: base, head: inventory, baseLabel: "v1", headLabel: "v2")
             let book = FuzzHarness.destination(keep, "_review.xlsx")
-            do { try writer.writeReview(diff, format: .xlsx, to: book) } catch {
-                FuzzHarness.fail("a template with review sheets that loaded does not render a review (\(FuzzHarness.caseName(error))): \(error)")
+            do { try writer.writeReview(review(of: inventory), format: .xlsx, to: book) } catch {
+                throw FuzzHarness.failure("a template with review sheets that loaded does not render a review (\(FuzzHarness.caseName(error))): \(error)")
             }
-            _ = DocumentChecks.readBack(book)
+            _ = try DocumentChecks.readBack(book)
         }
     }
 }

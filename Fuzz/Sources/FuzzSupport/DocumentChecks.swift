@@ -32,33 +32,31 @@ public enum DocumentChecks {
     ///   - inventory: The inventory to write.
     ///   - locale: The workbook's label language.
     ///   - keep: Where replay mode keeps the documents, or `nil`.
-    public static func writeAndCheck(_ inventory: Inventory, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) {
+    /// - Throws: `CheckFailure` when a document cannot be written or disagrees with the inventory.
+    public static func writeAndCheck(_ inventory: Inventory, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
         let writer = DocumentWriter(template: designDoc, context: context(locale))
-        checkJSON(inventory, writer: writer, url: FuzzHarness.destination(keep, ".json"))
-        checkCSV(inventory, writer: writer, url: FuzzHarness.destination(keep, ".csv"))
-        let markdown = FuzzHarness.destination(keep, ".md")
-        do { try writer.write(inventory, format: .markdown, to: markdown) } catch {
-            FuzzHarness.fail("writing the Markdown failed: \(error)")
-        }
+        try checkJSON(inventory, writer: writer, url: FuzzHarness.destination(keep, ".json"))
+        try checkCSV(inventory, writer: writer, url: FuzzHarness.destination(keep, ".csv"))
+        try checkMarkdown(inventory, writer: writer, url: FuzzHarness.destination(keep, ".md"))
         let book = FuzzHarness.destination(keep, "-design.xlsx")
         do { try writer.write(inventory, format: .xlsx, to: book) } catch {
-            FuzzHarness.fail("writing the design-doc workbook failed (\(FuzzHarness.caseName(error))): \(error)")
+            throw FuzzHarness.failure("writing the design-doc workbook failed (\(FuzzHarness.caseName(error))): \(error)")
         }
-        checkWorkbook(book, against: inventory)
+        try checkWorkbook(book, against: inventory)
     }
 
     // MARK: - JSON
 
-    static func checkJSON(_ inventory: Inventory, writer: DocumentWriter, url: URL) {
-        do { try writer.write(inventory, format: .json, to: url) } catch { FuzzHarness.fail("writing the JSON failed: \(error)") }
+    static func checkJSON(_ inventory: Inventory, writer: DocumentWriter, url: URL) throws(CheckFailure) {
+        do { try writer.write(inventory, format: .json, to: url) } catch { throw FuzzHarness.failure("writing the JSON failed: \(error)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { FuzzHarness.fail("the JSON written is unreadable: \(error)") }
+        do { data = try Data(contentsOf: url) } catch { throw FuzzHarness.failure("the JSON written is unreadable: \(error)") }
         let decoded: Inventory
         do { decoded = try InventoryCoding.decodeInventory(data, source: url.path) } catch {
-            FuzzHarness.fail("the JSON written does not decode: \(error)")
+            throw FuzzHarness.failure("the JSON written does not decode: \(error)")
         }
         guard decoded != inventory else { return }
-        FuzzHarness.fail("the JSON decodes to another inventory: " + difference(inventory, decoded))
+        throw FuzzHarness.failure("the JSON decodes to another inventory: " + difference(inventory, decoded))
     }
 
     /// The first record that differs between two inventories, for the failure message.
@@ -76,33 +74,61 @@ public enum DocumentChecks {
 
     // MARK: - CSV
 
-    static func checkCSV(_ inventory: Inventory, writer: DocumentWriter, url: URL) {
-        do { try writer.write(inventory, format: .csv, to: url) } catch { FuzzHarness.fail("writing the CSV failed: \(error)") }
+    static func checkCSV(_ inventory: Inventory, writer: DocumentWriter, url: URL) throws(CheckFailure) {
+        do { try writer.write(inventory, format: .csv, to: url) } catch { throw FuzzHarness.failure("writing the CSV failed: \(error)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { FuzzHarness.fail("the CSV written is unreadable: \(error)") }
-        guard let text = String(validating: data, as: UTF8.self) else { FuzzHarness.fail("the CSV is not valid UTF-8") }
+        do { data = try Data(contentsOf: url) } catch { throw FuzzHarness.failure("the CSV written is unreadable: \(error)") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw FuzzHarness.failure("the CSV is not valid UTF-8") }
         let rows: [[String]]
         switch CSVParser.parse(text) {
         case .success(let parsed): rows = parsed
-        case .failure(let problem): FuzzHarness.fail("the CSV is not RFC 4180: \(problem.message)")
+        case .failure(let problem): throw FuzzHarness.failure("the CSV is not RFC 4180: \(problem.message)")
         }
         let columns = CSVWriter.inventoryColumns
         guard rows.count == inventory.functions.count + 1 else {
-            FuzzHarness.fail("the CSV row count is wrong: \(rows.count) rows for \(inventory.functions.count) functions plus the header")
+            throw FuzzHarness.failure("the CSV row count is wrong: \(rows.count) rows for \(inventory.functions.count) functions plus the header")
         }
-        guard rows[0] == columns else { FuzzHarness.fail("the CSV header is wrong: \(rows[0]), not \(columns)") }
+        guard rows[0] == columns else { throw FuzzHarness.failure("the CSV header is wrong: \(rows[0]), not \(columns)") }
         let name = columns.firstIndex(of: "name")!, signature = columns.firstIndex(of: "signature")!
         let line = columns.firstIndex(of: "line")!, summary = columns.firstIndex(of: "summary")!
         for (index, (row, record)) in zip(rows.dropFirst(), inventory.functions).enumerated() {
             guard row.count == columns.count else {
-                FuzzHarness.fail("a CSV row has the wrong number of fields: row \(index + 2) has \(row.count) fields, not \(columns.count): \(row) for \(record.name)")
+                throw FuzzHarness.failure("a CSV row has the wrong number of fields: row \(index + 2) has \(row.count) fields, not \(columns.count): \(row) for \(record.name)")
             }
             let expected = [(name, record.name), (signature, record.signature), (line, String(record.line)),
                             (summary, record.doc?.summary ?? "")]
             for (column, value) in expected where row[column] != neutralised(value) {
-                FuzzHarness.fail("a CSV field differs from the record (\(columns[column])): row \(index + 2): read \(String(reflecting: row[column])), "
+                throw FuzzHarness.failure("a CSV field differs from the record (\(columns[column])): row \(index + 2): read \(String(reflecting: row[column])), "
                                  + "wrote \(String(reflecting: value))")
             }
+        }
+    }
+
+    /// Writes the review of `diff` as CSV (checked: RFC 4180, one row a change) and Markdown.
+    ///
+    /// - Parameters:
+    ///   - diff: A comparison of two inventories.
+    ///   - locale: The label language.
+    ///   - keep: Where replay mode keeps the documents, or `nil`.
+    /// - Throws: `CheckFailure` when the review cannot be written or its CSV is not one well-formed row a change.
+    public static func checkReviewText(_ diff: InventoryDiff, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
+        let writer = DocumentWriter(template: designDoc, context: context(locale))
+        let csv = FuzzHarness.destination(keep, "_review.csv")
+        do {
+            try writer.writeReview(diff, format: .csv, to: csv)
+            try writer.writeReview(diff, format: .markdown, to: FuzzHarness.destination(keep, "_review.md"))
+        } catch {
+            throw FuzzHarness.failure("writing the review CSV or Markdown failed: \(error)")
+        }
+        let text = String(decoding: (try? Data(contentsOf: csv)) ?? Data(), as: UTF8.self)
+        switch CSVParser.parse(text) {
+        case .success(let rows):
+            let changes = diff.added.count + diff.removed.count + diff.changed.count
+            guard rows.count == changes + 1, rows.allSatisfy({ $0.count == CSVWriter.reviewColumns.count }) else {
+                throw FuzzHarness.failure("the review CSV is not one row a change: \(rows.count) rows for \(changes) changes: \(rows)")
+            }
+        case .failure(let problem):
+            throw FuzzHarness.failure("the review CSV is not RFC 4180: \(problem.message)")
         }
     }
 
@@ -110,6 +136,36 @@ public enum DocumentChecks {
     static func neutralised(_ value: String) -> String {
         guard let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return value }
         return "'" + value
+    }
+
+    // MARK: - Markdown
+
+    /// The Markdown inventory has one table row per function, each one line (CommonMark ends a line at LF, CR or
+    /// CRLF) with four cells (five pipes that no backslash escapes).
+    static func checkMarkdown(_ inventory: Inventory, writer: DocumentWriter, url: URL) throws(CheckFailure) {
+        do { try writer.write(inventory, format: .markdown, to: url) } catch { throw FuzzHarness.failure("writing the Markdown failed: \(error)") }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw FuzzHarness.failure("the Markdown written is unreadable: \(error)") }
+        var lines: [[Unicode.Scalar]] = [[]]
+        var previous: Unicode.Scalar?
+        for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
+            if scalar == "\n" && previous == "\r" {
+                previous = scalar
+                continue
+            }
+            if scalar == "\n" || scalar == "\r" { lines.append([]) } else { lines[lines.count - 1].append(scalar) }
+            previous = scalar
+        }
+        let rows = lines.filter { $0.starts(with: ["|", " "]) && !$0.starts(with: Array("| Line |".unicodeScalars)) }
+        guard rows.count == inventory.functions.count else {
+            throw FuzzHarness.failure("the Markdown table rows are not one a function: \(rows.count) rows for \(inventory.functions.count) functions")
+        }
+        for row in rows {
+            let pipes = row.indices.filter { row[$0] == "|" && ($0 == 0 || row[$0 - 1] != "\\") }.count
+            guard pipes == 5, row.last == "|" else {
+                throw FuzzHarness.failure("a Markdown table row does not have four cells: \(pipes - 1) cells in \(String(reflecting: String(String.UnicodeScalarView(row))))")
+            }
+        }
     }
 
     // MARK: - Workbook
@@ -126,8 +182,9 @@ public enum DocumentChecks {
     /// - Parameters:
     ///   - url: A workbook DocSheet wrote.
     ///   - inventory: The inventory it was written from.
-    public static func checkWorkbook(_ url: URL, against inventory: Inventory) {
-        let document = readBack(url)
+    /// - Throws: `CheckFailure` when the workbook does not read back or its function rows disagree with the inventory.
+    public static func checkWorkbook(_ url: URL, against inventory: Inventory) throws(CheckFailure) {
+        let document = try readBack(url)
         var rows: [(name: String, line: String, signature: String?)] = []
         var tables = 0
         for sheet in document.sheets {
@@ -143,7 +200,7 @@ public enum DocumentChecks {
             }
         }
         if tables == 0 && !inventory.functions.isEmpty {
-            FuzzHarness.fail("no function table in the workbook: \(url.lastPathComponent), sheets \(document.sheets.map(\.name))")
+            throw FuzzHarness.failure("no function table in the workbook: \(url.lastPathComponent), sheets \(document.sheets.map(\.name))")
         }
         var unmatched = inventory.functions
         for row in rows {
@@ -152,13 +209,13 @@ public enum DocumentChecks {
                     && (row.signature.map { shows($0, record.signature) } ?? true)
             }
             guard let index else {
-                FuzzHarness.fail("a workbook function row matches no function: \(String(reflecting: row)); "
+                throw FuzzHarness.failure("a workbook function row matches no function: \(String(reflecting: row)); "
                                  + "functions: \(unmatched.map { ($0.name, $0.line, $0.signature) })")
             }
             unmatched.remove(at: index)
         }
         if let missing = unmatched.first {
-            FuzzHarness.fail("a function has no workbook row: \(String(reflecting: missing.name)) (line \(missing.line), "
+            throw FuzzHarness.failure("a function has no workbook row: \(String(reflecting: missing.name)) (line \(missing.line), "
                              + "signature \(String(reflecting: missing.signature))) has no row; \(rows.count) rows read")
         }
     }
@@ -167,9 +224,10 @@ public enum DocumentChecks {
     ///
     /// - Parameter url: The workbook.
     /// - Returns: What the reader found.
-    public static func readBack(_ url: URL) -> SpreadsheetDocument {
+    /// - Throws: `CheckFailure` when SpreadsheetReader refuses the workbook.
+    public static func readBack(_ url: URL) throws(CheckFailure) -> SpreadsheetDocument {
         do { return try SpreadsheetReader.read(url) } catch {
-            FuzzHarness.fail("the workbook DocSheet wrote does not read back: \(error)")
+            throw FuzzHarness.failure("the workbook DocSheet wrote does not read back: \(error)")
         }
     }
 

@@ -12,41 +12,42 @@ public enum ExtractionPipeline {
     /// - Parameters:
     ///   - bytes: The Swift source file's bytes.
     ///   - keep: Where replay mode keeps the documents, or `nil`.
-    public static func run(_ bytes: UnsafeRawBufferPointer, keep: FuzzHarness.KeptDocuments?) {
+    /// - Throws: `CheckFailure` when a record is misplaced or a document disagrees with the inventory.
+    public static func run(_ bytes: UnsafeRawBufferPointer, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
         let file = FuzzHarness.destination(keep, ".swift")
-        do { try Data(bytes).write(to: file) } catch { FuzzHarness.fail("cannot write the input to \(file.path): \(error)") }
+        do { try Data(bytes).write(to: file) } catch { throw FuzzHarness.failure("cannot write the input to \(file.path): \(error)") }
         // The first byte picks the options and the locale, so a mutation can reach every combination.
         let choice = Int(bytes.first ?? 0)
         let extractor = SwiftExtractor(options: ExtractionOptions(includeLocal: choice & 1 == 1, jobs: 1))
         let source = SourceFile(relativePath: "Sources/Fuzz/Input.swift", url: file, module: "Fuzz", moduleKind: .packageLibrary)
         let result: ExtractionResult
         do { result = try extractor.extract(files: [source], cache: nil) } catch {
-            FuzzHarness.fail("extracting a readable file threw: \(error)")
+            throw FuzzHarness.failure("extracting a readable file threw: \(error)")
         }
-        checkRecords(result, byteCount: bytes.count)
+        try checkRecords(result, byteCount: bytes.count)
         let inventory = Inventory(
             project: ProjectInfo(name: "Fuzz", root: "."), types: result.types, functions: result.functions,
             modules: [ModuleRecord(name: "Fuzz", kind: .packageLibrary)])
         let locale = DocumentLocale.allCases[(choice >> 1) % DocumentLocale.allCases.count]
-        DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
+        try DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
     }
 
     /// What every record of a file must satisfy whatever the source: positions inside the file, names not empty.
-    static func checkRecords(_ result: ExtractionResult, byteCount: Int) {
+    static func checkRecords(_ result: ExtractionResult, byteCount: Int) throws(CheckFailure) {
         // Every line ends in at least one byte (LF, CR or CRLF).
         let lines = byteCount + 1
         for record in result.functions {
             guard (1...lines).contains(record.line), record.column >= 1, !record.name.isEmpty, !record.baseName.isEmpty else {
-                FuzzHarness.fail("a function record out of place or unnamed: \(String(reflecting: record))")
+                throw FuzzHarness.failure("a function record out of place or unnamed: \(String(reflecting: record))")
             }
         }
         for record in result.types {
             guard (1...lines).contains(record.line), record.column >= 1, !record.name.isEmpty else {
-                FuzzHarness.fail("a type record out of place or unnamed: \(String(reflecting: record))")
+                throw FuzzHarness.failure("a type record out of place or unnamed: \(String(reflecting: record))")
             }
         }
         for diagnostic in result.diagnostics where diagnostic.line < 1 || diagnostic.column < 1 {
-            FuzzHarness.fail("a diagnostic out of place: \(diagnostic)")
+            throw FuzzHarness.failure("a diagnostic out of place: \(diagnostic)")
         }
     }
 }

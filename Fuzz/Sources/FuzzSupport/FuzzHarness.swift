@@ -15,7 +15,7 @@ import Foundation
 public enum FuzzHarness {
     /// Runs one input through a target's pipeline. `keep` is where replay mode keeps the documents the input
     /// produced, or `nil` while fuzzing (the documents go to the scratch folder and are overwritten).
-    public typealias Pipeline = (_ bytes: UnsafeRawBufferPointer, _ keep: KeptDocuments?) -> Void
+    public typealias Pipeline = (_ bytes: UnsafeRawBufferPointer, _ keep: KeptDocuments?) throws(CheckFailure) -> Void
 
     /// Where replay mode keeps the documents of one input: a folder and the file name stem.
     public struct KeptDocuments: Sendable {
@@ -48,9 +48,23 @@ public enum FuzzHarness {
     public static func run(target: String, _ data: UnsafePointer<UInt8>?, _ size: Int, pipeline: Pipeline) -> CInt {
         targetName = target
         let bytes = UnsafeRawBufferPointer(start: data, count: size)
-        pipeline(bytes, replayFolder.map { KeptDocuments(folder: $0, stem: hash(bytes)) })
+        do {
+            try pipeline(bytes, replayFolder.map { KeptDocuments(folder: $0, stem: hash(bytes)) })
+        } catch {
+            // While a finding is minimised, only its own check counts: another check failing on a smaller input
+            // would make libFuzzer keep that input, a different bug.
+            if let only = onlyCategory, !error.message.hasPrefix(only) { return 0 }
+            fail(error.message)
+        }
         return 0
     }
+
+    /// `DOCSHEET_FUZZ_ONLY`: the category of the one check failure that counts (set by `scripts/fuzz` while it
+    /// minimises a check failure), or `nil`.
+    static let onlyCategory: String? = {
+        guard let category = ProcessInfo.processInfo.environment["DOCSHEET_FUZZ_ONLY"], !category.isEmpty else { return nil }
+        return category
+    }()
 
     /// The entry point of a fuzz target: hands the command line to libFuzzer.
     ///
@@ -78,10 +92,15 @@ public enum FuzzHarness {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// A folder of this process's own for the documents of the input being run (removed at exit).
+    /// A folder of this process's own for the documents of the input being run (removed at exit): in `/dev/shm` when
+    /// there is one, because every document is written atomically (a temporary file, `fsync`, a rename) and on a disk
+    /// the `fsync`s take most of an input's time.
     public static let scratch: URL = {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("docsheet-fuzz-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        var isFolder: ObjCBool = false
+        let memory = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder) && isFolder.boolValue
+            && FileManager.default.isWritableFile(atPath: "/dev/shm")
+        let base = memory ? URL(fileURLWithPath: "/dev/shm", isDirectory: true) : FileManager.default.temporaryDirectory
+        let url = base.appendingPathComponent("docsheet-fuzz-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         try? FileManager.default.removeItem(at: url)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -104,14 +123,44 @@ public enum FuzzHarness {
     /// - Returns: The case names of the error and of the errors it wraps, dotted.
     public static func caseName(_ error: any Error) -> String {
         var names: [String] = []
-        var rest = Substring(String(reflecting: error))
-        while let open = rest.firstIndex(of: "(") {
-            names.append(String(rest[..<open].split(separator: ".").last ?? ""))
-            rest = rest[rest.index(after: open)...]
-            guard rest.first?.isUppercase == true, rest.contains(where: { $0 == "(" }) else { break }
+        var value: Any = error
+        while names.count < 4 {
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .enum else { break }
+            guard let payload = mirror.children.first else {
+                names.append(String(describing: value).prefix(while: { $0.isLetter || $0.isNumber }).description)
+                break
+            }
+            names.append(payload.label ?? "?")
+            // The payload is the wrapped error, or a tuple of associated values that may hold one.
+            if payload.value is any Error {
+                value = payload.value
+            } else if let inner = Mirror(reflecting: payload.value).children.first(where: { $0.value is any Error }) {
+                value = inner.value
+            } else {
+                break
+            }
         }
-        return names.isEmpty ? String(rest.split(separator: ".").last ?? "") : names.joined(separator: ".")
+        return names.joined(separator: ".")
     }
+
+    /// True with `DOCSHEET_FUZZ_VERBOSE=1`: ``note(_:)`` prints (to see what an input does, e.g. why a template does
+    /// not load).
+    static let verbose = ProcessInfo.processInfo.environment["DOCSHEET_FUZZ_VERBOSE"] == "1"
+
+    /// Prints `message` to standard error when ``verbose``.
+    ///
+    /// - Parameter message: What the input did that is no failure.
+    public static func note(_ message: @autoclosure () -> String) {
+        if verbose { FileHandle.standardError.write(Data("[\(targetName)] \(message())\n".utf8)) }
+    }
+
+    /// A failed check, thrown up to ``run(target:_:_:pipeline:)``.
+    ///
+    /// - Parameter message: `category: details`; the category (before the first `: `) is the same for every input
+    ///   that shows the same bug, so `scripts/fuzz` groups findings by it.
+    /// - Returns: The error to throw.
+    public static func failure(_ message: String) -> CheckFailure { CheckFailure(message: message) }
 
     /// Stops the process so that libFuzzer records the input as a crash: a check found DocSheet's output wrong.
     ///
@@ -121,4 +170,10 @@ public enum FuzzHarness {
         FileHandle.standardError.write(Data("\n==FUZZ CHECK FAILED== [\(targetName)] \(message)\n".utf8))
         abort()
     }
+}
+
+/// A check that found DocSheet's output wrong: `category: details` (see ``FuzzHarness/failure(_:)``).
+public struct CheckFailure: Error, Sendable {
+    /// What disagreed.
+    public var message: String
 }
