@@ -175,6 +175,11 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: index.moduleNames)
+        // `extension {` (the parser invented the type): no record, and members as if the extension were not there.
+        guard !name.isEmpty else {
+            scopes.append(scope)
+            return .visitChildren
+        }
         let explicit = AccessRules.explicitLevel(node.modifiers)
         let known = index.types[name]
         let maximum = node.genericWhereClause.map { constrainedExtensionMaximum($0, extendedType: known) }
@@ -220,6 +225,13 @@ final class DeclarationCollector: SyntaxVisitor {
         _ decl: DeclSyntax, name: TokenSyntax, kind: TypeKind, group: some DeclGroupSyntax
     ) -> SyntaxVisitorContinueKind {
         let parent = scope
+        // A type whose name the parser had to invent (`struct {`, often a typo that swallows the declarations after
+        // it) is no declaration to report; its members are reported as if it were not there, never under an empty
+        // type name. The file's syntax-error warning points at it.
+        guard name.presence == .present, !name.text.isEmpty else {
+            scopes.append(parent)
+            return .visitChildren
+        }
         let typeName = SyntaxText.identifier(name)
         let path = parent.typePath.map { "\($0).\(typeName)" } ?? typeName
         let level = AccessRules.explicitLevel(group.modifiers) ?? parent.memberDefault
