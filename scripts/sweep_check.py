@@ -31,6 +31,7 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -40,7 +41,7 @@ CRASH_MARKERS = re.compile(
     r"Fatal error|💣 Program crashed|Program crashed:|Thread \d+ crashed|Stack dump:|Current stack trace|"
     r"Segmentation fault|Illegal instruction|Bus error|Aborted|Backtrace|stack overflow", re.IGNORECASE)
 SOFFICE_BATCH = int(os.environ.get("SWEEP_SOFFICE_BATCH", "12"))
-SOFFICE_TIMEOUT = int(os.environ.get("SWEEP_SOFFICE_TIMEOUT", "1800"))
+SOFFICE_TIMEOUT = int(os.environ.get("SWEEP_SOFFICE_TIMEOUT", "900"))  # one soffice start
 SOFFICE_ERROR = re.compile(r"^\s*Error\b|\bError:")  # not "Writing sheet YamlError -> ..."
 CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"  # every sheet
 
@@ -233,13 +234,19 @@ def check_workbook(checker, run, inventory_path, failures):
 
 
 def run_soffice(books, outdir, profile):
-    """One soffice start converting every sheet of the books to CSV; (exit code, log)."""
+    """One soffice start converting every sheet of the books to CSV; (exit code or "timeout", log).
+    soffice runs in its own process group, so that a timeout stops soffice.bin too, not only its launcher."""
     command = ["soffice", f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
                "--convert-to", CSV_FILTER, "--outdir", str(outdir)] + [str(b) for b in books]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               errors="replace", start_new_session=True)
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=SOFFICE_TIMEOUT, errors="replace")
-        return done.returncode, done.stdout + done.stderr
+        log, _ = process.communicate(timeout=SOFFICE_TIMEOUT)
+        return process.returncode, log
     except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
         return "timeout", f"soffice timed out after {SOFFICE_TIMEOUT} s"
 
 
@@ -256,14 +263,29 @@ def sheet_csvs(outdir, books):
 
 def convert(books, outdir, profile):
     """Converts the books with few soffice starts (SOFFICE_BATCH books a call); {book: error or None}.
-    A book a batch did not convert, or every book of a batch whose log holds an error, is converted again alone,
-    so that the error names its file."""
+    LibreOffice converts them in order: when a call times out, the first book without CSV files is the one it
+    was on (a failure, not tried again) and the rest go to the next call. A book a call did not convert for
+    another reason, or every book of a call whose log holds an error, is converted again alone, so that the
+    error names its file."""
     results = {}
-    for start in range(0, len(books), SOFFICE_BATCH):
-        batch = books[start:start + SOFFICE_BATCH]
+    pending = list(books)
+    while pending:
+        batch, pending = pending[:SOFFICE_BATCH], pending[SOFFICE_BATCH:]
         code, log = run_soffice(batch, outdir, profile)
-        errors = [line for line in log.splitlines() if SOFFICE_ERROR.search(line)]
         written = sheet_csvs(outdir, batch)
+        if code == "timeout":
+            stuck = next((b for b in batch if not written[b]), None)
+            for book in batch:
+                if book is stuck:
+                    results[book] = f"LibreOffice did not convert it within {SOFFICE_TIMEOUT} s (stopped)"
+                elif written[book] and batch.index(book) < batch.index(stuck):
+                    results[book] = None
+                else:  # after the stuck one: not tried yet (or cut short)
+                    for old in written[book]:
+                        old.unlink()
+                    pending.insert(0, book)
+            continue
+        errors = [line for line in log.splitlines() if SOFFICE_ERROR.search(line)]
         for book in batch:
             if written[book] and not errors:
                 results[book] = None
@@ -275,7 +297,9 @@ def convert(books, outdir, profile):
                 errors_alone = [line for line in log.splitlines() if SOFFICE_ERROR.search(line)]
             else:
                 errors_alone = errors
-            if not sheet_csvs(outdir, [book])[book]:
+            if code == "timeout":
+                results[book] = f"LibreOffice did not convert it within {SOFFICE_TIMEOUT} s (stopped)"
+            elif not sheet_csvs(outdir, [book])[book]:
                 results[book] = f"soffice exit {code}, no CSV written: {log.strip()[:800]}"
             else:
                 results[book] = "; ".join(errors_alone) or None
