@@ -10,7 +10,7 @@ OUT ?= out
 FUZZ_SECONDS ?= 1800
 FUZZ_FLAGS ?=
 
-.PHONY: deps build release sample test fuzz interop compare compare-docc bench clean
+.PHONY: deps build release sample test fuzz sweep interop compare compare-docc bench clean
 
 ## Install what the build needs when it is missing (libxlsxwriter through apt, openpyxl through pip).
 deps:
@@ -40,6 +40,13 @@ fuzz: deps
 ## LibreOffice as a real client: convert the sample documents to PDF and CSV.
 interop: build
 	scripts/interop
+
+## Real code: the whole pipeline over 19 repositories, every output checked by openpyxl and LibreOffice
+## (scripts/sweep; SWEEP_FLAGS=--quick for two small packages, --release, --repos a,b; report in .build/sweep/report.md).
+## (openpyxl goes into .build/sweep-venv, not the system Python: install-deps skips it.)
+sweep:
+	@DOCSHEET_SKIP_PYTHON_DEPS=1 scripts/install-deps
+	scripts/sweep $(SWEEP_FLAGS)
 
 ## The compiler as referee: compare extraction with the compiler's symbol graphs.
 compare: release
