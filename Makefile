@@ -6,8 +6,11 @@ SAMPLE ?= samples/TaskBoard
 # A built-in template name, a YAML file or a client's .xlsx form (e.g. samples/templates/ja-shosai-sekkeisho.xlsx).
 TEMPLATE ?=
 OUT ?= out
+# Seconds per fuzz target for `make fuzz`, and extra scripts/fuzz options (e.g. FUZZ_FLAGS="--asan --jobs 2").
+FUZZ_SECONDS ?= 1800
+FUZZ_FLAGS ?=
 
-.PHONY: deps build release sample test interop sweep compare compare-docc bench clean
+.PHONY: deps build release sample test fuzz sweep interop compare compare-docc bench clean
 
 ## Install what the build needs when it is missing (libxlsxwriter through apt, openpyxl through pip).
 deps:
@@ -28,6 +31,11 @@ sample: build
 ## Quick start 2: the whole test suite (unit, fixture, end-to-end, independent workbook reader).
 test: deps
 	scripts/run-tests
+
+## The long fuzzing campaign: libFuzzer on FuzzExtraction and FuzzDocAndTemplates (Documentation/Testing.md);
+## the report goes to .build/fuzz/report.md.
+fuzz: deps
+	scripts/fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_FLAGS)
 
 ## LibreOffice as a real client: convert the sample documents to PDF and CSV.
 interop: build

@@ -71,6 +71,10 @@ public enum CSVWriter {
 
     /// One field, neutralised against formula injection and quoted when needed.
     ///
+    /// Commas, quotes and line breaks are found among the Unicode scalars, not the characters: a quote or comma
+    /// followed by a combining mark (`",\u{301}"`) is one `Character` that equals neither, but a CSV reader sees a
+    /// comma or quote all the same (found by the fuzzer, `Tests/Fixtures/FuzzRegressions/FuzzDocAndTemplates`).
+    ///
     /// - Parameter value: The cell's text.
     /// - Returns: `value` prefixed with `'` when it starts with `=`, `+`, `-`, `@`, tab or CR (so spreadsheets do not
     ///   run it as a formula), in double quotes with `"` doubled when it holds a comma, quote or line break.
@@ -79,8 +83,8 @@ public enum CSVWriter {
         if let first = text.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
             text = "'" + text
         }
-        if text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"", options: .literal) + "\""
         }
         return text
     }

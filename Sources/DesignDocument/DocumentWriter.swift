@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import FileSupport
 import Workbook
 
 /// Writes inventories and diffs in every output format; every write is atomic (a temporary file in the
@@ -103,8 +104,10 @@ public struct DocumentWriter: Sendable {
         do {
             try AtomicFile.write(data, to: url)
         } catch {
-            if case .writeFailed(let path, let reason) = error { throw .writeFailed(path: path, reason: reason) }
-            throw .workbook(error)
+            switch error {
+            case .writeFailed(let path, let reason): throw .writeFailed(path: path, reason: reason)
+            case .cannotRun: throw .writeFailed(path: url.path, reason: error.description)
+            }
         }
     }
 }

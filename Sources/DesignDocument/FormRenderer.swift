@@ -66,7 +66,7 @@ struct FormRenderer {
                                              renamed: renamed)
                 try writer.write()
                 if !activated, instance.formSheet.sheet.name == activeName, instance.formSheet.sheet.visibility == .visible {
-                    worksheet.activate()
+                    try worksheet.activate()
                     activated = true
                 }
                 written.append(worksheet)
@@ -423,7 +423,7 @@ struct FormSheetWriter {
     /// Freeze panes, filter, validations, conditional formats, images, print setup and the sheet's look.
     private func writeSheetSettings() throws(WorkbookError) {
         if let freeze = sheet.freezePanes {
-            worksheet.freezePanes(row: freeze.row == 0 ? 0 : expansion.start(freeze.row - 1) + 1, column: freeze.column)
+            try worksheet.freezePanes(row: freeze.row == 0 ? 0 : expansion.start(freeze.row - 1) + 1, column: freeze.column)
         }
         if let filter = sheet.autofilter { try worksheet.setAutofilter(expansion.map(filter)) }
         for validation in sheet.dataValidations {
@@ -456,8 +456,8 @@ struct FormSheetWriter {
         setup.header = setup.header.map { Placeholders.expand($0, instance.values, fittingUTF8: 255, escape: escape) }
         setup.footer = setup.footer.map { Placeholders.expand($0, instance.values, fittingUTF8: 255, escape: escape) }
         try worksheet.setPageSetup(setup)
-        if let color = sheet.tabColor { worksheet.setTabColor(color) }
-        if !sheet.showsGridlines { worksheet.hideGridlines() }
+        if let color = sheet.tabColor { try worksheet.setTabColor(color) }
+        if !sheet.showsGridlines { try worksheet.hideGridlines() }
         if let zoom = sheet.zoom { try worksheet.setZoom(zoom) }
         if sheet.rightToLeft { try worksheet.setRightToLeft() }
         if let selection = sheet.selection { try worksheet.select(expansion.map(selection)) }

@@ -125,14 +125,27 @@ public enum MarkdownWriter {
         return result
     }
 
-    /// Text safe inside a Markdown table cell: pipes escaped, line breaks as spaces.
+    /// Text safe inside a Markdown table cell: pipes escaped, line breaks (LF, CR or CRLF, CommonMark's three) as
+    /// spaces. It works on Unicode scalars: a pipe or line break followed by a combining mark is one `Character`
+    /// that equals neither, and Foundation's `replacingOccurrences` skips it unless told `.literal` (found by the
+    /// fuzzer).
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\r\n", with: " ")
-            .replacingOccurrences(of: "\n", with: " ")
+        var escaped = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "|": escaped.append(contentsOf: "\\|".unicodeScalars)
+            case "\n" where previous == "\r": break
+            case "\r", "\n": escaped.append(" ")
+            default: escaped.append(scalar)
+            }
+            previous = scalar
+        }
+        return String(escaped)
     }
 
     /// Text safe inside inline code in a table: backticks replaced, pipes escaped.
     static func code(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "`", with: "'")
+        escape(text).replacingOccurrences(of: "`", with: "'", options: .literal)
     }
 }

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import Workbook
@@ -298,8 +299,7 @@ public struct Template: Sendable {
             return try TemplateLoader.load(yaml: source, path: "Templates/\(nameOrPath).yml", baseFolder: nil)
         }
         let url = URL(fileURLWithPath: nameOrPath)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+        guard FilePaths.exists(url), !FilePaths.isFolder(url) else {
             throw .templateNotFound(nameOrPath)
         }
         switch url.pathExtension.lowercased() {

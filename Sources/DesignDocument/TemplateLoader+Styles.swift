@@ -58,8 +58,18 @@ extension TemplateLoader {
         let imagePath = try reader.string(pathNode, "path")
         let url = imagePath.hasPrefix("/") ? URL(fileURLWithPath: imagePath)
             : (baseFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(imagePath)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw fail(pathNode, "logo image '\(imagePath)' not found (paths are relative to the template file)")
+        }
+        guard !isFolder.boolValue else { throw fail(pathNode, "logo '\(imagePath)' is a folder, not an image file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= TemplateLoader.maximumLogoBytes else {
+            throw fail(pathNode, "logo '\(imagePath)' is \(size / 1_048_576) MiB; a logo may take at most "
+                + "\(TemplateLoader.maximumLogoBytes / 1_048_576) MiB (a cover image needs far less)")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw fail(pathNode, "logo image '\(imagePath)' cannot be read; check its permissions")
         }
         let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8], Array("GIF8".utf8), Array("BM".utf8)]
         guard signatures.contains(where: { data.starts(with: $0) }) else {

@@ -56,7 +56,7 @@ extension TemplateLoader {
             if text.contains("{{") {
                 // Expanded when written (and made valid then); only the literal characters can be checked now.
                 let literal = Placeholders.expand(text, [:])
-                if let bad = literal.first(where: SheetName.forbiddenCharacters.contains) {
+                if let bad = SheetName.firstForbidden(in: literal) {
                     throw fail(node, "sheet name '\(text)' contains '\(bad)'; Excel refuses any of [ ] : * ? / \\")
                 }
                 continue

@@ -41,6 +41,9 @@ struct TemplateLoader {
     static let chartKeys = ["type", "title", "field"]
     static let logoKeys = ["path", "cell", "scale"]
 
+    /// The largest logo image read: a bigger file is refused before it is read.
+    static let maximumLogoBytes = 16 << 20
+
     /// Parses and validates the whole template.
     func load(_ yaml: String) throws(YAMLNodeError) -> Template {
         guard let root = try reader.compose(yaml) else {

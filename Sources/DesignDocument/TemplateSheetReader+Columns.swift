@@ -4,6 +4,9 @@ import Yams
 
 /// The table columns of a sheet: field, header, width, look, link and drop-down choices.
 extension TemplateSheetReader {
+    /// The most columns an Excel sheet holds (XFD).
+    static let maximumColumns = 16_384
+
     /// The columns; a kind with a field catalogue needs them, a kind without one (cover, static) refuses them.
     func tableColumns() throws(YAMLNodeError) -> [ColumnSpec] {
         let fields = FieldCatalog.fieldNames(for: kind)
@@ -15,7 +18,12 @@ extension TemplateSheetReader {
         }
         guard !fields.isEmpty else { throw loader.fail(columnsNode, "a \(kind.rawValue) sheet has no columns; use 'cells'") }
         var columns: [ColumnSpec] = []
-        for columnNode in try reader.sequence(columnsNode, "columns") {
+        let columnNodes = try reader.sequence(columnsNode, "columns")
+        guard columnNodes.count <= Self.maximumColumns else {
+            throw loader.fail(columnsNode, "\(columnNodes.count) columns; an Excel sheet holds at most "
+                + "\(Self.maximumColumns.formatted(.number.locale(Locale(identifier: "en_US"))))")
+        }
+        for columnNode in columnNodes {
             columns.append(try column(columnNode))
         }
         return columns

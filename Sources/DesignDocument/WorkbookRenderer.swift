@@ -162,10 +162,10 @@ struct SheetWriter {
             tableEnd = try writeTable(headerRow: headerRow)
         }
         try applyHeights(through: Worksheet.maximumRows)
-        if !spec.gridlines { worksheet.hideGridlines() }
-        if let color = spec.tabColor { worksheet.setTabColor(color) }
+        if !spec.gridlines { try worksheet.hideGridlines() }
+        if let color = spec.tabColor { try worksheet.setTabColor(color) }
         try applyPrintSetup(headerRow: tableEnd == nil ? nil : headerRow)
-        if allSheets.first?.name == sheet.name { worksheet.activate() }
+        if allSheets.first?.name == sheet.name { try worksheet.activate() }
     }
 
     // MARK: - Free cells
@@ -308,7 +308,7 @@ struct SheetWriter {
             try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
         }
         if spec.freezeHeader || spec.freezeColumns > 0 {
-            worksheet.freezePanes(row: spec.freezeHeader ? headerRow + 1 : 0, column: spec.freezeColumns)
+            try worksheet.freezePanes(row: spec.freezeHeader ? headerRow + 1 : 0, column: spec.freezeColumns)
         }
         if let range = dataRange {
             for column in spec.columns.indices where !spec.columns[column].choices.isEmpty {
@@ -520,21 +520,21 @@ struct SheetWriter {
            let valueColumn = spec.columns.firstIndex(where: { $0.field == .summary(chartSpec.field) }) {
             let chart = try workbook.addChart(chartSpec.type)
             let title = Placeholders.expand(chartSpec.title.text(locale), values)
-            chart.addSeries(name: title.isEmpty ? nil : title, sheet: sheet.name,
+            try chart.addSeries(name: title.isEmpty ? nil : title, sheet: sheet.name,
                             categories: CellRange(firstRow: range.first, firstColumn: nameColumn, lastRow: range.last, lastColumn: nameColumn),
                             values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
                             color: Color(rgb: 0x2E75B6))
-            if !title.isEmpty { chart.setTitle(title) }
+            if !title.isEmpty { try chart.setTitle(title) }
             if chartSpec.field == .coverage {
-                chart.setValueRange(0...1)
-                chart.setValueFormat("0%")
+                try chart.setValueRange(0...1)
+                try chart.setValueFormat("0%")
             }
-            chart.listCategoriesTopDown()
-            chart.hideLegend()
+            try chart.listCategoriesTopDown()
+            try chart.hideLegend()
             let height = max(1.0, min(3.0, Double(range.last - range.first + 1) / 8))
             try worksheet.insertChart(chart, at: CellReference(row: startRow, column: spec.columns.count + 1), xScale: 1.3, yScale: height)
         }
-        if spec.freezeHeader { worksheet.freezePanes(row: startRow + 1) }
+        if spec.freezeHeader { try worksheet.freezePanes(row: startRow + 1) }
         return row
     }
 

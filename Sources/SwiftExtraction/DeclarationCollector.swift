@@ -175,6 +175,11 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: index.moduleNames)
+        // `extension {` (the parser invented the type): no record, and members as if the extension were not there.
+        guard !name.isEmpty else {
+            scopes.append(scope)
+            return .visitChildren
+        }
         let explicit = AccessRules.explicitLevel(node.modifiers)
         let known = index.types[name]
         let maximum = node.genericWhereClause.map { constrainedExtensionMaximum($0, extendedType: known) }
@@ -220,6 +225,13 @@ final class DeclarationCollector: SyntaxVisitor {
         _ decl: DeclSyntax, name: TokenSyntax, kind: TypeKind, group: some DeclGroupSyntax
     ) -> SyntaxVisitorContinueKind {
         let parent = scope
+        // A type whose name the parser had to invent (`struct {`, often a typo that swallows the declarations after
+        // it) is no declaration to report; its members are reported as if it were not there, never under an empty
+        // type name. The file's syntax-error warning points at it.
+        guard name.presence == .present, !name.text.isEmpty else {
+            scopes.append(parent)
+            return .visitChildren
+        }
         let typeName = SyntaxText.identifier(name)
         let path = parent.typePath.map { "\($0).\(typeName)" } ?? typeName
         let level = AccessRules.explicitLevel(group.modifiers) ?? parent.memberDefault
@@ -425,7 +437,9 @@ final class DeclarationCollector: SyntaxVisitor {
                     guard case .attribute(let attribute) = element else { return nil }
                     return SyntaxText.collapsed(attribute)
                 },
-                modifiers: modifiers.filter { !AccessRules.isAccessModifier($0) }.map { SyntaxText.collapsed($0) },
+                // Not `modifiers.filter`: a syntax collection's `filter` builds a new tree up to the root, which made
+                // a file's extraction quadratic in its number of declarations.
+                modifiers: modifiers.compactMap { AccessRules.isAccessModifier($0) ? nil : SyntaxText.collapsed($0) },
                 isAsync: isAsync, throws: throwsClause.map(Self.throwsText), parameters: parameters,
                 returnType: returnType.map(SyntaxText.collapsed), genericWhere: genericWhere.map(SyntaxText.collapsed),
                 condition: condition, section: context.isLocal ? nil : context.section,

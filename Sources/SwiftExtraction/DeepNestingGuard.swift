@@ -1,92 +1,513 @@
-/// Keeps pathological input from hanging or crashing a run.
-///
-/// SwiftParser needs time exponential in the depth of directly nested square brackets
-/// (`[[[[…]]]]`: 24 levels take seconds, 30 minutes) and overflows the stack on thousands of levels. Real code
-/// nests brackets a handful of levels deep, so the inside of a bracket expression nested deeper than
-/// `maximumDepth` is blanked out before parsing — replaced by spaces, line breaks kept, so every position in the
-/// file stays the same and `[ … ]` still parses as an empty literal — and reported as a warning. The file's
-/// declarations are still extracted.
-enum DeepNestingGuard {
-    /// The deepest square-bracket nesting parsed as written.
-    static let maximumDepth = 16
+import SwiftParser
+import SwiftSyntax
 
-    /// A blanked bracket expression: where its opening bracket is (1-based line, byte column).
+/// Keeps pathological input from hanging or crashing a run (Documentation/Extraction.md, "Robustness").
+///
+/// SwiftParser parses by recursive descent: every level of nesting costs stack, and nested square brackets also
+/// cost time exponential in their depth (`[[[[…]]]]`: 24 levels take seconds, 30 minutes). Real code nests a few
+/// dozen levels at most; generated code can nest thousands. So before parsing, one pass over the bytes finds what
+/// is nested too deep, counting every kind of nesting the parser recurses on — `(…)`, `[…]`, `{…}` (closures and
+/// bodies), generic `<…>`, string interpolations `\(…)` and `#if` … `#endif` blocks — and blanks it out: replaced
+/// by spaces, line breaks kept, so every position in the file stays the same and the declarations around it are
+/// still extracted. Comments, string literals, raw identifiers and `#/…/#` regex literals are skipped.
+///
+/// Two limits apply: more than `maximumDepth` levels of any kinds open at once, and more than
+/// `maximumSquareDepth` square brackets open at once (whatever lies between them). An opening that never closes
+/// and lies beyond a limit is blanked by itself, so a truncated file loses nothing else.
+enum DeepNestingGuard {
+    /// The most levels of nesting of any kinds parsed as written.
+    static let maximumDepth = 128
+
+    /// The nesting level past which SwiftParser itself stops (it then reads the rest of the file as unexpected
+    /// text). Set above `maximumDepth`, so the guard decides, and set explicitly because the parser's own default
+    /// differs between debug (20) and release (256) builds of swift-syntax.
+    static let parserNestingLevel = 4 * maximumDepth
+
+    /// The most square brackets open at once parsed as written.
+    static let maximumSquareDepth = 16
+
+    /// The most `#if` blocks open at once parsed as written: SwiftParser looks ahead over a whole `#if` block at
+    /// each level, so the time grows with depth × size.
+    static let maximumConditionDepth = 32
+
+    /// The most member accesses, calls and subscripts chained onto one expression (`a.b.c…`, `f()()…`), and the
+    /// most prefix operators, `try` and `await` before one operand, parsed as written — counting the chains of the
+    /// enclosing levels too: each link is one more level of the syntax tree, which the parser and every syntax
+    /// visitor walk recursively.
+    static let maximumChainLength = 4_096
+
+    /// Where something nested too deep starts: 1-based line and byte column of its opening.
     struct BlankedRegion: Equatable {
         var line: Int
         var column: Int
     }
 
-    /// `source` with every bracket expression nested deeper than `maximumDepth` blanked out, and where each
-    /// such expression started; `nil` when nothing had to change (the common case, checked in one pass).
+    /// `source` with everything nested beyond the limits blanked out, and where each blanked part starts; `nil`
+    /// when nothing had to change (the common case, decided in one pass over the bytes without copying them).
     ///
     /// - Parameter source: The file's text.
-    /// - Returns: The text to parse and the blanked regions, or `nil` when the source can be parsed as it is.
+    /// - Returns: The text to parse and the blanked regions (in file order), or `nil` when the source can be parsed
+    ///   as it is.
     static func defused(_ source: String) -> (text: String, regions: [BlankedRegion])? {
-        // Scanned in place: a copy of the bytes is made only for the rare file that needs blanking.
         var source = source
-        let ranges = source.withUTF8(tooDeepRanges)
-        guard !ranges.isEmpty else { return nil }
+        var finding = source.withUTF8 { NestingScanner.scan($0) }
+        guard !finding.isEmpty else { return nil }
         var bytes = Array(source.utf8)
-        var regions: [BlankedRegion] = []
-        for range in ranges {
-            regions.append(position(of: range.lowerBound - 1, in: bytes))
-            for offset in range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
-                bytes[offset] = UInt8(ascii: " ")
+        var starts: [Int] = []
+        // Blanking unclosed openings changes how deep the rest is; a second pass then finds what is still too deep.
+        for _ in 0..<8 where !finding.isEmpty {
+            starts += finding.starts
+            for range in finding.ranges {
+                for offset in range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
+                    bytes[offset] = UInt8(ascii: " ")
+                }
             }
+            finding = bytes.withUnsafeBufferPointer { NestingScanner.scan($0) }
         }
+        let regions = positions(of: Set(starts).sorted(), in: bytes)
         return (String(decoding: bytes, as: UTF8.self), regions)
     }
 
-    /// The insides of the bracket expressions nested deeper than `maximumDepth` (the brackets themselves excluded),
-    /// skipping comments and string literals. A too-deep expression that never closes is left alone: the count is
-    /// off (or the file is cut short), and blanking the rest of the file would lose more than it saves.
-    private static func tooDeepRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
-        var openings: [Int] = []  // offsets of the open `[`
-        var ranges: [Range<Int>] = []
-        var deepOutermost: Int?  // the outermost `[` of the current too-deep expression
+    /// `source` parsed by SwiftParser with what lies beyond the limits blanked out.
+    ///
+    /// - Parameter source: The file's text.
+    /// - Returns: The syntax tree and where blanked parts start (empty when nothing was blanked).
+    static func parse(_ source: String) -> (tree: SourceFileSyntax, regions: [BlankedRegion]) {
+        let guarded = defused(source)
+        var parser = Parser(guarded?.text ?? source, maximumNestingLevel: parserNestingLevel)
+        return (SourceFileSyntax.parse(from: &parser), guarded?.regions ?? [])
+    }
+
+    /// The line and column of each offset in `offsets` (sorted), in one pass over `bytes`.
+    private static func positions(of offsets: [Int], in bytes: [UInt8]) -> [BlankedRegion] {
+        var regions: [BlankedRegion] = []
+        var line = 1
+        var lineStart = 0
         var index = 0
+        for offset in offsets {
+            while index < offset {
+                if bytes[index] == UInt8(ascii: "\n") {
+                    line += 1
+                    lineStart = index + 1
+                }
+                index += 1
+            }
+            regions.append(BlankedRegion(line: line, column: offset - lineStart + 1))
+        }
+        return regions
+    }
+}
+
+/// What one scan found: byte ranges to blank, and the offset where each too-deep part starts (for the warning).
+struct NestingFinding {
+    var ranges: [Range<Int>] = []
+    var starts: [Int] = []
+    var isEmpty: Bool { ranges.isEmpty }
+}
+
+/// One pass over a file's bytes that tracks what is open — brackets, generic angle brackets, interpolations and
+/// `#if` blocks, in code and inside string literals — and reports what lies beyond `DeepNestingGuard`'s limits.
+private struct NestingScanner {
+    private enum Kind: Equatable { case paren, square, brace, angle, interpolation, poundIf }
+
+    /// A string literal being scanned: multi-line or not, and its raw delimiter's `#` count.
+    private struct StringState {
+        var isMultiLine: Bool
+        var hashes: Int
+    }
+
+    private struct Frame {
+        var kind: Kind
+        /// Offset of the opening token's first byte.
+        var opening: Int
+        /// Offset just after the opening token: where the inside starts.
+        var insideStart: Int
+        /// For an interpolation: the string literal it sits in, resumed when it closes.
+        var string: StringState?
+        /// The chain of the enclosing level, resumed when this frame closes (`a.b(…).c` is one chain).
+        var enclosingChain: ChainState
+    }
+
+    /// The links of the expression being scanned at the current level, and the `else` of an `if … else if …` run.
+    private struct ChainState {
+        /// The links and `else`s of the enclosing levels' chains when this level opened: the tree is as deep as
+        /// all of them together (`a.b…(c.d…(e.f…))`), so the limit applies to the sum.
+        var enclosingLinks = 0
+        var links = 0
+        var start = 0
+        var elses = 0
+        var isBlanked = false
+        var areElsesBlanked = false
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var frames: [Frame] = []
+    private var squareFrames: [Int] = []  // indices into `frames` of the open `[`
+    private var conditionFrames: [Int] = []  // indices into `frames` of the open `#if`
+    private var finding = NestingFinding()
+    /// The index in `frames` of the frame whose inside is being blanked, if any.
+    private var blankedFrame: Int?
+    private var chain = ChainState()
+    /// The end of the last chain blanked: links inside it are not counted again.
+    private var chainBlankedUntil = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// What lies beyond the limits in `bytes`.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> NestingFinding {
+        var scanner = NestingScanner(bytes: bytes)
+        return scanner.scan()
+    }
+
+    mutating func scan() -> NestingFinding {
+        var index = 0
+        var string: StringState?
         let count = bytes.count
         while index < count {
+            if let current = string {
+                index = scanString(current, from: index, resuming: &string)
+                continue
+            }
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+            case UInt8(ascii: "/") where next(index) == UInt8(ascii: "/"):
                 while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 continue
-            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
-                index = skipBlockComment(bytes, from: index)
+            case UInt8(ascii: "/") where next(index) == UInt8(ascii: "*"):
+                index = skipBlockComment(from: index)
                 continue
             case UInt8(ascii: "\""):
-                index = skipStringLiteral(bytes, from: index, hashes: 0)
+                index = openString(at: index, hashes: 0, into: &string)
                 continue
             case UInt8(ascii: "#"):
-                // A raw string (`#"…"#`, `##"""…"""##`): no escapes, it ends at a quote followed by as many `#`.
-                var quote = index
-                while quote < count && bytes[quote] == UInt8(ascii: "#") { quote += 1 }
-                if quote < count && bytes[quote] == UInt8(ascii: "\"") {
-                    index = skipStringLiteral(bytes, from: quote, hashes: quote - index)
+                var end = index
+                while end < count && bytes[end] == UInt8(ascii: "#") { end += 1 }
+                if end < count && bytes[end] == UInt8(ascii: "\"") {
+                    index = openString(at: end, hashes: end - index, into: &string)
+                } else if end < count && bytes[end] == UInt8(ascii: "/") {
+                    index = skipRegexLiteral(from: end, hashes: end - index)
+                } else if end == index + 1 && isKeyword("if", at: end) {
+                    push(.poundIf, opening: index, insideStart: end + 2)
+                    index = end + 2
+                } else if end == index + 1 && isKeyword("endif", at: end) {
+                    close(.poundIf, at: index)
+                    index = end + 5
                 } else {
-                    index = quote
+                    index = end
                 }
                 continue
-            case UInt8(ascii: "["):
-                openings.append(index)
-                if openings.count > maximumDepth, deepOutermost == nil {
-                    deepOutermost = openings[openings.count - maximumDepth - 1]
+            case UInt8(ascii: "`"):
+                // A raw identifier (`` `a [b]` ``): anything but a backtick or a line break up to the next backtick.
+                var end = index + 1
+                while end < count && bytes[end] != UInt8(ascii: "`") && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                index = end + 1
+                continue
+            case UInt8(ascii: "\\")
+                where [UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: ")"), UInt8(ascii: "]")].contains(next(index)):
+                // Only in a bare regex literal (`/\(/`): an escaped bracket is no bracket.
+                index += 2
+                continue
+            case UInt8(ascii: "("), UInt8(ascii: "["):
+                if isPostfixPosition(previous(index)) { countLink(at: index) }
+                push(byte == UInt8(ascii: "(") ? .paren : .square, opening: index, insideStart: index + 1)
+            case UInt8(ascii: "{"):
+                dropAngles()
+                push(.brace, opening: index, insideStart: index + 1)
+            case UInt8(ascii: ")"):
+                if frames.last?.kind == .interpolation || (frames.last?.kind == .angle && hasInterpolationBelowAngles) {
+                    dropAngles()
+                    if let frame = frames.last, frame.kind == .interpolation {
+                        string = frame.string
+                        pop(closingAt: index)
+                        index += 1
+                        continue
+                    }
                 }
+                close(.paren, at: index)
             case UInt8(ascii: "]"):
-                if let start = openings.popLast(), start == deepOutermost {
-                    ranges.append((start + 1)..<index)  // the brackets stay: `[   ]` still parses
-                    deepOutermost = nil
+                close(.square, at: index)
+            case UInt8(ascii: "}"):
+                close(.brace, at: index)
+                if !isKeyword("else", at: nextTokenStart(after: index + 1)) {
+                    chain.elses = 0
+                    chain.areElsesBlanked = false
                 }
-            default:
+            case UInt8(ascii: "<") where opensGenericArguments(at: index):
+                push(.angle, opening: index, insideStart: index + 1)
+            case UInt8(ascii: ">") where frames.last?.kind == .angle && previous(index) != UInt8(ascii: "-"):
+                pop(closingAt: index)
+            case UInt8(ascii: "."):
+                if isIdentifierCharacter(next(index)) { countLink(at: index) }
+            case UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                dropAnglesUnlessAllowed(byte)
+                chain.links = 0
+                chain.isBlanked = false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 break
+            default:
+                dropAnglesUnlessAllowed(byte)
+                if isOperatorCharacter(byte) {
+                    // A postfix `?`/`!` is one link each (`Int???`); any other operator one per run (`- - -x`).
+                    let isPostfix = (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!"))
+                        && isPostfixPosition(previous(index))
+                    if byte == UInt8(ascii: "=") && !isOperatorCharacter(previous(index))
+                        && !isOperatorCharacter(next(index)) {
+                        chain.links = 0  // an assignment: what follows is a new expression
+                        chain.isBlanked = false
+                    } else if isPostfix || !isOperatorCharacter(previous(index)) {
+                        countLink(at: index)
+                    }
+                } else if isIdentifierCharacter(byte) && !isIdentifierCharacter(previous(index))
+                    && previous(index) != UInt8(ascii: ".") {
+                    if isKeyword("else", at: index) {
+                        countElse(at: index)
+                    } else if Self.linkKeywords.contains(where: { isKeyword($0, at: index) }) {
+                        countLink(at: index)
+                    } else {
+                        chain.links = 0  // an operand starts a new chain
+                        chain.isBlanked = false
+                    }
+                }
             }
             index += 1
         }
-        return ranges
+        // What never closed: its openings beyond the limits are blanked by themselves.
+        var reported = false
+        for (position, frame) in frames.enumerated() {
+            let squareDepth = squareFrames.firstIndex(of: position).map { $0 + 1 } ?? 0
+            let conditionDepth = conditionFrames.firstIndex(of: position).map { $0 + 1 } ?? 0
+            guard position >= DeepNestingGuard.maximumDepth || squareDepth > DeepNestingGuard.maximumSquareDepth
+                || conditionDepth > DeepNestingGuard.maximumConditionDepth
+            else { continue }
+            finding.ranges.append(frame.opening..<frame.insideStart)
+            if !reported { finding.starts.append(frame.opening) }  // one warning for the run of unclosed openings
+            reported = true
+        }
+        return finding
     }
 
-    private static func skipBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    // MARK: Nesting
+
+    private mutating func push(_ kind: Kind, opening: Int, insideStart: Int, string: StringState? = nil) {
+        frames.append(Frame(
+            kind: kind, opening: opening, insideStart: insideStart, string: string, enclosingChain: chain))
+        if kind != .angle { chain = ChainState(enclosingLinks: chain.enclosingLinks + chain.links + chain.elses) }
+        if kind == .square { squareFrames.append(frames.count - 1) }
+        if kind == .poundIf { conditionFrames.append(frames.count - 1) }
+        guard blankedFrame == nil else { return }
+        if conditionFrames.count > DeepNestingGuard.maximumConditionDepth {
+            blankedFrame = conditionFrames[DeepNestingGuard.maximumConditionDepth - 1]
+        } else if squareFrames.count > DeepNestingGuard.maximumSquareDepth {
+            // The exponential cost is in the whole run of brackets: blank from the outermost of the deep run.
+            blankedFrame = squareFrames[squareFrames.count - DeepNestingGuard.maximumSquareDepth - 1]
+        } else if frames.count > DeepNestingGuard.maximumDepth {
+            blankedFrame = frames.count - 2
+        }
+    }
+
+    /// Closes the innermost frame of `kind` (generic angle brackets left open above it were comparisons), unless an
+    /// interpolation lies in between; a closing bracket with nothing to close is ignored.
+    private mutating func close(_ kind: Kind, at offset: Int) {
+        dropAngles()
+        guard let position = frames.lastIndex(where: { $0.kind == kind || $0.kind == .interpolation }),
+              frames[position].kind == kind
+        else { return }
+        while frames.count > position + 1 { pop(closingAt: offset) }
+        pop(closingAt: offset)
+    }
+
+    private mutating func pop(closingAt offset: Int) {
+        let position = frames.count - 1
+        if position == blankedFrame {
+            let frame = frames[position]
+            if frame.insideStart < offset {
+                finding.ranges.append(frame.insideStart..<offset)
+                finding.starts.append(frame.opening)
+            }
+            blankedFrame = nil
+        }
+        if squareFrames.last == position { squareFrames.removeLast() }
+        if conditionFrames.last == position { conditionFrames.removeLast() }
+        if frames[position].kind != .angle { chain = frames[position].enclosingChain }
+        frames.removeLast()
+    }
+
+    /// Generic angle brackets still open were comparisons (`a < b`): they are forgotten without blanking anything.
+    private mutating func dropAngles() {
+        while let frame = frames.last, frame.kind == .angle {
+            let position = frames.count - 1
+            if position == blankedFrame { blankedFrame = nil }
+            frames.removeLast()
+        }
+    }
+
+    /// Generic angle brackets still open before a byte no generic argument list holds were comparisons.
+    private mutating func dropAnglesUnlessAllowed(_ byte: UInt8) {
+        if frames.last?.kind == .angle && !Self.mayAppearInGenericArguments(byte) { dropAngles() }
+    }
+
+    private var hasInterpolationBelowAngles: Bool {
+        frames.last(where: { $0.kind != .angle })?.kind == .interpolation
+    }
+
+    /// A `<` right after a name, `>`, `?`, `!` or `]`, not part of an operator: `Array<Int>`, `f<T>(…)`, `A.B<C>`.
+    private func opensGenericArguments(at index: Int) -> Bool {
+        let before = previous(index)
+        guard isIdentifierCharacter(before) || before == UInt8(ascii: ">") || before == UInt8(ascii: "?")
+            || before == UInt8(ascii: "!") || before == UInt8(ascii: "]")
+        else { return false }
+        let after = next(index)
+        return !isOperatorCharacter(after) || after == UInt8(ascii: "@")
+    }
+
+    /// What a generic argument list holds: names, `.`, `,`, `:`, `?`, `!`, `&`, `~`, `@`, `->`, `...`, `=` (for
+    /// `==` in a `where` never appears inside `<…>`, but `some P<T>` and `any P` do), brackets and parentheses.
+    private static func mayAppearInGenericArguments(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "?"), UInt8(ascii: "!"),
+             UInt8(ascii: "&"), UInt8(ascii: "~"), UInt8(ascii: "@"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return isIdentifierCharacter(byte)
+        }
+    }
+
+    // MARK: Chains
+
+    /// Keywords that add a level before their operand, as a prefix operator does.
+    private static let linkKeywords: [StaticString] = ["try", "await", "consume", "copy", "some", "any", "each", "repeat"]
+
+    /// Counts one more link of the current chain; past `maximumChainLength` the rest of the chain is blanked.
+    private mutating func countLink(at index: Int) {
+        if chain.links == 0 { chain.start = index }
+        chain.links += 1
+        guard chain.enclosingLinks + chain.links > DeepNestingGuard.maximumChainLength, !chain.isBlanked,
+              blankedFrame == nil
+        else { return }
+        guard index >= chainBlankedUntil else { return }
+        chain.isBlanked = true
+        chainBlankedUntil = endOfChain(from: index)
+        finding.starts.append(chain.start)
+        finding.ranges.append(index..<chainBlankedUntil)
+    }
+
+    /// Counts an `else`: a run of `if … else if …` is one more level per `else`. Past `maximumChainLength` the rest
+    /// of the enclosing block is blanked.
+    private mutating func countElse(at index: Int) {
+        if chain.elses == 0 { chain.start = index }
+        chain.elses += 1
+        guard chain.enclosingLinks + chain.elses > DeepNestingGuard.maximumChainLength, !chain.areElsesBlanked,
+              blankedFrame == nil
+        else { return }
+        guard index >= chainBlankedUntil else { return }
+        chain.areElsesBlanked = true
+        chainBlankedUntil = endOfLevel(from: index, stopAtLineBreak: false)
+        finding.starts.append(chain.start)
+        finding.ranges.append(index..<chainBlankedUntil)
+    }
+
+    /// A `(`, `[`, `?` or `!` right after a name, a closing bracket or another postfix operator is a call, a
+    /// subscript or a postfix operator: one more link.
+    private func isPostfixPosition(_ before: UInt8) -> Bool {
+        isIdentifierCharacter(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]")
+            || before == UInt8(ascii: ">") || before == UInt8(ascii: "?") || before == UInt8(ascii: "!")
+    }
+
+    /// Where a too-long chain ends: the first line break at its level that is not followed by a continuation
+    /// (`.member` or an operator), or the closing bracket of the level the chain is in.
+    private func endOfChain(from start: Int) -> Int { endOfLevel(from: start, stopAtLineBreak: true) }
+
+    private func endOfLevel(from start: Int, stopAtLineBreak: Bool) -> Int {
+        var depth = 0
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 0 { return index }
+                depth -= 1
+            case UInt8(ascii: "\n") where depth <= 0 && stopAtLineBreak:
+                let after = nextTokenStart(after: index + 1)
+                let startsComment = bytes[after...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+                    || bytes[after...].starts(with: [UInt8(ascii: "/"), UInt8(ascii: "*")])
+                if after >= bytes.count || startsComment
+                    || !(bytes[after] == UInt8(ascii: ".") || isOperatorCharacter(bytes[after])) {
+                    return index
+                }
+            default: break
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// The first byte at or after `start` that is not a space, tab or line break.
+    private func nextTokenStart(after start: Int) -> Int {
+        var index = start
+        while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+            .contains(bytes[index]) {
+            index += 1
+        }
+        return index
+    }
+
+    // MARK: Literals and comments
+
+    /// Enters the string literal whose opening quote is at `quote`; returns where its content starts.
+    private func openString(at quote: Int, hashes: Int, into string: inout StringState?) -> Int {
+        let isMultiLine = next(quote) == UInt8(ascii: "\"") && next(quote + 1) == UInt8(ascii: "\"")
+        string = StringState(isMultiLine: isMultiLine, hashes: hashes)
+        return quote + (isMultiLine ? 3 : 1)
+    }
+
+    /// Scans string content from `start` to the literal's end (then `string` becomes `nil`) or to an interpolation's
+    /// `\(` (pushed as a frame remembering the literal); returns where scanning goes on.
+    private mutating func scanString(_ state: StringState, from start: Int, resuming string: inout StringState?)
+        -> Int {
+        let quote = UInt8(ascii: "\"")
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                var hashEnd = index + 1
+                while hashEnd < bytes.count && hashEnd - index - 1 < state.hashes && bytes[hashEnd] == UInt8(ascii: "#") {
+                    hashEnd += 1
+                }
+                guard hashEnd - index - 1 == state.hashes else { index += 1; continue }
+                if hashEnd < bytes.count && bytes[hashEnd] == UInt8(ascii: "(") {
+                    string = nil
+                    push(.interpolation, opening: index, insideStart: hashEnd + 1, string: state)
+                    return hashEnd + 1
+                }
+                index = hashEnd + 1  // an escape: the next character is content
+            case quote:
+                if state.isMultiLine && !(next(index) == quote && next(index + 1) == quote) {
+                    index += 1
+                    continue
+                }
+                var end = index + (state.isMultiLine ? 3 : 1)
+                var closes = true
+                for _ in 0..<state.hashes {
+                    guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else { closes = false; break }
+                    end += 1
+                }
+                if closes {
+                    string = nil
+                    return end
+                }
+                index += 1
+            case UInt8(ascii: "\n") where !state.isMultiLine:
+                string = nil  // an unterminated single-line literal ends with its line
+                return index + 1
+            default:
+                index += 1
+            }
+        }
+        string = nil
+        return bytes.count
+    }
+
+    private func skipBlockComment(from start: Int) -> Int {
         var depth = 0
         var index = start
         while index + 1 < bytes.count {
@@ -104,47 +525,52 @@ enum DeepNestingGuard {
         return bytes.count
     }
 
-    /// Skips a `"…"` or `"""…"""` literal starting at the quote `start`, raw when `hashes` `#` precede it (then
-    /// escapes do not count and the literal ends at a quote followed by as many `#`). Interpolations are skipped
-    /// with the literal, which at worst leaves brackets inside them uncounted.
-    private static func skipStringLiteral(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, hashes: Int) -> Int {
-        let quote = UInt8(ascii: "\"")
-        let isMultiLine = start + 2 < bytes.count && bytes[start + 1] == quote && bytes[start + 2] == quote
-        func closesAt(_ index: Int) -> Int? {
-            var end = index + (isMultiLine ? 3 : 1)
-            if isMultiLine && !(index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote) {
-                return nil
-            }
-            for _ in 0..<hashes {
-                guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else { return nil }
-                end += 1
-            }
-            return end
-        }
-        var index = start + (isMultiLine ? 3 : 1)
+    /// Skips an extended regex literal `#/…/#` (as many `#` on both sides) whose `/` is at `slash`.
+    private func skipRegexLiteral(from slash: Int, hashes: Int) -> Int {
+        var index = slash + 1
         while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\") where hashes == 0:
-                index += 2
-            case quote:
-                if let end = closesAt(index) { return end }
-                index += 1
-            case UInt8(ascii: "\n") where !isMultiLine:
-                return index + 1
-            default:
+            if bytes[index] == UInt8(ascii: "/") {
+                var end = index + 1
+                while end < bytes.count && end - index - 1 < hashes && bytes[end] == UInt8(ascii: "#") { end += 1 }
+                if end - index - 1 == hashes { return end }
+            } else if bytes[index] == UInt8(ascii: "\\") {
                 index += 1
             }
+            index += 1
         }
         return bytes.count
     }
 
-    private static func position(of offset: Int, in bytes: [UInt8]) -> BlankedRegion {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        return BlankedRegion(line: line, column: offset - lineStart + 1)
+    // MARK: Bytes
+
+    private func next(_ index: Int) -> UInt8 { index + 1 < bytes.count ? bytes[index + 1] : 0 }
+
+    private func previous(_ index: Int) -> UInt8 { index > 0 ? bytes[index - 1] : 0 }
+
+    private func isKeyword(_ word: StaticString, at index: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard index + length <= bytes.count else { return false }
+        let matches = word.withUTF8Buffer { word in (0..<length).allSatisfy { bytes[index + $0] == word[$0] } }
+        return matches && !isIdentifierCharacter(index + length < bytes.count ? bytes[index + length] : 0)
+    }
+}
+
+private func isIdentifierHead(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || byte == UInt8(ascii: "_") || byte >= 0x80 || byte == UInt8(ascii: "$")
+}
+
+private func isIdentifierCharacter(_ byte: UInt8) -> Bool {
+    isIdentifierHead(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+}
+
+private func isOperatorCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+         UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+         UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+        return true
+    default:
+        return false
     }
 }

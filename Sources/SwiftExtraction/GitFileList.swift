@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 
 /// What git ignores under a folder, when the folder is inside a git work tree.
@@ -23,8 +24,10 @@ enum GitFileList {
 
     /// Runs git with `arguments` and returns its standard output, or `nil` when it cannot run or fails.
     private static func run(_ arguments: [String]) -> Data? {
-        let outcome = ProcessRunner.run("/usr/bin/env", ["git"] + arguments)
-        return outcome.status == 0 ? outcome.output : nil
+        let environment = ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables)
+        guard let result = try? ProcessRunner.run(executable: "/usr/bin/env", arguments: ["git"] + arguments,
+                                                  environment: environment) else { return nil }
+        return result.succeeded ? result.standardOutput : nil
     }
 }
 

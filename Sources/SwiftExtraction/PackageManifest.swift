@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import SwiftParser
@@ -232,16 +233,22 @@ enum ManifestEvaluator {
         } catch {
             return .failure(Failure(message: "cannot create a temporary folder (\(error.localizedDescription))"))
         }
-        let run = ProcessRunner.run(swift, ["package", "--package-path", packageFolder,
-                                            "--scratch-path", temporary.appendingPathComponent("scratch").path, "dump-package"])
-        guard run.status == 0, let targets = decode(run.output) else {
+        let run: ProcessResult
+        do {
+            run = try ProcessRunner.run(executable: swift, arguments: ["package", "--package-path", packageFolder,
+                                        "--scratch-path", temporary.appendingPathComponent("scratch").path, "dump-package"],
+                                        environment: ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables))
+        } catch {
+            return .failure(Failure(message: "`swift package dump-package` failed: \(error)"))
+        }
+        guard run.succeeded, let targets = decode(run.standardOutput) else {
             let detail = run.errorText.split(separator: "\n").first { $0.contains("error") } ?? run.errorText.split(separator: "\n").first
             return .failure(Failure(message: "`swift package dump-package` failed" + (detail.map { ": \($0)" } ?? "")))
         }
         if let cacheFile {
             try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             let partial = cacheFile.appendingPathExtension("\(getpid()).tmp")
-            if (try? run.output.write(to: partial)) != nil {
+            if (try? run.standardOutput.write(to: partial)) != nil {
                 if rename(partial.path, cacheFile.path) != 0 { try? FileManager.default.removeItem(at: partial) }
             }
         }
@@ -283,7 +290,7 @@ enum ManifestEvaluator {
 enum SyntacticManifest {
     static func targets(in text: String) -> [PackageManifest.Target] {
         let finder = TargetCallFinder(viewMode: .sourceAccurate)
-        finder.walk(Parser.parse(source: text))
+        finder.walk(DeepNestingGuard.parse(text).tree)
         return finder.found
     }
 }
@@ -341,7 +348,7 @@ enum PlatformConditions {
         guard text.contains("#if") else { return text }
         var text = text
         for _ in 0..<500 {
-            let tree = Parser.parse(source: text)
+            let tree = DeepNestingGuard.parse(text).tree
             let finder = IfConfigFinder(platform: platform)
             finder.walk(tree)
             guard let (block, active) = finder.first else { return text }

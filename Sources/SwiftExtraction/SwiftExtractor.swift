@@ -29,7 +29,7 @@ public struct SwiftExtractor: Sendable {
     /// - Returns: The file's function and type records, at most one syntax-error warning, and a warning for each
     ///   extension of a type alias of a type that is not nominal (a tuple, a function type, …).
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
-        var extraction = extractAlone(source: source, relativePath: relativePath, module: module)
+        var extraction = LargeStackThread.run { extractAlone(source: source, relativePath: relativePath, module: module) }
         extraction.diagnostics += CrossFileRules.apply(
             functions: &extraction.functions, types: &extraction.types, facts: extraction.facts.map { [$0] } ?? [])
         return extraction
@@ -38,24 +38,26 @@ public struct SwiftExtractor: Sendable {
     /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
     /// cache stores.
     private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
+        let (tree, blanked) = DeepNestingGuard.parse(source)
         var warnings: [ExtractionDiagnostic] = []
-        var source = source
-        if let defused = DeepNestingGuard.defused(source) {
-            source = defused.text
-            warnings = defused.regions.map { region in
-                ExtractionDiagnostic(
-                    file: relativePath, line: region.line, column: region.column, severity: .warning,
-                    message: "square brackets nested more than \(DeepNestingGuard.maximumDepth) deep; the expression "
-                        + "was skipped (the Swift parser needs exponential time for it), declarations around it are kept")
-            }
+        if let first = blanked.first {
+            let more = blanked.count > 1 ? " (and \(blanked.count - 1) more places in this file)" : ""
+            warnings = [ExtractionDiagnostic(
+                file: relativePath, line: first.line, column: first.column, severity: .warning,
+                message: "nested or chained too deep to parse safely (over \(DeepNestingGuard.maximumDepth) levels, "
+                    + "\(DeepNestingGuard.maximumSquareDepth) square brackets, \(DeepNestingGuard.maximumConditionDepth) "
+                    + "#if blocks or \(DeepNestingGuard.maximumChainLength) links); that part was skipped\(more), "
+                    + "the declarations around it are kept")]
         }
-        let tree = Parser.parse(source: source)
         let collector = DeclarationCollector(
             tree: tree, file: relativePath, module: module, includeLocal: options.includeLocal)
         collector.walk(tree)
         var diagnostics: [ExtractionDiagnostic] = []
         if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {
             diagnostics.append(error)
+        }
+        if let conflict = SyntaxErrorLocator.conflictMarker(in: source, file: relativePath) {
+            diagnostics.append(conflict)
         }
         var extraction = FileExtraction(
             functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
@@ -69,32 +71,36 @@ public struct SwiftExtractor: Sendable {
     /// - Parameters:
     ///   - files: The files to read, from `SourceDiscovery.discover(root:options:)`.
     ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every file.
-    /// - Returns: The records and diagnostics of all files merged (a file that is not valid UTF-8 adds a warning).
-    /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that cannot be read.
+    /// - Returns: The records and diagnostics of all files merged. A file that is not valid UTF-8, is UTF-16, looks
+    ///   binary or disappeared since it was listed adds a warning (`SourceDecoding`).
+    /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that exists but cannot be
+    ///   read.
     public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
         let outcomes = ParallelWork.map(files, jobs: options.jobs) { file -> Result<FileExtraction, ExtractionError> in
             let data: Data
             do {
                 data = try Data(contentsOf: file.url)
             } catch {
+                // Gone since the folder was listed (a build step or an editor replaced it): nothing to document.
+                if !FileManager.default.fileExists(atPath: file.url.path) {
+                    return .success(FileExtraction(functions: [], types: [], diagnostics: [ExtractionDiagnostic(
+                        file: file.relativePath, line: 1, column: 1, severity: .warning,
+                        message: "the file disappeared during the scan; it is left out")]))
+                }
                 return .failure(.unreadableFile(path: file.relativePath, reason: Self.reason(error)))
             }
-            var decodingWarning: ExtractionDiagnostic?
-            let text: String
-            // `String(validating:as:)` keeps a byte-order mark (Foundation's decoder drops it), so columns on the
-            // first line count its bytes, as the compiler's do.
-            if let valid = String(validating: data, as: UTF8.self) {
-                text = valid
-            } else {
-                text = String(decoding: data, as: UTF8.self)
-                decodingWarning = ExtractionDiagnostic(
-                    file: file.relativePath, line: 1, column: 1, severity: .warning,
-                    message: "the file is not valid UTF-8; invalid bytes were replaced, save it as UTF-8")
+            let decoded = SourceDecoding.decode(data)
+            guard let text = decoded.text else {
+                return .success(FileExtraction(functions: [], types: [], diagnostics: [ExtractionDiagnostic(
+                    file: file.relativePath, line: 1, column: 1, severity: .warning, message: decoded.warning ?? "")]))
             }
             var extraction = extractCached(
                 SourceText(relativePath: file.relativePath, module: file.module, text: text, targets: file.targets,
                            moduleKind: file.moduleKind), cache: cache)
-            if let decodingWarning { extraction.diagnostics.insert(decodingWarning, at: 0) }
+            if let warning = decoded.warning {
+                extraction.diagnostics.insert(ExtractionDiagnostic(
+                    file: file.relativePath, line: 1, column: 1, severity: .warning, message: warning), at: 0)
+            }
             return .success(extraction)
         }
         var extractions: [FileExtraction] = []

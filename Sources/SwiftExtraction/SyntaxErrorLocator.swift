@@ -2,6 +2,29 @@ import SwiftSyntax
 
 /// Finds the first syntax error of a parsed file, for the one warning DocSheet reports per broken file.
 enum SyntaxErrorLocator {
+    /// A warning at the first merge-conflict marker (`<<<<<<<` at the start of a line), or `nil` when there is none.
+    /// SwiftParser skips a whole conflict (both sides) as trivia without an error, so without this warning a file
+    /// left mid-merge or mid-rebase would silently lose its declarations.
+    static func conflictMarker(in source: String, file: String) -> ExtractionDiagnostic? {
+        var source = source
+        return source.withUTF8 { bytes -> ExtractionDiagnostic? in
+            var line = 1
+            var atLineStart = true
+            for index in bytes.indices {
+                if atLineStart && bytes[index] == UInt8(ascii: "<") && index + 7 <= bytes.count
+                    && bytes[index..<index + 7].allSatisfy({ $0 == UInt8(ascii: "<") }) {
+                    return ExtractionDiagnostic(
+                        file: file, line: line, column: 1, severity: .warning,
+                        message: "unresolved merge conflict ('<<<<<<<'); the parser skips the conflicting lines, so "
+                            + "declarations in them are missing: resolve the conflict")
+                }
+                atLineStart = bytes[index] == UInt8(ascii: "\n")
+                if atLineStart { line += 1 }
+            }
+            return nil
+        }
+    }
+
     /// A warning at the first missing token or unexpected code in `tree`, or `nil` when there is none.
     static func firstError(in tree: SourceFileSyntax, file: String) -> ExtractionDiagnostic? {
         let finder = FirstErrorFinder(viewMode: .all)

@@ -6,6 +6,18 @@ public enum SheetName {
     public static let maximumLength = 31
     /// Characters Excel refuses in a sheet name.
     public static let forbiddenCharacters: Set<Character> = ["[", "]", ":", "*", "?", "/", "\\"]
+    /// The same, as the Unicode scalars every check uses: a forbidden character followed by a combining mark
+    /// (`"/\u{301}"`) is one `Character` that is not in ``forbiddenCharacters``, yet Excel and libxlsxwriter refuse it
+    /// (found by the fuzzer).
+    public static let forbiddenScalars: Set<Unicode.Scalar> = ["[", "]", ":", "*", "?", "/", "\\"]
+
+    /// The first forbidden character of `text`, or `nil`.
+    ///
+    /// - Parameter text: A sheet name or part of one.
+    /// - Returns: The first of `[ ] : * ? / \` in `text`, found among its Unicode scalars, or `nil`.
+    public static func firstForbidden(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first(where: forbiddenScalars.contains)
+    }
     /// A name Excel reserves for its own use.
     public static let reservedName = "History"
 
@@ -19,13 +31,13 @@ public enum SheetName {
         if name.utf16.count > maximumLength {
             return "it has \(name.utf16.count) characters, Excel allows \(maximumLength)"
         }
-        if let bad = name.first(where: forbiddenCharacters.contains) {
+        if let bad = firstForbidden(in: name) {
             return "it contains '\(bad)'; Excel refuses any of [ ] : * ? / \\"
         }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0xFFFE || $0.value == 0xFFFF }) {
             return "it contains a control character"
         }
-        if name.hasPrefix("'") || name.hasSuffix("'") { return "it starts or ends with an apostrophe" }
+        if name.unicodeScalars.first == "'" || name.unicodeScalars.last == "'" { return "it starts or ends with an apostrophe" }
         if name.caseInsensitiveCompare(reservedName) == .orderedSame { return "Excel reserves 'History'" }
         return nil
     }
@@ -38,12 +50,15 @@ public enum SheetName {
     ///   - taken: names already in use, compared ignoring case.
     /// - Returns: A name Excel accepts (``problem(with:)`` returns `nil` for it) that is not in `taken`.
     public static func sanitized(_ name: String, avoiding taken: some Collection<String> = [String]()) -> String {
-        var base = String(name.map { forbiddenCharacters.contains($0) ? "_" : $0 })
-        base = ExcelText.removingInvalidCharacters(base).replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\r", with: " ")
-        while base.hasPrefix("'") { base.removeFirst() }
-        while base.hasSuffix("'") { base.removeLast() }
-        base = base.trimmingCharacters(in: .whitespaces)
+        var scalars = String.UnicodeScalarView()
+        for scalar in ExcelText.removingInvalidCharacters(name).unicodeScalars {
+            scalars.append(forbiddenScalars.contains(scalar) ? "_" : scalar == "\n" || scalar == "\t" || scalar == "\r" ? " " : scalar)
+        }
+        // Spaces and apostrophes together (so " 'x" keeps no leading apostrophe once its space goes), scalar by scalar.
+        let trimmed = { (scalar: Unicode.Scalar) in scalar == "'" || scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        while let first = scalars.first, trimmed(first) { scalars.removeFirst() }
+        while let last = scalars.last, trimmed(last) { scalars.removeLast() }
+        var base = String(scalars)
         if base.isEmpty { base = "Sheet" }
         if base.caseInsensitiveCompare(reservedName) == .orderedSame { base += " 1" }
         let lowerTaken = Set(taken.map { $0.lowercased() })
@@ -62,7 +77,7 @@ public enum SheetName {
     /// - Parameter name: A worksheet name.
     /// - Returns: The name in single quotes with each `'` doubled, e.g. `'Bob''s Sheet'`.
     public static func quotedForFormula(_ name: String) -> String {
-        "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + name.replacingOccurrences(of: "'", with: "''", options: .literal) + "'"
     }
 
     /// `text` cut to at most `length` UTF-16 units at a character boundary, without trailing apostrophes or spaces.
@@ -72,7 +87,7 @@ public enum SheetName {
             if result.utf16.count + character.utf16.count > length { break }
             result.append(character)
         }
-        while result.hasSuffix("'") || result.hasSuffix(" ") { result.removeLast() }
+        while result.unicodeScalars.last == "'" || result.unicodeScalars.last == " " { result.unicodeScalars.removeLast() }
         return result.isEmpty ? "Sheet" : result
     }
 }

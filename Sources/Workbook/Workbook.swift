@@ -1,5 +1,6 @@
 import Foundation
 import CXLSXWriter
+import FileSupport
 
 /// The libxlsxwriter version this module was built against.
 public let libxlsxwriterVersion = String(cString: lxw_version())
@@ -64,26 +65,30 @@ public struct DocumentProperties: Hashable, Sendable {
 /// the destination's folder, which is renamed over the destination when complete. A workbook that is
 /// discarded without `close()`, or whose `close()` fails, leaves the destination as it was and no temporary file.
 ///
+/// Lifetime: the workbook owns libxlsxwriter's C objects (its sheets, formats and charts live inside them). They are
+/// freed once, by ``close()`` or when the last reference to the workbook goes away without `close()`. Its
+/// ``Worksheet``s and ``Chart``s do not keep the workbook alive: once it is closed or released, every call on them
+/// throws ``WorkbookError/alreadyClosed(path:)`` instead of touching freed memory; what they counted
+/// (``Worksheet/truncatedCellCount``, ``Worksheet/linksOverLimitCount``, …) stays readable.
+///
 /// In constant-memory mode (for very large sheets) each row is flushed to disk once the next row is
 /// started, so rows must be written top to bottom and Excel tables are unavailable.
 public final class Workbook {
     /// Where the workbook is written by ``close()``.
-    public let destination: URL
+    public var destination: URL { core.destination }
     /// True when rows are flushed as they are written (bounded memory, rows in order, no tables).
-    public let constantMemory: Bool
+    public var constantMemory: Bool { core.constantMemory }
     /// The font name and size of cells whose style names none (`nil`: libxlsxwriter's Calibri 11).
-    public let defaultFont: CellStyle?
+    public var defaultFont: CellStyle? { core.defaultFont }
     /// The worksheets, in order.
     public private(set) var worksheets: [Worksheet] = []
 
+    /// The C workbook and the state its sheets and charts share (they hold it, not this object).
+    let core: WorkbookCore
+    /// The hidden file libxlsxwriter writes, renamed over ``destination`` by ``close()``.
     private let temporary: URL
-    private var handle: UnsafeMutablePointer<lxw_workbook>?
-    private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
-    private var highlightFormats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
     /// Defined names so far, as `scope NUL name` in lower case (scope: the sheet's name, empty for the workbook).
     private var definedNameKeys: Set<String> = []
-    /// The sheet made active with ``Worksheet/activate()``, or `nil` for the first sheet.
-    var activeSheet: Worksheet?
 
     /// Starts a workbook that ``close()`` will write to `destination`.
     ///
@@ -98,23 +103,31 @@ public final class Workbook {
     ///   document properties.
     public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false,
                 defaultFont: CellStyle? = nil) throws(WorkbookError) {
-        self.destination = destination
-        self.constantMemory = constantMemory
-        self.defaultFont = defaultFont.map { CellStyle(fontName: $0.fontName, fontSize: $0.fontSize) }
-        try AtomicFile.checkDestination(destination)
-        temporary = AtomicFile.temporaryURL(besides: destination)
+        do {
+            try AtomicFile.checkDestination(destination)
+        } catch {
+            throw WorkbookError(error)
+        }
+        let temporary = AtomicFile.temporaryURL(besides: destination)
         var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
         guard let created = workbook_new_opt(temporary.path, &options) else {
+            AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: "libxlsxwriter could not create the workbook")
         }
-        handle = created
+        self.temporary = temporary
+        core = WorkbookCore(handle: created, destination: destination, constantMemory: constantMemory,
+                            defaultFont: defaultFont.map { CellStyle(fontName: $0.fontName, fontSize: $0.fontSize) })
         try setProperties(properties)
     }
 
+    /// A workbook released without ``close()``: frees the C objects (its sheets then throw `alreadyClosed`) and
+    /// removes the temporary file.
     deinit {
-        if let handle { lxw_workbook_free(handle) }
-        try? FileManager.default.removeItem(at: temporary)
-        AtomicFile.forget(temporary)
+        if core.isOpen {
+            for worksheet in worksheets { worksheet.closeRowFile() }
+            core.discard()
+        }
+        AtomicFile.discard(temporary)
     }
 
     /// Writes the document properties, with the fixed creation date.
@@ -133,13 +146,15 @@ public final class Workbook {
         props.status = pool.text(properties.status)
         // 0 would mean "now"; clamp to one second after the epoch so a fixed date always stays fixed.
         props.created = time_t(max(1, properties.created.timeIntervalSince1970.rounded(.down)))
-        try check(workbook_set_properties(try open(), &props), "setting document properties")
+        try core.check(workbook_set_properties(try core.requireOpen(), &props), "setting document properties")
     }
 
-    /// The names of the worksheets added so far.
+    /// The names of the worksheets added so far (still readable after ``close()``).
     public var sheetNames: [String] { worksheets.map(\.name) }
 
     /// A valid name made from `name` that no worksheet uses yet (see ``SheetName/sanitized(_:avoiding:)``).
+    ///
+    /// It only reads the names already added, so it also answers after ``close()``.
     ///
     /// - Parameter name: The wanted name, e.g. a module name.
     /// - Returns: `name` made valid and unique among ``sheetNames`` (ignoring case).
@@ -151,20 +166,20 @@ public final class Workbook {
     ///
     /// - Parameter name: The sheet name, shown on its tab.
     /// - Returns: The new worksheet, to write cells into.
-    /// - Throws: `WorkbookError.invalidSheetName` when Excel would refuse `name`; `WorkbookError.duplicateSheetName`
-    ///   when a sheet already has it (ignoring case); `WorkbookError.alreadyClosed` after ``close()``;
+    /// - Throws: `WorkbookError.alreadyClosed` after ``close()``; `WorkbookError.invalidSheetName` when Excel would
+    ///   refuse `name`; `WorkbookError.duplicateSheetName` when a sheet already has it (ignoring case);
     ///   `WorkbookError.libraryError` when libxlsxwriter creates no sheet.
     @discardableResult
     public func addWorksheet(named name: String) throws(WorkbookError) -> Worksheet {
+        let workbook = try core.requireOpen()
         if let reason = SheetName.problem(with: name) { throw .invalidSheetName(name: name, reason: reason) }
         if sheetNames.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
             throw .duplicateSheetName(name)
         }
-        let workbook = try open()
         guard let sheet = name.withCString({ workbook_add_worksheet(workbook, $0) }) else {
             throw .libraryError(operation: "adding sheet '\(name)'", message: "no worksheet was created")
         }
-        let worksheet = Worksheet(name: name, handle: sheet, workbook: self)
+        let worksheet = Worksheet(name: name, handle: sheet, core: core)
         worksheets.append(worksheet)
         return worksheet
     }
@@ -176,10 +191,10 @@ public final class Workbook {
     /// - Throws: `WorkbookError.alreadyClosed` after ``close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   creates no chart.
     public func addChart(_ type: ChartType) throws(WorkbookError) -> Chart {
-        guard let chart = workbook_add_chart(try open(), type.libraryValue) else {
+        guard let chart = workbook_add_chart(try core.requireOpen(), type.libraryValue) else {
             throw .libraryError(operation: "adding a chart", message: "no chart was created")
         }
-        return Chart(handle: chart, type: type)
+        return Chart(handle: chart, type: type, core: core)
     }
 
     /// Writes the workbook to its destination atomically. The workbook cannot be used afterwards.
@@ -192,19 +207,19 @@ public final class Workbook {
     ///   `WorkbookError.writeFailed` when libxlsxwriter cannot write the file or it cannot be renamed over the
     ///   destination (the temporary file is removed).
     public func close() throws(WorkbookError) {
-        let workbook = try open()
+        _ = try core.requireOpen()
         try prepareSheetVisibility()
-        handle = nil
-        let result = workbook_close(workbook)
+        for worksheet in worksheets { try worksheet.finishPendingMerges() }
+        let result = core.closeLibraryWorkbook()
         guard result == LXW_NO_ERROR else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(path: destination.path, reason: Workbook.message(result))
+            AtomicFile.discard(temporary)
+            throw .writeFailed(path: destination.path, reason: WorkbookCore.message(result))
         }
         do {
             try AtomicFile.moveIntoPlace(temporary, destination)
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+            AtomicFile.discard(temporary)
+            throw WorkbookError(error)
         }
     }
 
@@ -218,12 +233,12 @@ public final class Workbook {
     ///   - name: The name, e.g. `Rates` (see ``ExcelName/problem(with:)`` for Excel's rules).
     ///   - formula: What the name stands for, e.g. `'Price list'!$B$2:$B$20` or `0.19`; a leading `=` is optional.
     ///   - sheet: The sheet the name is local to (it must have been added), or `nil` for a workbook-wide name.
-    /// - Throws: `WorkbookError.invalidValue` naming the name when it breaks Excel's rules, is defined twice in the same
-    ///   scope (ignoring case), is one of the names libxlsxwriter writes itself, its sheet does not exist or contains
-    ///   `!`, or the name with its sheet or the formula is longer than the 127 bytes libxlsxwriter 1.1.4 keeps;
-    ///   `WorkbookError.alreadyClosed` after ``close()``; `WorkbookError.libraryError` when libxlsxwriter refuses it.
+    /// - Throws: `WorkbookError.alreadyClosed` after ``close()``; `WorkbookError.invalidValue` naming the name when it
+    ///   breaks Excel's rules, is defined twice in the same scope (ignoring case), is one of the names libxlsxwriter
+    ///   writes itself, its sheet does not exist or contains `!`, or the name with its sheet or the formula is longer
+    ///   than the 127 bytes libxlsxwriter 1.1.4 keeps; `WorkbookError.libraryError` when libxlsxwriter refuses it.
     public func defineName(_ name: String, formula: String, localTo sheet: String? = nil) throws(WorkbookError) {
-        let workbook = try open()
+        let workbook = try core.requireOpen()
         let context = sheet.map { "defined name '\(name)' of sheet '\($0)'" } ?? "defined name '\(name)'"
         if let reason = ExcelName.problem(with: name) { throw .invalidValue(context: context, reason: reason) }
         var qualified = name
@@ -254,31 +269,83 @@ public final class Workbook {
             throw .invalidValue(context: context, reason: "the name is already defined in this scope (Excel ignores letter case); define each name once")
         }
         let result = qualified.withCString { namePointer in text.withCString { workbook_define_name(workbook, namePointer, $0) } }
-        try check(result, "defining the name '\(qualified)'")
+        try core.check(result, "defining the name '\(qualified)'")
         definedNameKeys.insert(key)
     }
 
     /// Refuses a workbook whose sheets are all hidden, and activates the first visible sheet when the first sheet is
     /// hidden and none was activated (libxlsxwriter shows an unactivated hidden first sheet again).
     private func prepareSheetVisibility() throws(WorkbookError) {
-        guard let first = worksheets.first, first.visibility != .visible, activeSheet == nil else { return }
+        guard let first = worksheets.first, first.visibility != .visible, core.activeSheet == nil else { return }
         guard let visible = worksheets.first(where: { $0.visibility == .visible }) else {
             throw .invalidValue(context: destination.path, reason: "every worksheet is hidden, and Excel needs one visible sheet; leave at least one sheet visible")
         }
-        worksheet_activate(visible.handle)
-        activeSheet = visible
+        try visible.activate()
+    }
+}
+
+/// The libxlsxwriter workbook behind a ``Workbook``, and what its sheets and charts share: formats, the active sheet.
+///
+/// It is the one owner of the C objects. ``Workbook`` holds its worksheets and this core; every ``Worksheet`` and
+/// ``Chart`` holds this core, never the ``Workbook`` (the workbook holds them, so a reference back would be a cycle
+/// and an unclosed workbook would never be freed). The C workbook is freed exactly once: by libxlsxwriter in
+/// ``closeLibraryWorkbook()``, or by ``discard()`` when the ``Workbook`` goes away unclosed. From then on ``handle``
+/// is `nil` and ``requireOpen()`` — the only way to the C workbook, and the first step of every worksheet and chart
+/// call — throws `alreadyClosed`, so nothing can reach freed memory.
+final class WorkbookCore {
+    /// Where the workbook is written (named in errors).
+    let destination: URL
+    /// Whether rows are flushed as they are written.
+    let constantMemory: Bool
+    /// The font name and size of cells whose style names none.
+    let defaultFont: CellStyle?
+    /// The C workbook; `nil` once closed or discarded. Private: reach it through ``requireOpen()``.
+    private var handle: UnsafeMutablePointer<lxw_workbook>?
+    private var formats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
+    private var highlightFormats: [CellStyle: UnsafeMutablePointer<lxw_format>] = [:]
+    /// The sheet made active with ``Worksheet/activate()``, or `nil` for the first sheet (weak: the workbook holds it).
+    weak var activeSheet: Worksheet?
+
+    /// Takes ownership of a workbook made by `workbook_new_opt`.
+    init(handle: UnsafeMutablePointer<lxw_workbook>, destination: URL, constantMemory: Bool, defaultFont: CellStyle?) {
+        self.handle = handle
+        self.destination = destination
+        self.constantMemory = constantMemory
+        self.defaultFont = defaultFont
     }
 
-    // MARK: - Internals shared with Worksheet and Chart
+    /// Whether the C workbook still exists.
+    var isOpen: Bool { handle != nil }
 
-    /// The libxlsxwriter workbook, or `alreadyClosed` after ``close()``.
-    func open() throws(WorkbookError) -> UnsafeMutablePointer<lxw_workbook> {
+    /// The libxlsxwriter workbook, or `alreadyClosed` after ``Workbook/close()`` or once the workbook was released.
+    func requireOpen() throws(WorkbookError) -> UnsafeMutablePointer<lxw_workbook> {
         guard let handle else { throw .alreadyClosed(path: destination.path) }
         return handle
     }
 
+    /// Lets libxlsxwriter write the file and free the C objects; the core is closed afterwards, whatever the result.
+    func closeLibraryWorkbook() -> lxw_error {
+        guard let workbook = handle else { return LXW_NO_ERROR }
+        handle = nil
+        formats.removeAll()
+        highlightFormats.removeAll()
+        return workbook_close(workbook)
+    }
+
+    /// Frees the C objects without writing (a workbook released unclosed).
+    func discard() {
+        guard let workbook = handle else { return }
+        handle = nil
+        formats.removeAll()
+        highlightFormats.removeAll()
+        lxw_workbook_free(workbook)
+    }
+
     /// The libxlsxwriter format for a style (one per distinct style), or `nil` for the default look.
+    ///
+    /// - Throws: `alreadyClosed` once the workbook is closed, even for a style whose format was made before.
     func format(for style: CellStyle?) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format>? {
+        _ = try requireOpen()
         var style = style ?? .plain
         if let defaultFont {
             if style.fontName == nil { style.fontName = defaultFont.fontName }
@@ -293,6 +360,7 @@ public final class Workbook {
 
     /// A format used by conditional formatting (kept apart from cell formats, as Excel stores them apart).
     func highlightFormat(for style: CellStyle) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format> {
+        _ = try requireOpen()
         if let existing = highlightFormats[style] { return existing }
         let format = try makeFormat(style, differential: true)
         highlightFormats[style] = format
@@ -304,7 +372,7 @@ public final class Workbook {
     /// `differential` formats (conditional formats, Excel's `dxf`) store a solid fill's colour as the background
     /// colour, where cell formats store it as the foreground colour; libxlsxwriter writes what it is given for them.
     private func makeFormat(_ style: CellStyle, differential: Bool) throws(WorkbookError) -> UnsafeMutablePointer<lxw_format> {
-        guard let format = workbook_add_format(try open()) else {
+        guard let format = workbook_add_format(try requireOpen()) else {
             throw .libraryError(operation: "adding a format", message: "no format was created")
         }
         if let name = style.fontName { name.withCString { format_set_font_name(format, $0) } }
@@ -316,14 +384,14 @@ public final class Workbook {
         if style.strikeout { format_set_font_strikeout(format) }
         if let script = style.script.libraryValue { format_set_font_script(format, script) }
         if let pattern = style.patternFill {
-            Workbook.apply(pattern, to: format, differential: differential)
+            WorkbookCore.apply(pattern, to: format, differential: differential)
         } else if let fill = style.fill {
             // libxlsxwriter writes a solid fill's bg_color as Excel's fill colour (fgColor in cell formats).
             format_set_pattern(format, UInt8(LXW_PATTERN_SOLID.rawValue))
             format_set_bg_color(format, fill.libraryValue)
         }
         if let edges = style.edges {
-            Workbook.apply(edges, to: format)
+            WorkbookCore.apply(edges, to: format)
         } else if style.border != .none {
             format_set_border(format, style.border.libraryValue)
             if let color = style.borderColor { format_set_border_color(format, color.libraryValue) }
@@ -385,7 +453,7 @@ public final class Workbook {
     /// Throws `libraryError` naming `operation` when libxlsxwriter returned an error.
     func check(_ result: lxw_error, _ operation: @autoclosure () -> String) throws(WorkbookError) {
         guard result == LXW_NO_ERROR else {
-            throw .libraryError(operation: operation(), message: Workbook.message(result))
+            throw .libraryError(operation: operation(), message: WorkbookCore.message(result))
         }
     }
 

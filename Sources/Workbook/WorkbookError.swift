@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 
 /// Errors of the Workbook module: each names the file, sheet or cell and says what to do.
@@ -20,11 +21,22 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
     case libraryError(operation: String, message: String)
     /// The workbook could not be written to its destination.
     case writeFailed(path: String, reason: String)
-    /// The workbook was already closed or discarded.
+    /// The workbook was already closed, or released without `close()`, and a call reached it (through itself, or a
+    /// worksheet or chart that outlived it).
     case alreadyClosed(path: String)
     /// A setting, validation, conditional format, image placement or defined name that Excel or libxlsxwriter 1.1.4
     /// cannot store: `context` names the sheet and range (or the name), `reason` says what is wrong and what to do.
     case invalidValue(context: String, reason: String)
+
+    /// The workbook error for a failed file operation (the destination cannot be written or the rename failed).
+    ///
+    /// - Parameter error: The FileSupport module's error.
+    init(_ error: FileSupportError) {
+        switch error {
+        case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
+        case .cannotRun: self = .writeFailed(path: "", reason: error.description)
+        }
+    }
 
     /// A one-line message that says what is wrong and what to do.
     public var description: String {
@@ -48,7 +60,7 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
         case .writeFailed(let path, let reason):
             return "\(path): could not write the workbook (\(reason)); check that the folder exists and is writable"
         case .alreadyClosed(let path):
-            return "\(path): the workbook was already closed; create a new Workbook to write again"
+            return "\(path): the workbook was already closed (or released without close()); create a new Workbook to write again"
         case .invalidValue(let context, let reason):
             return "\(context): \(reason)"
         }

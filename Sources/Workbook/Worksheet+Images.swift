@@ -18,7 +18,7 @@ extension Worksheet {
     ///   and cell when the anchor is outside Excel's grid, an offset is negative or a size is not a positive number;
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func insertImage(_ placement: ImagePlacement) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         let anchor = placement.anchor
         let context = "sheet '\(name)', image \(placement.source) at \(anchor)"
         guard anchor.row >= 0, anchor.row < Worksheet.maximumRows, anchor.column >= 0, anchor.column < Worksheet.maximumColumns else {
@@ -53,7 +53,7 @@ extension Worksheet {
                                               bytes.bindMemory(to: UInt8.self).baseAddress, placement.data.count, &options)
         }
         guard result == LXW_NO_ERROR else {
-            throw .invalidImage(path: placement.source, reason: "libxlsxwriter could not read the \(header.format) image (\(Workbook.message(result)))")
+            throw .invalidImage(path: placement.source, reason: "libxlsxwriter could not read the \(header.format) image (\(WorkbookCore.message(result)))")
         }
     }
 }

@@ -23,7 +23,7 @@ extension Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses it.
     public func addDataValidation(_ validation: DataValidation) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         let context = "sheet '\(name)', \(validation.kind.rawValue) data validation on \(Worksheet.rangeList(validation.ranges))"
         try checkRanges(validation.ranges, context: context)
         let pool = CStringPool()
@@ -94,7 +94,7 @@ extension Worksheet {
         for range in validation.ranges {
             let result = worksheet_data_validation_range(sheet, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
                                                          lxw_row_t(range.last.row), lxw_col_t(range.last.column), &options)
-            try workbook.check(result, "the \(validation.kind.rawValue) data validation on \(name)!\(range)")
+            try core.check(result, "the \(validation.kind.rawValue) data validation on \(name)!\(range)")
         }
     }
 
@@ -117,7 +117,7 @@ extension Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses it.
     public func addConditionalFormat(_ format: ConditionalFormat) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         let ranges = Worksheet.rangeList(format.ranges)
         let context = "sheet '\(name)', conditional format on \(ranges)"
         try checkRanges(format.ranges, context: context)
@@ -209,12 +209,12 @@ extension Worksheet {
             options.type = UInt8(LXW_CONDITIONAL_DATA_BAR.rawValue)
             options.bar_color = color.libraryValue
         }
-        if usesStyle { options.format = try workbook.highlightFormat(for: format.style) }
+        if usesStyle { options.format = try core.highlightFormat(for: format.style) }
         // The top-left cell alone as the range: libxlsxwriter 1.1.4 takes the first row's *last* column as the cell
         // its generated formulas (blanks, errors, text) refer to; `multi_range` then holds the real ranges.
         let result = worksheet_conditional_format_range(sheet, lxw_row_t(topLeft.row), lxw_col_t(topLeft.column),
                                                         lxw_row_t(topLeft.row), lxw_col_t(topLeft.column), &options)
-        try workbook.check(result, "a conditional format on \(name)!\(ranges)")
+        try core.check(result, "a conditional format on \(name)!\(ranges)")
     }
 
     /// True when libxlsxwriter 1.1.4 writes this text rule correctly: its formula buffer holds 63 bytes, it does not

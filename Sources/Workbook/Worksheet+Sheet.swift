@@ -25,9 +25,9 @@ extension Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func writeBoolean(_ value: Bool, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(row, column)
-        let result = worksheet_write_boolean(handle, lxw_row_t(row), lxw_col_t(column), value ? 1 : 0, try workbook.format(for: style))
-        try workbook.check(result, "writing a Boolean to \(name)!\(CellReference(row: row, column: column))")
+        let sheet = try checkCell(row, column)
+        let result = worksheet_write_boolean(sheet, lxw_row_t(row), lxw_col_t(column), value ? 1 : 0, try core.format(for: style))
+        try core.check(result, "writing a Boolean to \(name)!\(CellReference(row: row, column: column))")
     }
 
     /// Writes a formula with the value it had when the template was saved, so readers that do not calculate show it.
@@ -45,19 +45,19 @@ extension Worksheet {
     ///   refuses the write.
     public func writeFormula(_ formula: String, row: Int, column: Int, style: CellStyle? = nil,
                              cachedValue: FormulaValue) throws(WorkbookError) {
-        try checkCell(row, column)
-        let format = try workbook.format(for: style)
+        let sheet = try checkCell(row, column)
+        let format = try core.format(for: style)
         let result = formula.withCString { formulaPointer in
             switch cachedValue {
             case .number(let number):
-                return worksheet_write_formula_num(handle, lxw_row_t(row), lxw_col_t(column), formulaPointer, format, number)
+                return worksheet_write_formula_num(sheet, lxw_row_t(row), lxw_col_t(column), formulaPointer, format, number)
             case .text(let text):
                 return ExcelText.prepare(text).text.withCString {
-                    worksheet_write_formula_str(handle, lxw_row_t(row), lxw_col_t(column), formulaPointer, format, $0)
+                    worksheet_write_formula_str(sheet, lxw_row_t(row), lxw_col_t(column), formulaPointer, format, $0)
                 }
             }
         }
-        try workbook.check(result, "writing a formula to \(name)!\(CellReference(row: row, column: column))")
+        try core.check(result, "writing a formula to \(name)!\(CellReference(row: row, column: column))")
     }
 
     // MARK: - Rows
@@ -75,13 +75,13 @@ extension Worksheet {
     ///   `WorkbookError.invalidValue` when the height is negative or not a number; `WorkbookError.alreadyClosed` after
     ///   ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter refuses the setting.
     public func setRowFormat(_ row: Int, height: Double?, hidden: Bool = false, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(row, 0)
+        let sheet = try checkCell(row, 0)
         if let height, !(height.isFinite && height >= 0) {
             throw .invalidValue(context: "sheet '\(name)', row \(row + 1)", reason: "the height \(height) is not 0 or more points; give a height up to 409 or nil for the default")
         }
         var options = lxw_row_col_options(hidden: hidden ? 1 : 0, level: 0, collapsed: 0)
-        let result = worksheet_set_row_opt(handle, lxw_row_t(row), min(height ?? defaultRowHeight, 409), try workbook.format(for: style), &options)
-        try workbook.check(result, "setting row \(row + 1) of \(name)")
+        let result = worksheet_set_row_opt(sheet, lxw_row_t(row), min(height ?? defaultRowHeight, 409), try core.format(for: style), &options)
+        try core.check(result, "setting row \(row + 1) of \(name)")
     }
 
     /// Sets the height of rows that have no height of their own; call it before ``setRowFormat(_:height:hidden:style:)``.
@@ -92,7 +92,7 @@ extension Worksheet {
     /// - Throws: `WorkbookError.invalidValue` naming the sheet when the height is not above 0 and at most 409;
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setDefaultRowHeight(_ height: Double, hideUnusedRows: Bool = false) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         guard height.isFinite, height > 0, height <= 409 else {
             throw .invalidValue(context: "sheet '\(name)', default row height", reason: "\(height) points is outside Excel's range above 0 up to 409; give a height in that range")
         }
@@ -112,7 +112,7 @@ extension Worksheet {
     /// - Throws: `WorkbookError.invalidValue` naming the sheet when `.visible` is asked for a sheet already hidden;
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setVisibility(_ visibility: SheetVisibility) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         switch visibility {
         case .visible:
             guard self.visibility == .visible else {
@@ -121,7 +121,7 @@ extension Worksheet {
         case .hidden, .veryHidden:
             worksheet_hide(sheet)
             self.visibility = visibility
-            if workbook.activeSheet === self { workbook.activeSheet = nil }
+            if core.activeSheet === self { core.activeSheet = nil }
         }
     }
 
@@ -130,7 +130,7 @@ extension Worksheet {
     ///
     /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setFirstSheet() throws(WorkbookError) {
-        worksheet_set_first_sheet(try live())
+        worksheet_set_first_sheet(try requireOpen())
         visibility = .visible
     }
 
@@ -140,7 +140,7 @@ extension Worksheet {
     /// - Throws: `WorkbookError.invalidValue` naming the sheet when `percent` is outside 10–400;
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setZoom(_ percent: Int) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         guard (10...400).contains(percent) else {
             throw .invalidValue(context: "sheet '\(name)', zoom", reason: "\(percent) % is outside Excel's 10–400 %; give a zoom in that range")
         }
@@ -151,7 +151,7 @@ extension Worksheet {
     ///
     /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setRightToLeft() throws(WorkbookError) {
-        worksheet_right_to_left(try live())
+        worksheet_right_to_left(try requireOpen())
     }
 
     /// Selects a cell when the sheet opens.
@@ -168,7 +168,7 @@ extension Worksheet {
     /// - Throws: `WorkbookError.invalidValue` naming the sheet and range when it is outside Excel's grid or a selection
     ///   was already set; `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func select(_ range: CellRange) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         let context = "sheet '\(name)', selection \(range)"
         try checkRanges([range], context: context)
         guard !hasSelection else {
@@ -188,9 +188,9 @@ extension Worksheet {
     ///   - print: Whether gridlines are printed.
     /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setGridlines(screen: Bool, print: Bool) throws(WorkbookError) {
-        _ = try live()
+        let sheet = try requireOpen()
         gridlines = (screen, print)
-        applyGridlines()
+        applyGridlines(sheet)
     }
 
     // MARK: - Print
@@ -210,7 +210,7 @@ extension Worksheet {
     ///   1–32767, a margin negative, or a repeated range or the print area outside Excel's grid;
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         var headerFooter: [(text: String, isHeader: Bool)] = []
         for (text, isHeader) in [(setup.header, true), (setup.footer, false)] {
             guard let text else { continue }
@@ -234,15 +234,15 @@ extension Worksheet {
         if setup.centerHorizontally { worksheet_center_horizontally(sheet) }
         if setup.centerVertically { worksheet_center_vertically(sheet) }
         if let rows = setup.repeatRows {
-            try workbook.check(worksheet_repeat_rows(sheet, lxw_row_t(rows.lowerBound), lxw_row_t(rows.upperBound)),
+            try core.check(worksheet_repeat_rows(sheet, lxw_row_t(rows.lowerBound), lxw_row_t(rows.upperBound)),
                                "repeating rows on printed pages of \(name)")
         }
         if let columns = setup.repeatColumns {
-            try workbook.check(worksheet_repeat_columns(sheet, lxw_col_t(columns.lowerBound), lxw_col_t(columns.upperBound)),
+            try core.check(worksheet_repeat_columns(sheet, lxw_col_t(columns.lowerBound), lxw_col_t(columns.upperBound)),
                                "repeating columns on printed pages of \(name)")
         }
         if let area = setup.printArea {
-            try workbook.check(worksheet_print_area(sheet, lxw_row_t(area.first.row), lxw_col_t(area.first.column),
+            try core.check(worksheet_print_area(sheet, lxw_row_t(area.first.row), lxw_col_t(area.first.column),
                                                     lxw_row_t(area.last.row), lxw_col_t(area.last.column)),
                                "setting the print area \(name)!\(area)")
         }
@@ -257,10 +257,10 @@ extension Worksheet {
             let result = (text ?? "").withCString {
                 isHeader ? worksheet_set_header_opt(sheet, $0, &options) : worksheet_set_footer_opt(sheet, $0, &options)
             }
-            try workbook.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
+            try core.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
         }
         gridlines.print = setup.printGridlines
-        applyGridlines()
+        applyGridlines(sheet)
         if let first = setup.firstPageNumber { worksheet_set_start_page(sheet, UInt16(first)) }
         if setup.overThenDown { worksheet_print_across(sheet) }
     }

@@ -3,6 +3,9 @@ import CXLSXWriter
 
 /// One sheet of a ``Workbook``. Every write goes through Excel's limits (see ``ExcelText``);
 /// rows and columns are zero-based.
+///
+/// A worksheet does not keep its workbook alive. Once the workbook is closed or released, every method throws
+/// ``WorkbookError/alreadyClosed(path:)``; the properties (name, counts, visibility) stay readable.
 public final class Worksheet {
     /// Excel's last row index (zero-based): a sheet holds 1,048,576 rows.
     public static let maximumRows = 1_048_576
@@ -20,9 +23,16 @@ public final class Worksheet {
     /// How many cells had to be truncated to Excel's 32,767-character limit.
     public private(set) var truncatedCellCount = 0
 
-    let handle: UnsafeMutablePointer<lxw_worksheet>
-    unowned let workbook: Workbook
+    /// The C worksheet, freed with the workbook. Private to this file: every use goes through ``requireOpen()``.
+    private let unsafeHandle: UnsafeMutablePointer<lxw_worksheet>
+    /// What the sheet shares with its workbook (held strongly: the workbook's lifetime does not depend on it).
+    let core: WorkbookCore
+    /// The last row written (constant-memory mode refuses rows above it).
     private var lastRow = -1
+    /// In constant-memory mode, merged ranges whose rows below ``lastRow`` still need their formatted blank cells:
+    /// they are written when a later write reaches their rows (or at ``Workbook/close()``), so that the cells beside
+    /// a merge can still be written row by row.
+    private var pendingMerges: [PendingMerge] = []
     /// Whether the tab shows (see ``setVisibility(_:)``).
     public internal(set) var visibility: SheetVisibility = .visible
     /// Gridlines shown on screen and printed (libxlsxwriter sets both with one call).
@@ -36,10 +46,17 @@ public final class Worksheet {
     public private(set) var linksOverLimitCount = 0
 
     /// Wraps a worksheet added by ``Workbook/addWorksheet(named:)``.
-    init(name: String, handle: UnsafeMutablePointer<lxw_worksheet>, workbook: Workbook) {
+    init(name: String, handle: UnsafeMutablePointer<lxw_worksheet>, core: WorkbookCore) {
         self.name = name
-        self.handle = handle
-        self.workbook = workbook
+        self.unsafeHandle = handle
+        self.core = core
+    }
+
+    /// The libxlsxwriter worksheet, or `alreadyClosed` once the workbook is closed or released (libxlsxwriter freed
+    /// the sheet then). Every call that reaches libxlsxwriter starts here: it is the only way to the C worksheet.
+    func requireOpen() throws(WorkbookError) -> UnsafeMutablePointer<lxw_worksheet> {
+        _ = try core.requireOpen()
+        return unsafeHandle
     }
 
     // MARK: - Cells
@@ -56,16 +73,16 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func write(_ text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(row, column)
+        let sheet = try checkCell(row, column)
         let prepared = ExcelText.prepare(text)
         if prepared.wasTruncated { truncatedCellCount += 1 }
-        let format = try workbook.format(for: style)
+        let format = try core.format(for: style)
         if prepared.text.isEmpty {
             if format != nil { try writeBlank(row: row, column: column, style: style) }
             return
         }
-        let result = prepared.text.withCString { worksheet_write_string(handle, lxw_row_t(row), lxw_col_t(column), $0, format) }
-        try workbook.check(result, "writing text to \(name)!\(CellReference(row: row, column: column))")
+        let result = prepared.text.withCString { worksheet_write_string(sheet, lxw_row_t(row), lxw_col_t(column), $0, format) }
+        try core.check(result, "writing text to \(name)!\(CellReference(row: row, column: column))")
     }
 
     /// Writes a number.
@@ -80,9 +97,9 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func write(_ number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(row, column)
-        let result = worksheet_write_number(handle, lxw_row_t(row), lxw_col_t(column), number, try workbook.format(for: style))
-        try workbook.check(result, "writing a number to \(name)!\(CellReference(row: row, column: column))")
+        let sheet = try checkCell(row, column)
+        let result = worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(column), number, try core.format(for: style))
+        try core.check(result, "writing a number to \(name)!\(CellReference(row: row, column: column))")
     }
 
     /// Writes an integer.
@@ -111,9 +128,9 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func writeBlank(row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
-        try checkCell(row, column)
-        let result = worksheet_write_blank(handle, lxw_row_t(row), lxw_col_t(column), try workbook.format(for: style))
-        try workbook.check(result, "writing a blank cell to \(name)!\(CellReference(row: row, column: column))")
+        let sheet = try checkCell(row, column)
+        let result = worksheet_write_blank(sheet, lxw_row_t(row), lxw_col_t(column), try core.format(for: style))
+        try core.check(result, "writing a blank cell to \(name)!\(CellReference(row: row, column: column))")
     }
 
     /// Writes a formula such as `=SUM(B2:B9)` (the leading `=` is optional).
@@ -128,10 +145,10 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func writeFormula(_ formula: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(row, column)
-        let format = try workbook.format(for: style)
-        let result = formula.withCString { worksheet_write_formula(handle, lxw_row_t(row), lxw_col_t(column), $0, format) }
-        try workbook.check(result, "writing a formula to \(name)!\(CellReference(row: row, column: column))")
+        let sheet = try checkCell(row, column)
+        let format = try core.format(for: style)
+        let result = formula.withCString { worksheet_write_formula(sheet, lxw_row_t(row), lxw_col_t(column), $0, format) }
+        try core.check(result, "writing a formula to \(name)!\(CellReference(row: row, column: column))")
     }
 
     /// Writes a link to a web page or file (`https://…`, `file://…`, `mailto:…`) showing `text`.
@@ -150,6 +167,7 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func writeLink(url: String, text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        _ = try requireOpen()
         let cleanURL = ExcelText.removingInvalidCharacters(url)
         guard cleanURL.utf16.count <= Worksheet.maximumURLLength, linkCount < Worksheet.maximumLinks, !cleanURL.isEmpty else {
             if linkCount >= Worksheet.maximumLinks { linksOverLimitCount += 1 }
@@ -174,6 +192,7 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func writeLink(url: String, number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        _ = try requireOpen()
         try writeLink(url: url, text: number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number), row: row, column: column, style: style)
         try write(number, row: row, column: column, style: style)
     }
@@ -202,6 +221,7 @@ public final class Worksheet {
     ///   refuses the write.
     public func writeLink(toSheet sheet: String, cell: CellReference = CellReference(row: 0, column: 0), text: String,
                           row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
+        _ = try requireOpen()
         guard linkCount < Worksheet.maximumLinks else {
             linksOverLimitCount += 1
             try write(text, row: row, column: column, style: style)
@@ -212,40 +232,110 @@ public final class Worksheet {
 
     /// Writes a hyperlink (external URL or `internal:` link) with its display text.
     private func writeURL(_ url: String, text: String, row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
-        try checkCell(row, column)
+        let sheet = try checkCell(row, column)
         let prepared = ExcelText.prepare(text.isEmpty ? url : text)
         if prepared.wasTruncated { truncatedCellCount += 1 }
-        let format = try workbook.format(for: style)
+        let format = try core.format(for: style)
         let result = url.withCString { urlPointer in
             prepared.text.withCString { textPointer in
-                worksheet_write_url_opt(handle, lxw_row_t(row), lxw_col_t(column), urlPointer, format, textPointer, nil)
+                worksheet_write_url_opt(sheet, lxw_row_t(row), lxw_col_t(column), urlPointer, format, textPointer, nil)
             }
         }
-        try workbook.check(result, "writing a link to \(name)!\(CellReference(row: row, column: column))")
+        try core.check(result, "writing a link to \(name)!\(CellReference(row: row, column: column))")
         linkCount += 1
     }
 
     /// Merges `range` into one cell showing `text`.
     ///
+    /// In constant-memory mode the range's first row must not be above a row already written. Its first row is
+    /// written at once; the formatted blank cells of its other rows when a later write reaches them (or at
+    /// ``Workbook/close()``), so the cells beside a merge spanning several rows can still be written row by row, and its
+    /// first cell can be overwritten with a number or formula right after the merge.
+    ///
     /// - Parameters:
-    ///   - range: The cells to merge.
+    ///   - range: The cells to merge (at least two).
     ///   - text: The text shown in the merged cell; it is cleaned and cut to Excel's limit.
     ///   - style: The merged cell's look, or `nil` for Excel's default.
-    /// - Throws: `WorkbookError.cellOutOfRange` or `WorkbookError.rowWrittenOutOfOrder` when a corner cannot be
-    ///   written; `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
-    ///   libxlsxwriter refuses it (e.g. the range overlaps an existing table or merge).
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.cellOutOfRange` when a corner
+    ///   is outside Excel's grid; `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, the first row is
+    ///   above a row already written; `WorkbookError.libraryError` when libxlsxwriter refuses it (e.g. a single cell).
     public func merge(_ range: CellRange, text: String, style: CellStyle? = nil) throws(WorkbookError) {
-        try checkCell(range.last.row, range.last.column)
-        try checkCell(range.first.row, range.first.column)
+        _ = try requireOpen()
+        guard range.last.row < Worksheet.maximumRows, range.last.column < Worksheet.maximumColumns else {
+            throw .cellOutOfRange(sheet: name, row: range.last.row, column: range.last.column)
+        }
+        // The first row is checked (and, in constant-memory mode, becomes the row being written); the last row is only
+        // checked against the grid above, so that it does not count as written.
+        let sheet = try checkCell(range.first.row, range.first.column)
         let prepared = ExcelText.prepare(text)
         if prepared.wasTruncated { truncatedCellCount += 1 }
-        let format = try workbook.format(for: style)
-        let result = prepared.text.withCString {
-            worksheet_merge_range(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
-                                  lxw_row_t(range.last.row), lxw_col_t(range.last.column), $0, format)
+        let format = try core.format(for: style)
+        let (top, left) = (lxw_row_t(range.first.row), lxw_col_t(range.first.column))
+        let (bottom, right) = (lxw_row_t(range.last.row), lxw_col_t(range.last.column))
+        guard core.constantMemory else {
+            let result = prepared.text.withCString {
+                worksheet_merge_range(sheet, top, left, bottom, right, $0, format)
+            }
+            try core.check(result, "merging \(name)!\(range)")
+            return
         }
-        try workbook.check(result, "merging \(name)!\(range)")
-        lastRow = max(lastRow, range.last.row)
+        // libxlsxwriter's merge writes the blank cells of every row at once, which in constant-memory mode flushes the
+        // rows beside the range. Given no text and no format it writes no cell and only records the range; the cells are
+        // then written here, the rows below the first one as later writes reach them.
+        try core.check(worksheet_merge_range(sheet, top, left, bottom, right, "", nil), "merging \(name)!\(range)")
+        let result = prepared.text.isEmpty
+            ? worksheet_write_blank(sheet, top, left, format)
+            : prepared.text.withCString { worksheet_write_string(sheet, top, left, $0, format) }
+        try core.check(result, "merging \(name)!\(range)")
+        guard let format else { return }   // unformatted blank cells are not written (libxlsxwriter skips them too)
+        try writeMergeCells(range, row: range.first.row, format: format, sheet)
+        if range.last.row > range.first.row {
+            pendingMerges.append(PendingMerge(range: range, nextRow: range.first.row + 1, format: format))
+        }
+    }
+
+    /// A constant-memory merge whose rows from `nextRow` on still need their formatted blank cells.
+    private struct PendingMerge {
+        /// The merged range.
+        let range: CellRange
+        /// The first row not yet written.
+        var nextRow: Int
+        /// The merge's format, given to every cell of the range.
+        let format: UnsafeMutablePointer<lxw_format>
+    }
+
+    /// Writes the formatted blank cells of `range` in `row` (all but the range's first cell, which holds the value).
+    private func writeMergeCells(_ range: CellRange, row: Int, format: UnsafeMutablePointer<lxw_format>,
+                                 _ sheet: UnsafeMutablePointer<lxw_worksheet>) throws(WorkbookError) {
+        for column in range.first.column...range.last.column where !(row == range.first.row && column == range.first.column) {
+            try core.check(worksheet_write_blank(sheet, lxw_row_t(row), lxw_col_t(column), format), "merging \(name)!\(range)")
+        }
+    }
+
+    /// Writes the pending merge cells of the rows up to `row`, top to bottom (constant-memory mode).
+    private func writePendingMerges(through row: Int, _ sheet: UnsafeMutablePointer<lxw_worksheet>) throws(WorkbookError) {
+        while let next = pendingMerges.map(\.nextRow).min(), next <= row {
+            for index in pendingMerges.indices where pendingMerges[index].nextRow == next {
+                try writeMergeCells(pendingMerges[index].range, row: next, format: pendingMerges[index].format, sheet)
+                pendingMerges[index].nextRow += 1
+            }
+            pendingMerges.removeAll { $0.nextRow > $0.range.last.row }
+        }
+    }
+
+    /// Writes the merge cells still pending; ``Workbook/close()`` calls it before libxlsxwriter writes the file.
+    func finishPendingMerges() throws(WorkbookError) {
+        guard !pendingMerges.isEmpty else { return }
+        try writePendingMerges(through: Int.max, try requireOpen())
+    }
+
+    /// Closes the row file libxlsxwriter keeps open for a constant-memory sheet. Only for a workbook released without
+    /// ``Workbook/close()``: `workbook_close` closes the file itself, `lxw_workbook_free` does not.
+    func closeRowFile() {
+        guard let sheet = try? requireOpen(), let file = sheet.pointee.optimize_tmpfile else { return }
+        fclose(file)
+        sheet.pointee.optimize_tmpfile = nil
+        sheet.pointee.file = nil
     }
 
     // MARK: - Layout
@@ -264,15 +354,15 @@ public final class Worksheet {
     ///   after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter refuses the setting.
     public func setColumnWidth(_ first: Int, _ last: Int? = nil, width: Double?, style: CellStyle? = nil,
                                hidden: Bool = false) throws(WorkbookError) {
-        _ = try live()
+        let sheet = try requireOpen()
         let lastColumn = last ?? first
         guard first >= 0, lastColumn >= 0, first < Worksheet.maximumColumns, lastColumn < Worksheet.maximumColumns else {
             throw .cellOutOfRange(sheet: name, row: 0, column: max(first, lastColumn))
         }
         var options = lxw_row_col_options(hidden: hidden ? 1 : 0, level: 0, collapsed: 0)
-        let result = worksheet_set_column_opt(handle, lxw_col_t(first), lxw_col_t(lastColumn), min(max(width ?? Worksheet.defaultColumnWidth, 0), 255),
-                                              try workbook.format(for: style), &options)
-        try workbook.check(result, "setting the width of columns in \(name)")
+        let result = worksheet_set_column_opt(sheet, lxw_col_t(first), lxw_col_t(lastColumn), min(max(width ?? Worksheet.defaultColumnWidth, 0), 255),
+                                              try core.format(for: style), &options)
+        try core.check(result, "setting the width of columns in \(name)")
     }
 
     /// Sets the height of a row in points.
@@ -282,31 +372,37 @@ public final class Worksheet {
     ///   - height: The height in points (0–409).
     /// - Throws: `WorkbookError.cellOutOfRange` when `row` is outside Excel's grid;
     ///   `WorkbookError.rowWrittenOutOfOrder` when, in constant-memory mode, `row` is above a row already written;
-    ///   `WorkbookError.libraryError` when libxlsxwriter refuses the setting.
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
+    ///   refuses the setting.
     public func setRowHeight(_ row: Int, height: Double) throws(WorkbookError) {
-        try checkCell(row, 0)
-        try workbook.check(worksheet_set_row(handle, lxw_row_t(row), min(max(height, 0), 409), nil), "setting a row height in \(name)")
+        let sheet = try checkCell(row, 0)
+        try core.check(worksheet_set_row(sheet, lxw_row_t(row), min(max(height, 0), 409), nil), "setting a row height in \(name)")
     }
 
-    /// Keeps the rows above `row` and the columns left of `column` in view while scrolling (does nothing once the
-    /// workbook is closed).
+    /// Keeps the rows above `row` and the columns left of `column` in view while scrolling.
     ///
     /// - Parameters:
     ///   - row: The zero-based first row that scrolls (1 keeps the header row in view; 0 freezes no rows).
     ///   - column: The zero-based first column that scrolls (0 freezes no columns).
-    public func freezePanes(row: Int, column: Int = 0) {
-        guard isLive else { return }
-        worksheet_freeze_panes(handle, lxw_row_t(row), lxw_col_t(column))
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.cellOutOfRange` when the cell
+    ///   is outside Excel's grid.
+    public func freezePanes(row: Int, column: Int = 0) throws(WorkbookError) {
+        let sheet = try requireOpen()
+        guard row >= 0, row < Worksheet.maximumRows, column >= 0, column < Worksheet.maximumColumns else {
+            throw .cellOutOfRange(sheet: name, row: row, column: column)
+        }
+        worksheet_freeze_panes(sheet, lxw_row_t(row), lxw_col_t(column))
     }
 
     /// Adds filter buttons to the header row of `range`.
     ///
     /// - Parameter range: The filtered table, its first row holding the headers.
-    /// - Throws: `WorkbookError.libraryError` when libxlsxwriter refuses the range (e.g. outside the grid).
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
+    ///   libxlsxwriter refuses the range (e.g. outside the grid).
     public func setAutofilter(_ range: CellRange) throws(WorkbookError) {
-        let result = worksheet_autofilter(try live(), lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+        let result = worksheet_autofilter(try requireOpen(), lxw_row_t(range.first.row), lxw_col_t(range.first.column),
                                           lxw_row_t(range.last.row), lxw_col_t(range.last.column))
-        try workbook.check(result, "adding an autofilter to \(name)!\(range)")
+        try core.check(result, "adding an autofilter to \(name)!\(range)")
     }
 
     /// Turns `range` (header row included) into an Excel table with filter buttons and banded rows.
@@ -324,10 +420,11 @@ public final class Worksheet {
     ///   refuses the table (e.g. it overlaps another table or the header count does not match the range).
     public func addTable(_ range: CellRange, headers: [String], name tableName: String? = nil,
                          styleNumber: Int = 2, headerStyle: CellStyle? = nil) throws(WorkbookError) {
-        if workbook.constantMemory { throw .unavailableInConstantMemoryMode(feature: "an Excel table") }
+        let sheet = try requireOpen()
+        if core.constantMemory { throw .unavailableInConstantMemoryMode(feature: "an Excel table") }
         let pool = CStringPool()
         defer { pool.free() }
-        let headerFormat = try workbook.format(for: headerStyle)
+        let headerFormat = try core.format(for: headerStyle)
         var columns: [UnsafeMutablePointer<lxw_table_column>?] = headers.map { header in
             let column = UnsafeMutablePointer<lxw_table_column>.allocate(capacity: 1)
             column.initialize(to: lxw_table_column())
@@ -343,10 +440,10 @@ public final class Worksheet {
         options.style_type_number = UInt8(min(max(styleNumber, 1), 28))
         let result = columns.withUnsafeMutableBufferPointer { buffer in
             options.columns = buffer.baseAddress
-            return worksheet_add_table(handle, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
+            return worksheet_add_table(sheet, lxw_row_t(range.first.row), lxw_col_t(range.first.column),
                                        lxw_row_t(range.last.row), lxw_col_t(range.last.column), &options)
         }
-        try workbook.check(result, "adding a table to \(name)!\(range)")
+        try core.check(result, "adding a table to \(name)!\(range)")
     }
 
     /// Restricts the cells of `range` to a drop-down list of `choices`.
@@ -357,9 +454,11 @@ public final class Worksheet {
     ///   - choices: The allowed values: not empty, without commas (Excel's separator) or double quotes (the list's
     ///     delimiter, which libxlsxwriter does not escape).
     ///   - prompt: A message shown when a cell is selected, or `nil` for none.
-    /// - Throws: `WorkbookError.libraryError` when there are no choices, a choice is empty or holds a comma or a
-    ///   double quote, they exceed Excel's 255 characters, or libxlsxwriter refuses the validation.
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when there are
+    ///   no choices, a choice is empty or holds a comma or a double quote, they exceed Excel's 255 characters, or
+    ///   libxlsxwriter refuses the validation.
     public func addDropDown(_ range: CellRange, choices: [String], prompt: String? = nil) throws(WorkbookError) {
+        _ = try requireOpen()
         let cleaned = choices.map { ExcelText.removingInvalidCharacters($0) }
         if let bad = cleaned.first(where: { $0.isEmpty || Worksheet.forbiddenDropDownCharacter(in: $0) != nil }) {
             throw .libraryError(operation: "a drop-down list in \(name)!\(range)",
@@ -385,24 +484,36 @@ public final class Worksheet {
     /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when
     ///   libxlsxwriter refuses the format.
     public func addConditionalFormat(_ range: CellRange, formula: String, style: CellStyle) throws(WorkbookError) {
+        _ = try requireOpen()
         try addConditionalFormat(ConditionalFormat(ranges: [range], rule: .expression(formula), style: style))
     }
 
     /// Places `chart` with its top-left corner at `cell`.
     ///
     /// - Parameters:
-    ///   - chart: A chart made with ``Workbook/addChart(_:)``.
+    ///   - chart: A chart made with this workbook's ``Workbook/addChart(_:)``, not yet inserted.
     ///   - cell: The cell under the chart's top-left corner.
     ///   - xScale: The horizontal scale (1 = Excel's default 480 pixels).
     ///   - yScale: The vertical scale (1 = Excel's default 288 pixels).
-    /// - Throws: `WorkbookError.libraryError` when libxlsxwriter refuses the chart (e.g. it has no series or was
-    ///   inserted before).
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.invalidValue` naming the sheet
+    ///   when the chart belongs to another workbook, was inserted before, or the cell is outside Excel's grid;
+    ///   `WorkbookError.libraryError` when libxlsxwriter refuses the chart (e.g. it has no series).
     public func insertChart(_ chart: Chart, at cell: CellReference, xScale: Double = 1, yScale: Double = 1) throws(WorkbookError) {
+        let sheet = try requireOpen()
+        let context = "sheet '\(name)', chart at \(cell)"
+        guard chart.core === core else {
+            throw .invalidValue(context: context, reason: "the chart was made by another workbook; add it with this workbook's addChart")
+        }
+        guard !chart.isInserted else {
+            throw .invalidValue(context: context, reason: "the chart is already placed on a sheet; make one chart for each place")
+        }
+        try checkRanges([CellRange(cell, cell)], context: context)
         var options = lxw_chart_options()
         options.x_scale = xScale
         options.y_scale = yScale
-        let result = worksheet_insert_chart_opt(try live(), lxw_row_t(cell.row), lxw_col_t(cell.column), chart.handle, &options)
-        try workbook.check(result, "inserting a chart into \(name)!\(cell)")
+        let result = worksheet_insert_chart_opt(sheet, lxw_row_t(cell.row), lxw_col_t(cell.column), try chart.requireOpen(), &options)
+        try core.check(result, "inserting a chart into \(name)!\(cell)")
+        chart.isInserted = true
     }
 
     /// Places an image (PNG, JPEG, GIF or BMP) with its top-left corner at `cell`, scaled by `scale`.
@@ -412,10 +523,10 @@ public final class Worksheet {
     ///   - source: The image's path or name, used in error messages.
     ///   - cell: The cell under the image's top-left corner.
     ///   - scale: The factor applied to the image's width and height (1 = natural size).
-    /// - Throws: `WorkbookError.invalidImage` naming `source` when the data is not a PNG, JPEG, GIF or BMP image or
-    ///   libxlsxwriter cannot read it.
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.invalidImage` naming
+    ///   `source` when the data is not a PNG, JPEG, GIF or BMP image or libxlsxwriter cannot read it.
     public func insertImage(_ data: Data, source: String, at cell: CellReference, scale: Double = 1) throws(WorkbookError) {
-        let sheet = try live()
+        let sheet = try requireOpen()
         guard Worksheet.isSupportedImage(data) else {
             throw .invalidImage(path: source, reason: "not a PNG, JPEG, GIF or BMP image")
         }
@@ -428,7 +539,7 @@ public final class Worksheet {
                                               bytes.bindMemory(to: UInt8.self).baseAddress, data.count, &options)
         }
         guard result == LXW_NO_ERROR else {
-            throw .invalidImage(path: source, reason: Workbook.message(result))
+            throw .invalidImage(path: source, reason: WorkbookCore.message(result))
         }
     }
 
@@ -443,60 +554,60 @@ public final class Worksheet {
 
     // MARK: - Sheet settings
 
-    /// Colours the sheet's tab (does nothing once the workbook is closed).
+    /// Colours the sheet's tab.
     ///
     /// - Parameter color: The tab colour.
-    public func setTabColor(_ color: Color) {
-        guard isLive else { return }
-        worksheet_set_tab_color(handle, color.libraryValue)
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``.
+    public func setTabColor(_ color: Color) throws(WorkbookError) {
+        worksheet_set_tab_color(try requireOpen(), color.libraryValue)
     }
 
-    /// Hides the grid lines on screen and in print (does nothing once the workbook is closed).
+    /// Hides the grid lines on screen and in print.
     ///
     /// ``setGridlines(screen:print:)`` sets the two separately; a later ``setPageSetup(_:)`` sets the printed ones
     /// from ``PageSetup/printGridlines``.
-    public func hideGridlines() {
-        guard isLive else { return }
+    ///
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``.
+    public func hideGridlines() throws(WorkbookError) {
+        let sheet = try requireOpen()
         gridlines = (false, false)
-        applyGridlines()
+        applyGridlines(sheet)
     }
 
-    /// Makes this the sheet shown when the workbook opens (does nothing once the workbook is closed).
+    /// Makes this the sheet shown when the workbook opens.
     ///
     /// As in Excel, the active sheet cannot be hidden: a sheet hidden with ``setVisibility(_:)`` is shown again.
-    public func activate() {
-        guard isLive else { return }
-        worksheet_activate(handle)
+    ///
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``.
+    public func activate() throws(WorkbookError) {
+        worksheet_activate(try requireOpen())
         visibility = .visible
-        workbook.activeSheet = self
+        core.activeSheet = self
     }
 
     /// Sets libxlsxwriter's gridline option from ``gridlines`` (it can only switch lines on after hiding all).
-    func applyGridlines() {
-        worksheet_gridlines(handle, UInt8(LXW_HIDE_ALL_GRIDLINES.rawValue))
+    func applyGridlines(_ sheet: UnsafeMutablePointer<lxw_worksheet>) {
+        worksheet_gridlines(sheet, UInt8(LXW_HIDE_ALL_GRIDLINES.rawValue))
         let option = (gridlines.screen ? LXW_SHOW_SCREEN_GRIDLINES.rawValue : 0) | (gridlines.print ? LXW_SHOW_PRINT_GRIDLINES.rawValue : 0)
-        if option != 0 { worksheet_gridlines(handle, UInt8(option)) }
+        if option != 0 { worksheet_gridlines(sheet, UInt8(option)) }
     }
 
-    /// The libxlsxwriter worksheet, or `alreadyClosed` once the workbook is closed (libxlsxwriter freed it then).
-    func live() throws(WorkbookError) -> UnsafeMutablePointer<lxw_worksheet> {
-        _ = try workbook.open()
-        return handle
-    }
-
-    /// Whether the workbook is still open, for the calls that do not throw.
-    var isLive: Bool { (try? workbook.open()) != nil }
-
-    /// Throws when the cell is outside Excel's grid or, in constant-memory mode, above the last row written.
-    func checkCell(_ row: Int, _ column: Int) throws(WorkbookError) {
-        _ = try workbook.open()
+    /// Throws when the workbook is closed, the cell is outside Excel's grid or, in constant-memory mode, above the
+    /// last row written; in that mode it first writes the pending cells of merges in the rows up to `row`.
+    ///
+    /// - Returns: The open C worksheet, for the write that follows.
+    @discardableResult
+    func checkCell(_ row: Int, _ column: Int) throws(WorkbookError) -> UnsafeMutablePointer<lxw_worksheet> {
+        let sheet = try requireOpen()
         guard row >= 0, row < Worksheet.maximumRows, column >= 0, column < Worksheet.maximumColumns else {
             throw .cellOutOfRange(sheet: name, row: row, column: column)
         }
-        if workbook.constantMemory {
+        if core.constantMemory {
             if row < lastRow { throw .rowWrittenOutOfOrder(sheet: name, row: row, lastRow: lastRow) }
+            if !pendingMerges.isEmpty { try writePendingMerges(through: row, sheet) }
         }
         lastRow = max(lastRow, row)
+        return sheet
     }
 }
 

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
@@ -275,9 +276,7 @@ struct BaselineKeys {
 
     /// The keys for `root` under `configuration`.
     init(root: URL, configuration: Configuration) {
-        var isFolder: ObjCBool = false
-        let rootIsFolder = FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && isFolder.boolValue
-        rootFolder = (rootIsFolder ? root : root.deletingLastPathComponent()).resolvingSymlinksInPath()
+        rootFolder = (FilePaths.isFolder(root) ? root : root.deletingLastPathComponent()).resolvingSymlinksInPath()
         let folder = configuration.file?.deletingLastPathComponent() ?? Git.enclosing(root).flatMap { try? $0.topLevel() }
         anchor = folder.map { $0.resolvingSymlinksInPath().path }
     }

@@ -1,4 +1,5 @@
 import DesignDocument
+import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
@@ -107,10 +108,7 @@ public struct Configuration: Equatable, Sendable {
     /// - Throws: The errors of `load(from:)` for the file found.
     public static func find(from start: URL) throws(WorkflowError) -> Configuration {
         var folder = start.standardizedFileURL
-        var isFolder: ObjCBool = false
-        if !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue) {
-            folder.deleteLastPathComponent()
-        }
+        if !FilePaths.isFolder(folder) { folder.deleteLastPathComponent() }
         while true {
             let candidate = folder.appendingPathComponent(fileName)
             if FileManager.default.fileExists(atPath: candidate.path) { return try load(from: candidate) }

@@ -1,4 +1,5 @@
 import DesignDocument
+import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
@@ -173,8 +174,7 @@ public enum Generate {
         while !FileManager.default.fileExists(atPath: folder.path), folder.path != "/" {
             folder = folder.deletingLastPathComponent()
         }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FilePaths.isFolder(folder) else {
             throw .outputFailed(path: url.path, reason: "\(folder.path) is not a folder")
         }
         guard FileManager.default.isWritableFile(atPath: folder.path) else {

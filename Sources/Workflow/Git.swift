@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 
 /// Runs git commands in one folder. Every failure becomes a `WorkflowError` with git's own message.
@@ -17,10 +18,7 @@ public struct Git: Sendable {
     /// - Returns: A runner in `url`'s folder, or `nil` when it is not inside a work tree or git cannot run.
     public static func enclosing(_ url: URL) -> Git? {
         var folder = url.standardizedFileURL
-        var isFolder: ObjCBool = false
-        if !(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue) {
-            folder.deleteLastPathComponent()
-        }
+        if !FilePaths.isFolder(folder) { folder.deleteLastPathComponent() }
         let probe = Git(directory: folder)
         guard let inside = try? probe.string(["rev-parse", "--is-inside-work-tree"]), inside == "true" else { return nil }
         return probe
@@ -39,11 +37,11 @@ public struct Git: Sendable {
             result = try ProcessRunner.run(executable: "/usr/bin/env", arguments: ["git"] + arguments,
                                            directory: directory, input: input)
         } catch {
-            throw .gitFailed(command: arguments.joined(separator: " "), reason: "could not start git (\(error)); install git")
+            throw .gitFailed(command: arguments.joined(separator: " "), reason: error.description)
         }
-        guard result.status == 0 else {
-            let message = String(decoding: result.standardError, as: UTF8.self)
-                .split(whereSeparator: \.isNewline).first.map(String.init) ?? "exit status \(result.status)"
+        guard result.succeeded else {
+            let ending = result.signal.map { "ended by signal \($0)" } ?? "exit status \(result.status)"
+            let message = result.errorText.split(whereSeparator: \.isNewline).first.map(String.init) ?? ending
             throw .gitFailed(command: arguments.joined(separator: " "), reason: message)
         }
         return result.standardOutput
@@ -83,6 +81,14 @@ public struct Git: Sendable {
         do {
             return try string(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
         } catch {
+            if headCommit() == nil {
+                throw .invalidInput(path: revision, reason: "the repository has no commit yet; commit first, or "
+                    + "document the working tree with 'docsheet generate'")
+            }
+            if (try? string(["rev-parse", "--is-shallow-repository"])) == "true" {
+                throw .invalidInput(path: revision, reason: "not a commit in this shallow clone; fetch the history "
+                    + "('git fetch --unshallow', or 'fetch-depth: 0' in GitHub Actions) or pass a commit it holds")
+            }
             throw .invalidInput(path: revision, reason: "not a commit in this repository; pass a branch, tag or commit hash")
         }
     }
@@ -310,95 +316,5 @@ public struct Git: Sendable {
             }
         }
         return result
-    }
-}
-
-/// What a finished process produced.
-public struct ProcessResult: Sendable {
-    /// The exit status.
-    public var status: Int32
-    /// Everything written to standard output.
-    public var standardOutput: Data
-    /// Everything written to standard error.
-    public var standardError: Data
-}
-
-/// Writing to a file descriptor without `FileHandle.write`, which traps when the reader has gone (EPIPE).
-public enum DescriptorWriter {
-    /// Writes all of `data` to `descriptor`, retrying short writes and interrupted calls.
-    ///
-    /// - Parameters:
-    ///   - data: The bytes to write.
-    ///   - descriptor: An open file descriptor, e.g. a pipe or standard output.
-    /// - Returns: 0 when every byte was written, else the `errno` of the failed write (`EPIPE`: the reader is gone).
-    public static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
-            guard var pointer = buffer.baseAddress else { return 0 }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = Foundation.write(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                remaining -= written
-                pointer += written
-            }
-            return 0
-        }
-    }
-}
-
-/// Runs a child process, feeding its input and draining its outputs concurrently so large outputs never block.
-public enum ProcessRunner {
-    /// Runs `executable` with `arguments` in `directory` and waits for it to finish.
-    ///
-    /// - Parameters:
-    ///   - executable: The absolute path of the program, e.g. `/usr/bin/env`.
-    ///   - arguments: The program's arguments.
-    ///   - directory: The child's working folder.
-    ///   - input: Data written to the child's standard input, or `nil` for an empty input.
-    ///   - environment: the child's environment; `nil` inherits this process's.
-    /// - Returns: The exit status and everything written to standard output and standard error.
-    /// - Throws: The error of `Process.run()` when the program cannot be started (e.g. it does not exist); a
-    ///   non-zero exit status is not an error.
-    public static func run(
-        executable: String, arguments: [String], directory: URL, input: Data? = nil,
-        environment: [String: String]? = nil
-    ) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if let environment { process.environment = environment }
-        let outputPipe = Pipe(), errorPipe = Pipe(), inputPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        // `waitUntilExit()` polls the run loop every 50 ms on Linux; a termination handler returns at once.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        let group = DispatchGroup()
-        let errorBox = DataBox()
-        DispatchQueue.global().async(group: group) {
-            errorBox.data = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        }
-        if let input {
-            DispatchQueue.global().async(group: group) {
-                // A child that exits without reading all of its input closes the pipe: writing stops then (a
-                // `FileHandle.write` would trap on EPIPE); its exit status tells what went wrong.
-                _ = DescriptorWriter.writeAll(input, to: inputPipe.fileHandleForWriting.fileDescriptor)
-                try? inputPipe.fileHandleForWriting.close()
-            }
-        }
-        let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        exited.wait()
-        return ProcessResult(status: process.terminationStatus, standardOutput: output, standardError: errorBox.data)
-    }
-
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
     }
 }

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
@@ -19,11 +20,10 @@ struct GitRoot {
     init(root: String, environment: WorkflowEnvironment) throws(WorkflowError) {
         self.root = root
         url = environment.url(for: root)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        guard FilePaths.exists(url) else {
             throw .inputNotFound(path: root, hint: "pass an existing project folder")
         }
-        if !isFolder.boolValue {
+        if !FilePaths.isFolder(url) {
             guard url.pathExtension == "swift" else {
                 throw .invalidInput(path: root, reason: "not a Swift file or folder; pass a project folder or a .swift file")
             }

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import SwiftExtraction
 
@@ -79,8 +80,7 @@ public struct ScanSettings: Sendable {
         guard let folder = configuration.file?.deletingLastPathComponent().standardizedFileURL.path else { return "" }
         let rootPath = root.standardizedFileURL.path
         guard let relative = FolderPaths.relative(rootPath, to: folder), !relative.isEmpty else { return "" }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: rootPath, isDirectory: &isFolder), isFolder.boolValue else { return "" }
+        guard FilePaths.isFolder(URL(fileURLWithPath: rootPath)) else { return "" }
         return relative + "/"
     }
 

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
@@ -107,12 +108,9 @@ public struct SourceScan: Sendable {
     /// - Returns: One prefix per root, e.g. `["app/", "kit/"]` for `/work/app` and `/work/kit`.
     public static func rootPrefixes(_ roots: [URL]) -> [String] {
         let folders = roots.map { url -> [String] in
-            var isFolder: ObjCBool = true
             var folder = url.standardizedFileURL.resolvingSymlinksInPath()
             if let selected = SourceDiscovery.projectSelection(for: folder) { folder = selected.folder }
-            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-                folder.deleteLastPathComponent()
-            }
+            if FilePaths.exists(folder), !FilePaths.isFolder(folder) { folder.deleteLastPathComponent() }
             return folder.pathComponents.filter { $0 != "/" }
         }
         guard var common = folders.first else { return [] }

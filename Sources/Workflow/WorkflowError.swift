@@ -1,6 +1,6 @@
 import DesignDocument
+import FileSupport
 import Foundation
-import Workbook
 
 /// Errors of the Workflow module. Every message is one line that names the path, says what is wrong and what to do.
 public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -14,6 +14,8 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidInput(path: String, reason: String)
     /// The output could not be written.
     case outputFailed(path: String, reason: String)
+    /// A document sent to standard output could not be written (a full disk, a closed device).
+    case standardOutputFailed(reason: String)
     /// A git command failed.
     case gitFailed(command: String, reason: String)
     /// The path is not inside a git work tree but the command needs one.
@@ -44,7 +46,7 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case .invalidOption, .invalidConfiguration, .foreignHook, .foreignHookNotRemoved, .fileExists: return .usage
         case .inputNotFound, .invalidInput, .extractionFailed, .gitFailed, .notAGitRepository: return .input
-        case .outputFailed, .documentFailed: return .output
+        case .outputFailed, .standardOutputFailed, .documentFailed: return .output
         }
     }
 
@@ -58,14 +60,16 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 
-    /// Writes `data` to `url` through `Workbook.AtomicFile` (a temporary file renamed over the target once
+    /// Writes `data` to `url` through `FileSupport.AtomicFile` (a temporary file renamed over the target once
     /// complete), as every file DocSheet writes.
     static func writeAtomically(_ data: Data, to url: URL) throws(WorkflowError) {
         do {
             try AtomicFile.write(data, to: url)
         } catch {
-            if case .writeFailed(let path, let reason) = error { throw .outputFailed(path: path, reason: reason) }
-            throw .documentFailed(error.description)
+            switch error {
+            case .writeFailed(let path, let reason): throw .outputFailed(path: path, reason: reason)
+            case .cannotRun: throw .outputFailed(path: url.path, reason: error.description)
+            }
         }
     }
 
@@ -82,6 +86,9 @@ public enum WorkflowError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): \(reason)"
         case .outputFailed(let path, let reason):
             return "\(path): cannot write the output (\(reason)); check that the folder exists and is writable"
+        case .standardOutputFailed(let reason):
+            return "standard output: cannot write the output (\(reason)); check where it is redirected, or write to a "
+                + "file with --output"
         case .gitFailed(let command, let reason):
             return "git \(command) failed: \(reason)"
         case .notAGitRepository(let path):

@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
         options.scan = scan.settings
         let report = try Check.run(options)
         report.diagnostics.forEach(Console.error)
-        Console.output(Data(reporter.render(report, severity: warnOnly ? .warning : .error).utf8))
+        try Console.output(Data(reporter.render(report, severity: warnOnly ? .warning : .error).utf8))
         if let writeBaseline {
             Console.error("docsheet: wrote \(report.baselinedCount) accepted violations to \(writeBaseline)")
         }

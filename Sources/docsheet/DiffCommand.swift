@@ -54,7 +54,7 @@ struct DiffCommand: ParsableCommand {
         options.mergeBase = mergeBase
         let outcome = try DiffCommandRunner.run(options)
         if let data = outcome.standardOutput {
-            Console.output(data)
+            try Console.output(data)
         } else if let file = outcome.outputFile {
             let diff = outcome.diff
             Console.error("docsheet: \(diff.added.count) added, \(diff.removed.count) removed, \(diff.changed.count) changed; wrote \(file.path)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSupport
 import Foundation
 import Inventory
 import Workflow
@@ -18,8 +19,10 @@ struct DocSheetCommand: ParsableCommand {
     )
 
     /// Parses the command line, runs the command and exits with a documented code; errors are one line on stderr.
+    /// A closed pipe (`EPIPE`) and SIGINT/SIGTERM end the process by their signal (see ``Signals``).
     static func main() {
         signal(SIGPIPE, SIG_IGN)
+        Signals.installInterruptHandler()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -81,18 +84,21 @@ enum Console {
         write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8), to: STDOUT_FILENO)
     }
 
-    /// Writes bytes to standard output.
-    static func output(_ data: Data) {
-        write(data, to: STDOUT_FILENO)
+    /// Writes a document (JSON, CSV, Markdown, a report) to standard output. Unlike a message, a document that
+    /// could not be written fails the run: a full disk or a broken device must not pass for success.
+    static func output(_ data: Data) throws(WorkflowError) {
+        let failure = DescriptorWriter.writeAll(data, to: STDOUT_FILENO)
+        if failure == EPIPE { Signals.endProcess(by: SIGPIPE) }
+        guard failure == 0 else {
+            throw .standardOutputFailed(reason: String(cString: strerror(failure)))
+        }
     }
 
-    /// Writes all of `data` to `descriptor`. A closed pipe ends the process as SIGPIPE would (status 141 in a
-    /// shell); other failures are dropped, as `print` does.
+    /// Writes all of `data` to `descriptor`. A closed pipe ends the process by SIGPIPE (status 141 in a shell);
+    /// other failures are dropped, as `print` does.
     static func write(_ data: Data, to descriptor: Int32) {
         if DescriptorWriter.writeAll(data, to: descriptor) == EPIPE {
-            signal(SIGPIPE, SIG_DFL)
-            raise(SIGPIPE)
-            _exit(141)
+            Signals.endProcess(by: SIGPIPE)
         }
     }
 }

@@ -64,7 +64,7 @@ struct GenerateCommand: ParsableCommand {
         let outcome = try Generate.run(options)
         outcome.diagnostics.forEach(Console.error)
         if let data = outcome.standardOutput {
-            Console.output(data)
+            try Console.output(data)
         } else if let file = outcome.outputFile {
             Console.error("docsheet: wrote \(outcome.inventory.functions.count) functions to \(file.path)")
         }

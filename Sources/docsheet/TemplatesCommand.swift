@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Workbook
+import FileSupport
 import DesignDocument
 import Workflow
 

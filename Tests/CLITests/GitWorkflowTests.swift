@@ -216,6 +216,8 @@ import TestSupport
 
     @Test func anUnknownRevisionIsAnInputError() throws {
         let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("A.swift", "public func a() {}\n")
+        try sandbox.commitAll("first")
         let run = try sandbox.docsheet("diff", "nope", "--format", "json")
         #expect(run.status == 3)
         #expect(run.error.hasPrefix("error: nope: not a commit"))

@@ -2,20 +2,37 @@ import Foundation
 import Testing
 import TestSupport
 
-/// An interrupted run leaves no hidden temporary file beside the output, and exits with 128 + the signal.
+/// An interrupted run removes the hidden temporary file beside its output, leaves the old output as it was, and ends
+/// killed by the signal itself (not by a normal exit with 130 or 143), so a calling shell stops too.
 @Suite struct InterruptTests {
-    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
-    func aSignalWhileTheWorkbookIsWrittenRemovesItsTemporaryFile(signalNumber: Int32, status: Int32) throws {
-        // A process started in the background by a non-interactive shell ignores SIGINT, and so do its children;
-        // docsheet leaves an ignored signal alone, so there is nothing to test then.
+    /// Whether this test process ignores `signalNumber`: a process started in the background by a non-interactive
+    /// shell ignores SIGINT, and so do its children; docsheet leaves an ignored signal alone, so there is nothing to test.
+    static func ignores(_ signalNumber: Int32) -> Bool {
         let previous = signal(signalNumber, SIG_IGN)
         signal(signalNumber, previous)
-        if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
+        return unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// A project large enough that writing its workbook takes a while.
+    static func bigProject() throws -> DocSheetRunner.Sandbox {
         let sandbox = try DocSheetRunner.Sandbox()
         for file in 0..<120 {
             let text = (0..<60).map { "/// Doc \($0).\npublic func f\(file)_\($0)(x: Int) -> Int { x }\n" }.joined()
             try sandbox.write("Sources/Big/F\(file).swift", text)
         }
+        try sandbox.write("out.xlsx", "the previous output")
+        return sandbox
+    }
+
+    /// The temporary files beside the output, e.g. `.out.xlsx.1234.ABCDEF12.tmp`.
+    static func temporaryFiles(_ sandbox: DocSheetRunner.Sandbox) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalWhileTheWorkbookIsWrittenRemovesItsTemporaryFileAndKillsTheProcess(signalNumber: Int32) throws {
+        if Self.ignores(signalNumber) { return }
+        let sandbox = try Self.bigProject()
         // The temporary file lives while libxlsxwriter writes the package: signal the run as soon as it appears.
         for _ in 0..<5 {
             let process = Process()
@@ -25,11 +42,10 @@ import TestSupport
             process.environment = sandbox.environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try Self.start(process)
             var signalled = false
             while process.isRunning {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.path)) ?? []
-                if names.contains(where: { $0.hasSuffix(".tmp") }) {
+                if !Self.temporaryFiles(sandbox).isEmpty {
                     kill(process.processIdentifier, signalNumber)
                     signalled = true
                     break
@@ -37,13 +53,81 @@ import TestSupport
                 usleep(2_000)
             }
             process.waitUntilExit()
-            guard signalled, process.terminationStatus != 0 else { continue } // finished first: try again
-            #expect(process.terminationStatus == status)
-            let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.url.path)
-            #expect(!names.contains { $0.hasSuffix(".tmp") }, "\(names)")
-            #expect(!names.contains("out.xlsx"))
+            guard signalled, process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 else {
+                try sandbox.write("out.xlsx", "the previous output")
+                continue   // finished before the signal: try again
+            }
+            #expect(process.terminationReason == .uncaughtSignal, "ended by exit(\(process.terminationStatus)), not by the signal")
+            #expect(process.terminationStatus == signalNumber)
+            #expect(Self.temporaryFiles(sandbox).isEmpty)
+            #expect(sandbox.read("out.xlsx") == "the previous output")
             return
         }
         Issue.record("the run always finished before the signal arrived")
+    }
+
+    @Test func ctrlCStopsAShellLoopThatRunsDocsheet() throws {
+        if Self.ignores(SIGINT) { return }
+        let sandbox = try Self.bigProject()
+        for _ in 0..<5 {
+            try sandbox.write("out.xlsx", "the previous output")
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+            shell.arguments = ["-c", "while true; do \"$0\" generate --output out.xlsx --no-cache; done", DocSheetRunner.binary.path]
+            shell.currentDirectoryURL = sandbox.url
+            shell.environment = sandbox.environment
+            shell.standardOutput = FileHandle.nullDevice
+            shell.standardError = FileHandle.nullDevice
+            try Self.start(shell)
+            defer { Self.stop(shell) }
+            // Wait until a run is writing its workbook: the temporary file's name carries docsheet's process id.
+            var docsheet: pid_t?
+            for _ in 0..<15_000 where docsheet == nil && shell.isRunning {
+                docsheet = Self.temporaryFiles(sandbox).compactMap { pid_t($0.split(separator: ".").dropLast(2).last ?? "") }.first
+                if docsheet == nil { usleep(2_000) }
+            }
+            let pid = try #require(docsheet, "no run of docsheet started writing")
+            // Ctrl-C sends SIGINT to the whole foreground process group: the shell and docsheet.
+            kill(shell.processIdentifier, SIGINT)
+            kill(pid, SIGINT)
+            var waited = 0
+            while kill(pid, 0) == 0 && waited < 10_000 { usleep(1_000); waited += 1 }
+            // A run that finished just before the signal replaced the output: bash rightly goes on then; try again.
+            guard sandbox.read("out.xlsx") == "the previous output" else { continue }
+            // bash ends the loop when docsheet was killed by SIGINT; after a normal exit it runs the next round.
+            waited = 0
+            while shell.isRunning && waited < 1_000 { usleep(10_000); waited += 1 }
+            #expect(!shell.isRunning, "the loop went on after Ctrl-C")
+            guard !shell.isRunning else { return }
+            #expect(shell.terminationReason == .uncaughtSignal && shell.terminationStatus == SIGINT)
+            #expect(Self.temporaryFiles(sandbox).isEmpty)
+            return
+        }
+        Issue.record("the run always finished before the signal arrived")
+    }
+
+    /// Starts `process` with no signal blocked, as a terminal's shell would: a child inherits the blocked signals of the
+    /// thread that starts it, and the test's threads block them.
+    static func start(_ process: Process) throws {
+        var none = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
+    }
+
+    /// Kills a shell started by a test and the programs it runs (found by their parent process id).
+    static func stop(_ shell: Process) {
+        guard shell.isRunning else { return }
+        let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == shell.processIdentifier ? pid : nil
+        }
+        kill(shell.processIdentifier, SIGKILL)
+        for child in children { kill(child, SIGKILL) }
+        shell.waitUntilExit()
     }
 }

@@ -1,7 +1,7 @@
+import FileSupport
 import Foundation
 import Testing
 import Inventory
-import Workbook
 @testable import DesignDocument
 
 @Suite struct AtomicWriteTests {
@@ -29,8 +29,8 @@ import Workbook
         let inProgress = AtomicFile.temporaryURL(besides: folder.appendingPathComponent("doc.xlsx"))
         try Data("partial".utf8).write(to: inProgress)
         #expect(try leftovers(folder) == [inProgress.lastPathComponent])
-        // What the SIGINT/SIGTERM handler runs before it exits with 130/143.
-        #expect(AtomicFile.removeTemporaryFilesInProgress(in: folder) == 1)
+        // What an interrupt removes (the command line's SIGINT/SIGTERM handler removes every registered file).
+        #expect(TemporaryFiles.removeAll(in: folder) == 1)
         #expect(try leftovers(folder).isEmpty)
         #expect(try String(contentsOf: finished, encoding: .utf8) == "done")
     }

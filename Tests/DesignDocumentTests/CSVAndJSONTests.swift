@@ -13,6 +13,33 @@ import Inventory
         #expect(CSVWriter.row(["a", "b,c", ""]) == "a,\"b,c\",\r\n")
     }
 
+    /// Found by the fuzzer (`Tests/Fixtures/FuzzRegressions/FuzzDocAndTemplates/csv-*`): a comma, quote or line break
+    /// followed by a combining mark is one `Character` that is none of them, but a CSV reader splits or quotes there.
+    @Test func csvQuotesACommaQuoteOrLineBreakFollowedByACombiningMark() {
+        #expect(CSVWriter.field(",\u{301}") == "\",\u{301}\"")
+        #expect(CSVWriter.field("\"\u{301}") == "\"\"\"\u{301}\"")
+        #expect(CSVWriter.field("say \"\u{301}hi\"") == "\"say \"\"\u{301}hi\"\"\"")
+        #expect(CSVWriter.field("two\n\u{301}lines") == "\"two\n\u{301}lines\"")
+        #expect(CSVWriter.field("cr\r\n\u{301}") == "\"cr\r\n\u{301}\"")
+    }
+
+    /// Found by the fuzzer (`markdown-*`): a pipe or line break followed by a combining mark, and a bare CR (a line
+    /// ending to CommonMark), broke the Markdown table row.
+    @Test func markdownTableCellsEscapePipesAndEveryLineBreak() {
+        #expect(MarkdownWriter.escape("a|b") == "a\\|b")
+        #expect(MarkdownWriter.escape("a|\u{301}b") == "a\\|\u{301}b")
+        #expect(MarkdownWriter.escape("a\rb") == "a b")
+        #expect(MarkdownWriter.escape("a\r\nb\nc") == "a b c")
+        #expect(MarkdownWriter.escape("a\r\n\u{301}b") == "a \u{301}b")
+        #expect(MarkdownWriter.code("`x`|\u{301}") == "'x'\\|\u{301}")
+        var functions = Fixtures.inventory.functions
+        functions[0].doc = DocComment(raw: "x", summary: "Line one\rline two |\u{301} end")
+        let inventory = Inventory(project: Fixtures.inventory.project, types: [], functions: functions)
+        let rows = MarkdownWriter.inventory(inventory, context: Fixtures.context).split(separator: "\n").filter { $0.hasPrefix("| [") }
+        #expect(rows.count == functions.count)
+        #expect(rows.contains { $0.hasSuffix("| Line one line two \\|\u{301} end |") })
+    }
+
     @Test func csvNeutralisesCellsThatSpreadsheetsWouldRunAsFormulas() {
         #expect(CSVWriter.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
         #expect(CSVWriter.field("+1") == "'+1")

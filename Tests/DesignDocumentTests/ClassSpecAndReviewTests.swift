@@ -96,6 +96,44 @@ import TestSupport
         #expect(sheet["A1"] == "No.")
     }
 
+    @Test func multiRowMergesOfACustomTemplateAreWrittenInConstantMemoryMode() throws {
+        let template = try TemplateLoader.load(yaml: """
+        name: merges
+        sheets:
+          - kind: cover
+            name: Cover
+            cells:
+              - {cell: A1, merge: "A1:B3", value: "{{project}}", style: label}
+              - {cell: C2, value: beside, style: value}
+              - {cell: A4, merge: "A4:B5", value: "{{functions}}", style: label}
+          - kind: functions
+            name: Functions
+            cells: [{cell: A1, merge: "A1:C2", value: "Functions of {{project}}", style: label}, {cell: D1, value: note}]
+            columns: [{header: Name, field: name}, {header: Line, field: line}]
+        """, path: "merges.yml", baseFolder: nil)
+        let folder = try Fixtures.folder()
+        var books: [XLSXReader] = []
+        for (name, threshold) in [("normal.xlsx", 40_000), ("constant.xlsx", 1)] {
+            let url = folder.appendingPathComponent(name)
+            var renderer = WorkbookRenderer(template: template, context: Fixtures.context, inventory: Fixtures.inventory, diff: nil)
+            renderer.constantMemoryThreshold = threshold
+            try renderer.render(to: url)
+            books.append(try XLSXReader(url: url))
+        }
+        for sheet in ["Cover", "Functions"] {
+            let (normal, constant) = (try books[0].sheet(sheet), try books[1].sheet(sheet))
+            #expect(constant.mergedRanges == normal.mergedRanges, "\(sheet)")
+            #expect(constant.cells == normal.cells, "\(sheet)")
+        }
+        let cover = try books[1].sheet("Cover")
+        #expect(Set(cover.mergedRanges) == ["A1:B3", "A4:B5"])
+        #expect(cover["A1"] == "TaskBoard" && cover["C2"] == "beside" && cover["A4"] == "7")
+        #expect(cover.numericCells.contains("A4"))
+        let functions = try books[1].sheet("Functions")
+        #expect(functions.mergedRanges == ["A1:C2"])
+        #expect(functions["A1"] == "Functions of TaskBoard" && functions["D1"] == "note" && functions["A4"] == "Name")
+    }
+
     @Test func coverCarriesTheTemplatesLogo() throws {
         let folder = try Fixtures.folder()
         let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!

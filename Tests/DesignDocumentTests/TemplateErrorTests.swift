@@ -50,6 +50,14 @@ import Testing
             == "custom.yml:5: sheet name 'NOTES' is already used at line 3 (Excel ignores letter case); give each sheet its own name")
     }
 
+    /// Found by the fuzzer (`sheet-name-slash-combining-mark`): the loader let it through and rendering failed.
+    @Test func forbiddenSheetNameCharacterFollowedByACombiningMarkIsRejected() {
+        #expect(error(header + "  - kind: static\n    name: \"a/\\u0301b\"\n")
+            == "custom.yml:4: sheet name 'a/\u{301}b' is not valid in Excel: it contains '/'; Excel refuses any of [ ] : * ? / \\")
+        #expect(error(header + "  - kind: functions\n    name: \"{{group}}[\\u0301\"\n    group: type\n    split: sheets\n    columns: [{field: name}]\n")?
+            .contains("contains '['") == true)
+    }
+
     @Test func unknownPlaceholderListsValidOnes() {
         let message = error(header + "  - kind: static\n    name: S\n    cells: [{cell: A1, value: \"{{projct}}\"}]\n")
         #expect(message?.hasPrefix("custom.yml:5: unknown placeholder '{{projct}}' in 'value'; valid placeholders: project, version") == true,

@@ -25,13 +25,13 @@ import Workbook
         try sheet.setColumnWidth(0, width: 25)
         try sheet.setColumnWidth(6, 7, width: 5, hidden: true)
         try sheet.setRowHeight(5, height: 30)
-        sheet.freezePanes(row: 1, column: 1)
+        try sheet.freezePanes(row: 1, column: 1)
         try sheet.setAutofilter(CellRange("A1:B3")!)
         try sheet.addDropDown(CellRange("C2:C9")!, choices: ["yes", "no"], prompt: "Choose")
         try sheet.addConditionalFormat(CellRange("A2:A9")!, formula: "=$A2>10", style: CellStyle(fontColor: Color(hex: "#9C0006"), fill: Color(hex: "#FFC7CE")))
         try sheet.insertImage(png, source: "logo.png", at: CellReference("E2")!)
-        sheet.setTabColor(Color(hex: "#FF9900")!)
-        sheet.hideGridlines()
+        try sheet.setTabColor(Color(hex: "#FF9900")!)
+        try sheet.hideGridlines()
         var setup = PageSetup(landscape: true, paper: .a3, fitToWidth: true, centerHorizontally: true, repeatRows: 0...0,
                               header: "&CTitle", footer: "&RPage &P", margins: PageSetup.Margins(left: 0.3, right: 0.3, top: 0.6, bottom: 0.6))
         setup.printArea = nil

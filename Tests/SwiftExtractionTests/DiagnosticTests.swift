@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
         #expect(extraction.diagnostics.count == 1)
         #expect(extraction.diagnostics.first?.line == 2)
         #expect(extraction.diagnostics.first?.column == 24)
-        #expect(extraction.diagnostics.first?.message.contains("nested more than 16 deep") == true)
+        #expect(extraction.diagnostics.first?.message.contains("nested or chained too deep") == true)
     }
 
     @Test func squareBracketsCountThroughParenthesesBetweenThem() {
@@ -59,11 +60,40 @@ import Testing
         #expect(extract(source).functions.map(\.name) == ["f()"])
     }
 
-    @Test func rawStringsAndUnclosedBracketsAreLeftAlone() {
+    @Test func bracketsInRawStringsAreLeftAlone() {
         let brackets = String(repeating: "[", count: 30)
         let raw = "let r = #\"a \"quoted\" \(brackets)\"#\nlet m = ##\"\"\"\n\"\"\" \"\(brackets)\n\"\"\"##\nfunc f() {}\n"
         #expect(DeepNestingGuard.defused(raw) == nil)
-        #expect(DeepNestingGuard.defused("let x = " + brackets + "\nfunc g() {}\n") == nil)
+    }
+
+    @Test func unclosedBracketsBeyondTheLimitLoseOnlyTheirOpenings() {
+        let source = "let x = " + String(repeating: "[", count: 30) + "\nfunc g() {}\n"
+        let defused = DeepNestingGuard.defused(source)
+        #expect(defused?.text == "let x = " + String(repeating: "[", count: 16) + String(repeating: " ", count: 14)
+            + "\nfunc g() {}\n")
+        #expect(defused?.regions == [DeepNestingGuard.BlankedRegion(line: 1, column: 25)])
+    }
+
+    @Test func aFileThatDisappearedSinceTheListingIsLeftOutWithAWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let kept = folder.appendingPathComponent("Kept.swift")
+        try Data("public func kept() {}\n".utf8).write(to: kept)
+        let files = [SourceFile(relativePath: "Gone.swift", url: folder.appendingPathComponent("Gone.swift"), module: "App"),
+                     SourceFile(relativePath: "Kept.swift", url: kept, module: "App")]
+        let result = try SwiftExtractor().extract(files: files, cache: nil)
+        #expect(result.functions.map(\.name) == ["kept()"])
+        #expect(result.diagnostics.map(\.description)
+            == ["Gone.swift:1:1: warning: the file disappeared during the scan; it is left out"])
+    }
+
+    @Test func mergeConflictMarkersAreReported() {
+        let source = "func a() {}\n<<<<<<< HEAD\nfunc ours() {}\n=======\nfunc theirs() {}\n>>>>>>> branch\nfunc b() {}\n"
+        let extraction = extract(source)
+        #expect(extraction.functions.map(\.name) == ["a()", "b()"])
+        #expect(extraction.diagnostics.map(\.line) == [2])
+        #expect(extraction.diagnostics.first?.message.hasPrefix("unresolved merge conflict") == true)
     }
 
     @Test func diagnosticDescriptionIsEditorFormat() {

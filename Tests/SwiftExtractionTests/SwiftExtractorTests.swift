@@ -88,6 +88,8 @@ import Testing
 
     @Test func unreadableFileThrowsWithItsPath() throws {
         let folder = try TemporaryFolder()
+        // A folder named like a Swift file exists but cannot be read as one.
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("Gone.swift"), withIntermediateDirectories: true)
         let missing = SourceFile(relativePath: "Gone.swift", url: folder.url.appendingPathComponent("Gone.swift"), module: "M")
         do {
             _ = try SwiftExtractor().extract(files: [missing], cache: nil)

@@ -30,6 +30,27 @@ import TestSupport
         }
     }
 
+    /// Found by the fuzzer (`sheet-name-slash-combining-mark`): a forbidden character or apostrophe followed by a
+    /// combining mark is one `Character` the checks missed, and libxlsxwriter then refused the sheet.
+    @Test func forbiddenCharactersAndApostrophesCountWhenACombiningMarkFollows() throws {
+        #expect(SheetName.problem(with: "a/\u{301}b")?.contains("'/'") == true)
+        #expect(SheetName.problem(with: "[\u{301}x]")?.contains("'['") == true)
+        #expect(SheetName.problem(with: "'\u{301}x") == "it starts or ends with an apostrophe")
+        #expect(SheetName.problem(with: "x\u{301}'") == "it starts or ends with an apostrophe")
+        #expect(SheetName.problem(with: "e\u{301}t\u{301}e\u{301}") == nil)
+        for name in ["a/\u{301}b", "'\u{301}x'", " 'x", "x' ", "\n\u{301}x", ":\u{301}"] {
+            let sanitized = SheetName.sanitized(name)
+            #expect(SheetName.problem(with: sanitized) == nil, "\(name) → \(sanitized)")
+        }
+        #expect(SheetName.sanitized("a/\u{301}b") == "a_\u{301}b")
+        #expect(SheetName.quotedForFormula("Bob'\u{301}s") == "'Bob''\u{301}s'")
+        let url = try TestArtifacts.temporaryFolder().appendingPathComponent("combining.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1)))
+        #expect(throws: WorkbookError.self) { try workbook.addWorksheet(named: "a/\u{301}b") }
+        try workbook.addWorksheet(named: SheetName.sanitized("a/\u{301}b"))
+        try workbook.close()
+    }
+
     @Test func workbookRejectsInvalidAndCaseInsensitiveDuplicateNames() throws {
         let url = try TestArtifacts.temporaryFolder().appendingPathComponent("names.xlsx")
         let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1)))

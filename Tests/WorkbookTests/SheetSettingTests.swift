@@ -120,7 +120,7 @@ import TestSupport
             try first.setZoom(100)
             #expect(throws: WorkbookError.self) { try first.setZoom(5) }
             try second.setFirstSheet()
-            second.activate()
+            try second.activate()
         }
         let workbookXML = try written.book.document("xl/workbook.xml")
         let states = workbookXML.descendants("sheet").map { $0.attr("state") }
@@ -202,33 +202,5 @@ import TestSupport
         #expect(cells["B1"]?.attr("t") == "b" && cells["B1"]?.children("v").first?.stringValue == "0" && cells["B1"]?.attr("s") != nil)
         #expect(cells["B2"]?.children("f").first?.stringValue == "A2*2" && cells["B2"]?.children("v").first?.stringValue == "42")
         #expect(cells["C2"]?.attr("t") == "str" && cells["C2"]?.children("v").first?.stringValue == "OK" && cells["C2"]?.attr("s") != nil)
-    }
-
-    @Test func callsAfterCloseThrowOrDoNothing() throws {
-        let url = try TestArtifacts.temporaryFolder("docsheet-wb").appendingPathComponent("closed.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 0)))
-        let sheet = try workbook.addWorksheet(named: "A")
-        try workbook.close()
-        let closed = WorkbookError.alreadyClosed(path: url.path)
-        let range = CellRange("A1:A2")!
-        #expect(throws: closed) { try sheet.write("x", row: 0, column: 0) }
-        #expect(throws: closed) { try sheet.writeBoolean(true, row: 0, column: 0) }
-        #expect(throws: closed) { try sheet.setColumnWidth(0, width: 10) }
-        #expect(throws: closed) { try sheet.addDataValidation(DataValidation(ranges: [range], kind: .custom, formula1: "TRUE")) }
-        #expect(throws: closed) { try sheet.addConditionalFormat(ConditionalFormat(ranges: [range], rule: .blanks)) }
-        #expect(throws: closed) { try sheet.addDropDown(range, choices: ["a"]) }
-        #expect(throws: closed) { try sheet.insertImage(ImagePlacement(data: TestImages.gif(width: 1, height: 1), source: "a.gif", anchor: range.first)) }
-        #expect(throws: closed) { try sheet.setPageSetup(PageSetup()) }
-        #expect(throws: closed) { try sheet.setRowFormat(0, height: 20) }
-        #expect(throws: closed) { try sheet.setVisibility(.hidden) }
-        #expect(throws: closed) { try sheet.setZoom(90) }
-        #expect(throws: closed) { try sheet.select(range) }
-        #expect(throws: closed) { try sheet.setGridlines(screen: true, print: true) }
-        #expect(throws: closed) { try workbook.defineName("X", formula: "1") }
-        sheet.hideGridlines()
-        sheet.freezePanes(row: 1)
-        sheet.setTabColor(.black)
-        sheet.activate()
-        #expect(sheet.visibility == .visible)
     }
 }

@@ -61,7 +61,7 @@ import TestSupport
             let table = try workbook.addWorksheet(named: "Table")
             for row in 1...3 { try table.write("r\(row)", row: row, column: 0); try table.write(row, row: row, column: 1) }
             try table.addTable(CellRange("A1:B4")!, headers: ["Name", "Value"])
-            table.freezePanes(row: 1)
+            try table.freezePanes(row: 1)
             let filtered = try workbook.addWorksheet(named: "Filtered")
             try filtered.write("H", row: 0, column: 0)
             try filtered.setAutofilter(CellRange("A1:C9")!)
@@ -101,9 +101,9 @@ import TestSupport
             let sheet = try workbook.addWorksheet(named: "Chart data")
             for row in 0..<3 { try sheet.write("M\(row)", row: row, column: 0); try sheet.write(Double(row) / 3, row: row, column: 1) }
             let chart = try workbook.addChart(.bar)
-            chart.addSeries(name: "Coverage", sheet: "Chart data", categories: CellRange("A1:A3")!, values: CellRange("B1:B3")!)
-            chart.setTitle("Coverage")
-            chart.setValueRange(0...1)
+            try chart.addSeries(name: "Coverage", sheet: "Chart data", categories: CellRange("A1:A3")!, values: CellRange("B1:B3")!)
+            try chart.setTitle("Coverage")
+            try chart.setValueRange(0...1)
             try sheet.insertChart(chart, at: CellReference("D2")!)
             try sheet.insertImage(png, source: "logo.png", at: CellReference("D20")!)
             #expect(throws: WorkbookError.invalidImage(path: "notes.txt", reason: "not a PNG, JPEG, GIF or BMP image")) {

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Testing
 @testable import Workflow
@@ -38,6 +39,8 @@ import Testing
 
     @Test func aBadRevisionIsAnInputError() throws {
         let repository = try TestRepository()
+        try repository.write("a.swift", "1\n")
+        try repository.commitAll("first")
         let error = #expect(throws: WorkflowError.self) { try Git(directory: repository.url).resolveCommit("nope") }
         #expect(error?.description == "nope: not a commit in this repository; pass a branch, tag or commit hash")
         #expect(error?.category == .input)

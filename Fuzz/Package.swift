@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// DocSheet's libFuzzer targets (Documentation/Testing.md, "Fuzzing"). Built by `scripts/fuzz` only, with
+/// `--sanitize=fuzzer` (plus `address` for `--asan`) and `-parse-as-library`, into their own scratch folders
+/// (`.build/fuzz`, `.build/fuzz-asan`); the root package's build never sees them.
+let package = Package(
+    name: "DocSheetFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "DocSheet", path: ".."),
+    ],
+    targets: [
+        // libFuzzer's driver entry point (`LLVMFuzzerRunDriver`), declared for Swift; the runtime that defines it is
+        // linked by `-sanitize=fuzzer`.
+        .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CFuzzerDriver", .product(name: "DocSheetKit", package: "DocSheet")]
+        ),
+        .executableTarget(name: "FuzzExtraction", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzDocAndTemplates", dependencies: ["FuzzSupport"]),
+    ]
+)

@@ -1,0 +1,137 @@
+import FileSupport
+import Foundation
+import Testing
+import TestSupport
+
+/// The temporary-file registry has no fixed size, and what a signal handler runs removes every file in progress.
+@Suite struct TemporaryFilesTests {
+    /// Registers `count` temporary files beside `folder/out-N.xlsx`, from many threads at once, and writes them.
+    func makeTemporaryFiles(_ count: Int, in folder: URL) throws -> [URL] {
+        let urls = LockedList()
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let url = AtomicFile.temporaryURL(besides: folder.appendingPathComponent("out-\(index).xlsx"))
+            _ = FileManager.default.createFile(atPath: url.path, contents: Data("partial \(index)".utf8))
+            urls.append(url)
+        }
+        return urls.values
+    }
+
+    func leftovers(_ folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
+    }
+
+    @Test func aHundredFilesInProgressAreAllRemoved() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-registry")
+        let finished = folder.appendingPathComponent("finished.csv")
+        try AtomicFile.write(Data("done".utf8), to: finished)
+        let urls = try makeTemporaryFiles(100, in: folder)
+        #expect(urls.count == 100)
+        #expect(try leftovers(folder).count == 100)
+        #expect(TemporaryFiles.removeAll(in: folder) == 100)
+        #expect(try leftovers(folder).isEmpty)
+        #expect(try String(contentsOf: finished, encoding: .utf8) == "done")
+        #expect(TemporaryFiles.removeAll(in: folder) == 0, "removed files are forgotten")
+    }
+
+    @Test func theSignalHandlersRemovalReachesEveryFileOfAForkedProcess() throws {
+        // What the command line's SIGINT/SIGTERM handler runs, in a child process (the handler leaves the registry as
+        // it is, for a process that ends). The child of a multi-threaded process may only call async-signal-safe
+        // functions, which is what the removal must be.
+        let folder = try TestArtifacts.temporaryFolder("docsheet-registry")
+        let urls = try makeTemporaryFiles(150, in: folder)
+        let before = try leftovers(folder).count
+        // Other tests write files meanwhile (their paths are registered too): the child removes only this folder's.
+        let prefix = strdup(folder.standardizedFileURL.path + "/")
+        defer { free(prefix) }
+        let child = fork()
+        if child == 0 {
+            let removed = TemporaryFiles.removeAllFromSignalHandler(under: prefix)
+            _exit(removed == 150 ? 0 : 1)
+        }
+        #expect(child > 0)
+        var status: Int32 = 0
+        #expect(waitpid(child, &status, 0) == child)
+        #expect(status & 0x7F == 0 && (status >> 8) & 0xFF == 0, "the child removed fewer files than registered: \(status)")
+        #expect(before == 150)
+        #expect(try leftovers(folder).isEmpty)
+        // This process still has them registered (the handler leaves the registry as it is); forget them.
+        for url in urls { AtomicFile.discard(url) }
+        #expect(TemporaryFiles.removeAll(in: folder) == 0)
+    }
+
+    @Test func forgottenFilesAreLeftAlone() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-registry")
+        let kept = AtomicFile.temporaryURL(besides: folder.appendingPathComponent("a.json"))
+        try Data("x".utf8).write(to: kept)
+        TemporaryFiles.forget(kept)
+        let other = try TestArtifacts.temporaryFolder("docsheet-registry")
+        let elsewhere = AtomicFile.temporaryURL(besides: other.appendingPathComponent("b.json"))
+        try Data("y".utf8).write(to: elsewhere)
+        #expect(TemporaryFiles.removeAll(in: folder) == 0)
+        #expect(FileManager.default.fileExists(atPath: kept.path))
+        #expect(TemporaryFiles.removeAll(in: other) == 1)
+    }
+}
+
+/// URLs collected from several threads.
+private final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [URL] = []
+
+    func append(_ url: URL) { lock.withLock { list.append(url) } }
+    var values: [URL] { lock.withLock { list } }
+}
+
+@Suite struct AtomicFileTests {
+    @Test func aWriteReplacesTheFileAndAFailureLeavesItAndNoTemporaryFile() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
+        let url = folder.appendingPathComponent("out.json")
+        try AtomicFile.write(Data("old".utf8), to: url)
+        try AtomicFile.write(Data("new".utf8), to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.json"), withIntermediateDirectories: false)
+        #expect(throws: FileSupportError.writeFailed(path: folder.appendingPathComponent("folder.json").path, reason: "it is a folder")) {
+            try AtomicFile.write(Data("x".utf8), to: folder.appendingPathComponent("folder.json"))
+        }
+        let missing = folder.appendingPathComponent("missing/out.json")
+        do {
+            try AtomicFile.write(Data("x".utf8), to: missing)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("\(missing.path): could not write the file (the folder"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["folder.json", "out.json"])
+    }
+
+    @Test func pathQuestions() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
+        let file = folder.appendingPathComponent("f.txt")
+        try Data().write(to: file)
+        #expect(FilePaths.isFolder(folder) && !FilePaths.isFolder(file) && FilePaths.exists(file))
+        #expect(!FilePaths.exists(folder.appendingPathComponent("none")) && !FilePaths.isFolder(folder.appendingPathComponent("none")))
+    }
+}
+
+@Suite struct ProcessRunnerTests {
+    @Test func outputStatusAndInputAreReported() throws {
+        let result = try ProcessRunner.run(executable: "/bin/sh", arguments: ["-c", "cat; echo err >&2; exit 3"],
+                                           input: Data("in".utf8))
+        #expect(result.status == 3 && result.signal == nil && !result.succeeded)
+        #expect(String(decoding: result.standardOutput, as: UTF8.self) == "in")
+        #expect(result.errorText == "err\n")
+    }
+
+    @Test func aProgramEndedByASignalIsReportedAsSuch() throws {
+        let result = try ProcessRunner.run(executable: "/bin/sh", arguments: ["-c", "kill -TERM $$"])
+        #expect(result.signal == SIGTERM && result.status == 128 + SIGTERM && !result.succeeded)
+    }
+
+    @Test func aMissingProgramCannotRun() throws {
+        #expect(throws: FileSupportError.self) { try ProcessRunner.run(executable: "/nonexistent/tool", arguments: []) }
+        let folder = try TestArtifacts.temporaryFolder("docsheet-run")
+        let result = try ProcessRunner.run(executable: "/bin/pwd", arguments: [], directory: folder,
+                                           environment: ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables))
+        #expect(String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
+                == folder.resolvingSymlinksInPath().path)
+    }
+}
