@@ -476,6 +476,8 @@ def report(out):
                   f"mode: {meta.get('mode', 'full')}; started {meta.get('started', '')}; "
                   f"templates: {', '.join(meta.get('templates', []))}; review template: {', '.join(meta.get('reviewTemplates', []))}; "
                   f"locales: {', '.join(meta.get('locales', []))}", ""]
+        if meta.get("skipped"):
+            lines += [f"Skipped (not on this machine): {', '.join(meta['skipped'])}.", ""]
     lines.append("| " + " | ".join(t for t, _ in columns) + " |")
     lines.append("|" + "|".join("---" if i < 2 else "---:" for i in range(len(columns))) + "|")
     for result in results + [totals]:
