@@ -381,14 +381,9 @@ private struct NestingScanner {
     private mutating func countLink(at index: Int) {
         if chain.links == 0 { chain.start = index }
         chain.links += 1
-        guard chain.enclosingLinks + chain.links > DeepNestingGuard.maximumChainLength, !chain.isBlanked,
-              blankedFrame == nil
-        else { return }
-        guard index >= chainBlankedUntil else { return }
-        chain.isBlanked = true
-        chainBlankedUntil = endOfChain(from: index)
-        finding.starts.append(chain.start)
-        finding.ranges.append(index..<chainBlankedUntil)
+        if !chain.isBlanked && blankRestIfPastLimit(chain.links, at: index, stopAtLineBreak: true) {
+            chain.isBlanked = true
+        }
     }
 
     /// Counts an `else`: a run of `if … else if …` is one more level per `else`. Past `maximumChainLength` the rest
@@ -396,14 +391,21 @@ private struct NestingScanner {
     private mutating func countElse(at index: Int) {
         if chain.elses == 0 { chain.start = index }
         chain.elses += 1
-        guard chain.enclosingLinks + chain.elses > DeepNestingGuard.maximumChainLength, !chain.areElsesBlanked,
-              blankedFrame == nil
-        else { return }
-        guard index >= chainBlankedUntil else { return }
-        chain.areElsesBlanked = true
-        chainBlankedUntil = endOfLevel(from: index, stopAtLineBreak: false)
+        if !chain.areElsesBlanked && blankRestIfPastLimit(chain.elses, at: index, stopAtLineBreak: false) {
+            chain.areElsesBlanked = true
+        }
+    }
+
+    /// Blanks from `index` to the end of the chain (`stopAtLineBreak`) or of the level when `count` links, with the
+    /// enclosing levels', pass `maximumChainLength`; returns whether it did.
+    private mutating func blankRestIfPastLimit(_ count: Int, at index: Int, stopAtLineBreak: Bool) -> Bool {
+        guard chain.enclosingLinks + count > DeepNestingGuard.maximumChainLength, blankedFrame == nil,
+              index >= chainBlankedUntil
+        else { return false }
+        chainBlankedUntil = endOfLevel(from: index, stopAtLineBreak: stopAtLineBreak)
         finding.starts.append(chain.start)
         finding.ranges.append(index..<chainBlankedUntil)
+        return true
     }
 
     /// A `(`, `[`, `?` or `!` right after a name, a closing bracket or another postfix operator is a call, a
@@ -413,10 +415,8 @@ private struct NestingScanner {
             || before == UInt8(ascii: ">") || before == UInt8(ascii: "?") || before == UInt8(ascii: "!")
     }
 
-    /// Where a too-long chain ends: the first line break at its level that is not followed by a continuation
-    /// (`.member` or an operator), or the closing bracket of the level the chain is in.
-    private func endOfChain(from start: Int) -> Int { endOfLevel(from: start, stopAtLineBreak: true) }
-
+    /// Where a too-long chain ends (`stopAtLineBreak`): the first line break at its level that is not followed by a
+    /// continuation (`.member` or an operator); and where a level ends: the closing bracket of the level.
     private func endOfLevel(from start: Int, stopAtLineBreak: Bool) -> Int {
         var depth = 0
         var index = start
