@@ -11,7 +11,7 @@ public struct SwiftExtractor: Sendable {
 
     /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
     /// by a build that keeps the same `DocSheetVersion`.
-    static let rulesRevision = 7
+    static let rulesRevision = 8
 
     /// Creates an extractor.
     ///
