@@ -204,6 +204,25 @@ import Testing
         #expect(DeepNestingGuard.defused(source) == nil)
     }
 
+    @Test func randomTokenSoupKeepsEveryPositionAndLineBreak() {
+        // 3,000 random sequences of the tokens the guard reacts to, some thousands deep: the guard never traps,
+        // keeps the length and every line break, and only ever turns bytes into spaces.
+        let alphabet = ["(", ")", "[", "]", "{", "}", "<", ">", "->", "\"", "\"\"\"", "\\(", "\\", "#", "#if", "#endif",
+                        "/*", "*/", "//", "\n", "`", "#/", "/#", ".", "a", "else", "try", "?", "!", "-", "=", " ", "é"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 1...6_000, using: &generator)
+            let source = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            guard let defused = DeepNestingGuard.defused(source) else { continue }
+            let before = Array(source.utf8)
+            let after = Array(defused.text.utf8)
+            #expect(after.count == before.count)
+            #expect(zip(before, after).allSatisfy { $0 == $1 || $1 == UInt8(ascii: " ") })
+            #expect(zip(before, after).allSatisfy { ($0 == UInt8(ascii: "\n")) == ($1 == UInt8(ascii: "\n")) })
+            #expect(!defused.regions.isEmpty)
+        }
+    }
+
     @Test func theParserNestingLevelIsTheSameInDebugAndRelease() {
         // SwiftParser's own default is 20 in a debug build, 256 in release: DocSheet sets its own, so a SwiftUI
         // body 40 levels deep gives the same records whichever way DocSheet was built.
