@@ -58,6 +58,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A measuring instrument for the benchmark (Benchmarks/README.md), not part of DocSheet.
+        .executableTarget(
+            name: "docsheet-parser-ceiling",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/ParserCeiling"
+        ),
         .target(
             name: "TestSupport",
             dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
