@@ -56,8 +56,12 @@ compare: release
 compare-docc: release
 	scripts/compare-with-docc Tests/Fixtures/DocComments .build/release/docsheet
 
-bench: release
-	scripts/bench-check
+## The benchmark (Benchmarks/README.md): DocSheet against the I/O floor, the SwiftParser ceiling and tree-sitter on
+## real repositories and a synthetic growth curve; writes Benchmarks/results/latest.md (BENCH_FLAGS=--quick for a
+## short run).
+BENCH_FLAGS ?=
+bench:
+	scripts/bench $(BENCH_FLAGS)
 
 clean:
 	rm -rf .build $(OUT)

@@ -43,9 +43,7 @@ public struct DocumentWriter: Sendable {
             }
             return try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
         case .json:
-            let data: Data
-            do { data = try InventoryCoding.encode(inventory) } catch { throw .encodingFailed(error.description) }
-            try writeAtomically(data, to: url)
+            try writeAtomically(InventoryCoding.encode(inventory), to: url)
         case .csv:
             try writeAtomically(Data(CSVWriter.inventory(inventory, context: context).utf8), to: url)
         case .markdown:

@@ -18,4 +18,13 @@ public enum FilePaths {
         var isFolder: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
     }
+
+    /// The size of the file at `url` in bytes (symbolic links followed), or 0 when it cannot be read.
+    ///
+    /// - Parameter url: A file URL.
+    /// - Returns: The size in bytes; 0 for nothing at `url` or an error.
+    public static func size(of url: URL) -> Int {
+        var information = stat()
+        return stat(url.path, &information) == 0 ? Int(information.st_size) : 0
+    }
 }

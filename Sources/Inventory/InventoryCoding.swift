@@ -20,6 +20,15 @@ public enum InventoryCoding {
         }
     }
 
+    /// Encodes an inventory as `encode(_:)` does, byte for byte, with the hand-written `InventoryJSONWriter` (an
+    /// inventory is the one large value DocSheet writes; `JSONEncoder` was the largest serial cost of a run).
+    ///
+    /// - Parameter inventory: The inventory to encode.
+    /// - Returns: The UTF-8 JSON bytes, pretty-printed, keys sorted, slashes unescaped, ending in a newline.
+    public static func encode(_ inventory: Inventory) -> Data {
+        Data(InventoryJSONWriter.prettyJSON(of: inventory))
+    }
+
     /// Decodes an inventory, checking its schema version.
     ///
     /// - Parameters:

@@ -470,9 +470,20 @@ private struct MarkupLines {
 
     static func isThematicBreak(_ line: Substring) -> Bool {
         guard indentationOf(line) <= 3 else { return false }
-        let marks = line.filter { $0 != " " && $0 != "\t" }
-        guard let mark = marks.first, "-*_".contains(mark) else { return false }
-        return marks.count >= 3 && marks.allSatisfy { $0 == mark }
+        // One pass that stops at the first character that rules it out (this runs for every line of every doc
+        // comment: filtering each line into a new string first was a tenth of a run's time).
+        var mark: Character?
+        var count = 0
+        for character in line where character != " " && character != "\t" {
+            if let mark {
+                guard character == mark else { return false }
+            } else {
+                guard character == "-" || character == "*" || character == "_" else { return false }
+                mark = character
+            }
+            count += 1
+        }
+        return count >= 3
     }
 
     static func isFence(_ line: Substring) -> Bool {

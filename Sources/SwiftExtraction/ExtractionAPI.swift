@@ -35,6 +35,24 @@ public struct SourceFile: Hashable, Sendable {
     }
 }
 
+/// The files of one root and the cache for them: one group of `SwiftExtractor.extract(groups:)`.
+public struct FileGroup: Sendable {
+    /// The files, from `SourceDiscovery.discover(root:options:)`.
+    public var files: [SourceFile]
+    /// Where earlier extractions of these files are looked up and new ones stored; `nil` parses every file.
+    public var cache: (any ExtractionCache)?
+
+    /// Creates a group.
+    ///
+    /// - Parameters:
+    ///   - files: The files of one root.
+    ///   - cache: The cache for them, or `nil`.
+    public init(files: [SourceFile], cache: (any ExtractionCache)?) {
+        self.files = files
+        self.cache = cache
+    }
+}
+
 /// Swift source text that does not (necessarily) come from disk, e.g. a file at a git revision or in the index.
 public struct SourceText: Hashable, Sendable {
     /// Path relative to the root, `/` separators.

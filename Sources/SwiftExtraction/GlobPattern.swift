@@ -34,13 +34,26 @@ public struct GlobPattern: Hashable, Sendable {
     /// - Returns: True when the pattern matches the whole path or one of its parent folders (a pattern without `/`
     ///   matches any single component).
     public func matches(_ path: String) -> Bool {
+        matches(path, parentsChecked: false)
+    }
+
+    /// True when the pattern matches `path` itself, or (unless `parentsChecked`) one of its parent folders.
+    ///
+    /// - Parameters:
+    ///   - path: A `/`-separated path relative to the scanned root.
+    ///   - parentsChecked: True when every parent folder of `path` is known not to match (a folder walk that leaves
+    ///     out a matching folder with everything inside it): only the whole path is then tried, which saves trying
+    ///     each parent again for every file (the walk over a large project spent most of its time there).
+    /// - Returns: True on a match.
+    func matches(_ path: String, parentsChecked: Bool) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         if matchesAnyDepth {
             guard let single = components.first else { return false }
+            if parentsChecked { return parts.last.map { Self.matchComponent(single, $0) } ?? false }
             return parts.contains { Self.matchComponent(single, $0) }
         }
         // Matching a prefix of the path means matching a parent folder.
-        for length in stride(from: parts.count, through: 1, by: -1)
+        for length in stride(from: parts.count, through: parentsChecked ? parts.count : 1, by: -1)
         where Self.matchComponents(components[...], parts[..<length]) {
             return true
         }

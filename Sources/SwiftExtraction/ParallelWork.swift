@@ -18,17 +18,20 @@ enum ParallelWork {
     /// - Parameters:
     ///   - items: The work items.
     ///   - jobs: The most threads to use; `nil` uses one per core.
+    ///   - order: The order in which the items are started (a permutation of their indexes, e.g. largest file first,
+    ///     so that no thread is left with a large file at the end); `nil` starts them in their order.
     ///   - transform: The work, called once per item, from any of the threads.
     /// - Returns: The results, in the order of `items`.
     static func map<Item: Sendable, Output: Sendable>(
-        _ items: [Item], jobs: Int?, _ transform: @Sendable (Item) -> Output
+        _ items: [Item], jobs: Int?, order: [Int]? = nil, _ transform: @Sendable (Item) -> Output
     ) -> [Output] {
         guard !items.isEmpty else { return [] }
         let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
         let results = ResultSlots<Output>(count: items.count)
         withoutActuallyEscaping(transform) { transform in
             LargeStackThread.run(count: workers) {
-                while let index = results.claimNextIndex() {
+                while let claimed = results.claimNextIndex() {
+                    let index = order?[claimed] ?? claimed
                     results.store(transform(items[index]), at: index)
                 }
             }

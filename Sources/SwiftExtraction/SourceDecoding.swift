@@ -30,12 +30,22 @@ enum SourceDecoding {
                     + "reads only UTF-8: save it as UTF-8")
             }
         }
-        if data.prefix(binaryProbeLength).contains(0) {
+        let holdsNUL = data.withUnsafeBytes { raw in
+            raw.baseAddress.map { memchr($0, 0, min(raw.count, binaryProbeLength)) != nil } ?? false
+        }
+        if holdsNUL {
             return Decoded(text: nil, warning: "the file looks binary (it holds NUL bytes); it is left out")
         }
         let text = String(decoding: data, as: UTF8.self)
         // Decoding replaced nothing exactly when re-encoding gives the same bytes.
-        if text.utf8.elementsEqual(data) { return Decoded(text: text) }
+        // (Compared as memory: iterating `Data` byte by byte cost as much as the nesting guard.)
+        var copy = text
+        let unchanged = copy.utf8.count == data.count && copy.withUTF8 { utf8 in
+            data.withUnsafeBytes { raw in
+                utf8.isEmpty || memcmp(utf8.baseAddress!, raw.baseAddress!, utf8.count) == 0
+            }
+        }
+        if unchanged { return Decoded(text: text) }
         return Decoded(text: text, warning: "the file is not valid UTF-8; invalid bytes were replaced, save it as UTF-8")
     }
 }

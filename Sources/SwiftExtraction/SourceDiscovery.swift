@@ -298,7 +298,9 @@ private struct FolderWalker {
         if names.contains("Package.swift") { manifestFolders.append(relativePath) }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
-            if excludes.contains(where: { $0.matches(globBase + path) }) { continue }
+            // The folders on the way were tried when the walk entered them (a match leaves them out), and the
+            // configuration's excludes that match the root's own folders are not applied (ScanSettings).
+            if excludes.contains(where: { $0.matches(globBase + path, parentsChecked: true) }) { continue }
             let url = folder.appendingPathComponent(name)
             guard var kind = FileKind.of(path: url.path, followingLinks: false) else { continue }
             if kind == .symbolicLink {

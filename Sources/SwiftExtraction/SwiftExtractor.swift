@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import SwiftParser
@@ -76,7 +77,25 @@ public struct SwiftExtractor: Sendable {
     /// - Throws: `ExtractionError.unreadableFile` for the first file (in the given order) that exists but cannot be
     ///   read.
     public func extract(files: [SourceFile], cache: (any ExtractionCache)?) throws(ExtractionError) -> ExtractionResult {
-        let outcomes = ParallelWork.map(files, jobs: options.jobs) { file -> Result<FileExtraction, ExtractionError> in
+        try extract(groups: [FileGroup(files: files, cache: cache)])[0].get()
+    }
+
+    /// Reads and extracts the files of several groups (the roots of one run) in one parallel pass, largest files
+    /// first, and merges each group on its own (`CrossFileRules` never looks across groups). One pass keeps every
+    /// thread busy to the end: a pass per root waits for each root's largest file before the next root starts.
+    ///
+    /// - Parameter groups: The files of each group, from `SourceDiscovery.discover(root:options:)`, with the cache
+    ///   for that group (`nil` parses every file).
+    /// - Returns: One result per group, in the order of `groups`: the records and diagnostics of its files merged (a
+    ///   file that is not valid UTF-8, is UTF-16, looks binary or disappeared since it was listed adds a warning,
+    ///   `SourceDecoding`), or `ExtractionError.unreadableFile` for the group's first file (in the given order) that
+    ///   exists but cannot be read.
+    public func extract(groups: [FileGroup]) -> [Result<ExtractionResult, ExtractionError>] {
+        let work = groups.enumerated().flatMap { group in group.element.files.map { (file: $0, cache: group.element.cache) } }
+        let sizes = work.map { FilePaths.size(of: $0.file.url) }
+        let order = work.indices.sorted { sizes[$0] > sizes[$1] }
+        let outcomes = ParallelWork.map(work, jobs: options.jobs, order: order) { item -> Result<FileExtraction, ExtractionError> in
+            let (file, cache) = item
             let data: Data
             do {
                 data = try Data(contentsOf: file.url)
@@ -103,15 +122,23 @@ public struct SwiftExtractor: Sendable {
             }
             return .success(extraction)
         }
-        var extractions: [FileExtraction] = []
-        extractions.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let extraction): extractions.append(extraction)
-            case .failure(let error): throw error
+        var results: [Result<ExtractionResult, ExtractionError>] = []
+        var start = 0
+        for group in groups {
+            let slice = outcomes[start..<start + group.files.count]
+            start += group.files.count
+            var extractions: [FileExtraction] = []
+            extractions.reserveCapacity(slice.count)
+            var failure: ExtractionError?
+            for outcome in slice where failure == nil {
+                switch outcome {
+                case .success(let extraction): extractions.append(extraction)
+                case .failure(let error): failure = error
+                }
             }
+            results.append(failure.map { .failure($0) } ?? .success(Self.merge(extractions)))
         }
-        return Self.merge(extractions)
+        return results
     }
 
     /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.

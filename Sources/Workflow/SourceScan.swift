@@ -49,19 +49,28 @@ public struct SourceScan: Sendable {
         var globsInEffect: [String] = []
         let roots = SourceScan.distinctRoots(roots, environment: environment)
         let prefixes = SourceScan.rootPrefixes(roots.map(environment.url(for:)))
-        for (rootIndex, root) in roots.enumerated() {
+        // Every root is discovered first, then all files are extracted in one parallel pass.
+        var discoveries: [(discovered: Discovery, cache: DiskExtractionCache?)] = []
+        for root in roots {
             let url = environment.url(for: root)
             let cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
-            let cache = useCache ? DiskExtractionCache(folder: cacheFolder) : nil
-            var result: ExtractionResult
-            let discovered: Discovery
             do {
                 var options = rootDiscovery?(url) ?? discovery
                 options.manifests.cacheFolder = cacheFolder
-                discovered = try SourceDiscovery.scan(root: url, options: options)
+                let discovered = try SourceDiscovery.scan(root: url, options: options)
                 fileCount += discovered.files.count
                 globsInEffect.append(Self.describe(root: root, options: options))
-                result = try extractor.extract(files: discovered.files, cache: cache)
+                discoveries.append((discovered, useCache ? DiskExtractionCache(folder: cacheFolder) : nil))
+            } catch {
+                throw WorkflowError(error, root: root)
+            }
+        }
+        let results = extractor.extract(groups: discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) })
+        for (rootIndex, root) in roots.enumerated() {
+            let (discovered, cache) = discoveries[rootIndex]
+            var result: ExtractionResult
+            do {
+                result = try results[rootIndex].get()
             } catch {
                 throw WorkflowError(error, root: root)
             }
