@@ -14,7 +14,7 @@ import Testing
 
     @Test func absentOptionalFieldsAreWrittenAsNull() throws {
         let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [sampleRecord()])
-        let json = String(decoding: try InventoryCoding.encode(inventory), as: UTF8.self)
+        let json = String(decoding: InventoryCoding.encode(inventory), as: UTF8.self)
         #expect(json.contains("\"genericWhere\" : null"))
         #expect(json.contains("\"commit\" : null"))
         #expect(json.contains("\"defaultValue\" : null"))
@@ -26,8 +26,8 @@ import Testing
         let inventory = Inventory(
             project: ProjectInfo(name: "P", root: ".", commit: "abc"), types: [],
             functions: [sampleRecord(file: "b.swift"), sampleRecord(file: "a.swift", line: 9), sampleRecord(file: "a.swift", line: 2)])
-        let first = try InventoryCoding.encode(inventory)
-        let second = try InventoryCoding.encode(inventory)
+        let first = InventoryCoding.encode(inventory)
+        let second = InventoryCoding.encode(inventory)
         #expect(first == second)
         let decoded = try InventoryCoding.decodeInventory(first, source: "test.json")
         #expect(decoded == inventory)
@@ -37,7 +37,7 @@ import Testing
     @Test func decodingRejectsNewerSchemaAndGarbageWithSourceName() throws {
         #expect(throws: InventoryError.unsupportedSchemaVersion(source: "x.json", found: 99)) {
             let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [], schemaVersion: 99)
-            _ = try InventoryCoding.decodeInventory(try InventoryCoding.encode(inventory), source: "x.json")
+            _ = try InventoryCoding.decodeInventory(InventoryCoding.encode(inventory), source: "x.json")
         }
         do {
             _ = try InventoryCoding.decodeInventory(Data("{\"schemaVersion\": 1}".utf8), source: "bad.json")
