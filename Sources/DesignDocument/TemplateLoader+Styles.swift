@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Workbook
 import Yams
@@ -58,12 +59,11 @@ extension TemplateLoader {
         let imagePath = try reader.string(pathNode, "path")
         let url = imagePath.hasPrefix("/") ? URL(fileURLWithPath: imagePath)
             : (baseFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(imagePath)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        guard FilePaths.exists(url) else {
             throw fail(pathNode, "logo image '\(imagePath)' not found (paths are relative to the template file)")
         }
-        guard !isFolder.boolValue else { throw fail(pathNode, "logo '\(imagePath)' is a folder, not an image file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard !FilePaths.isFolder(url) else { throw fail(pathNode, "logo '\(imagePath)' is a folder, not an image file") }
+        let size = FilePaths.size(of: url)
         guard size <= TemplateLoader.maximumLogoBytes else {
             throw fail(pathNode, "logo '\(imagePath)' is \(size / 1_048_576) MiB; a logo may take at most "
                 + "\(TemplateLoader.maximumLogoBytes / 1_048_576) MiB (a cover image needs far less)")

@@ -368,8 +368,12 @@ import Workflow
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
+        // A link to it is measured by what it points to, not by the link's own size.
+        try FileManager.default.createSymbolicLink(atPath: sandbox.url.appendingPathComponent("link.png").path,
+                                                   withDestinationPath: "huge.png")
         for (logo, message) in [("folder.png", "logo 'folder.png' is a folder, not an image file"),
-                                ("huge.png", "logo 'huge.png' is 1024 MiB; a logo may take at most 16 MiB")] {
+                                ("huge.png", "logo 'huge.png' is 1024 MiB; a logo may take at most 16 MiB"),
+                                ("link.png", "logo 'link.png' is 1024 MiB; a logo may take at most 16 MiB")] {
             try sandbox.write("logo.yml", "name: logo\nlogo: {path: \(logo)}\nsheets:\n  - kind: functions\n    name: F\n    columns: [{header: H, field: name}]\n")
             let run = try sandbox.docsheet("generate", "Sources", "--no-cache", "--template", "logo.yml", "--output", "l.xlsx")
             #expect(run.status == 2)
