@@ -83,7 +83,8 @@ func measure(paths: [String], jobs: Int, readOnly: Bool) -> Tally {
                 guard let data = FileManager.default.contents(atPath: paths[index]) else { fail("cannot read \(paths[index])") }
                 tally.files += 1
                 tally.bytes += data.count
-                tally.lines += data.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                // Counted over raw memory: iterating `Data` byte by byte would slow the floor and the ceiling.
+                tally.lines += data.withUnsafeBytes { raw in raw.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
                 if readOnly { continue }
                 let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
                 let counter = FunctionCounter(viewMode: .sourceAccurate)
