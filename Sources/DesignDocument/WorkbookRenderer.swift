@@ -274,6 +274,7 @@ struct SheetWriter {
             try worksheet.setColumnWidth(helperColumn, width: 4, hidden: true)
         }
         let wraps = spec.columns.map(\.wrap)
+        let styles = spec.columns.map { (plain: cellStyle($0), link: cellStyle($0, link: true)) }
         var row = headerRow
         var dataRange: (first: Int, last: Int)?
         for tableRow in rows {
@@ -288,8 +289,8 @@ struct SheetWriter {
                 let contents = spec.columns.map { cellContent(tableRow, column: $0) }
                 let height = rowHeight(contents.map(\.value), widths: widths, wraps: wraps)
                 if height > 15 { try worksheet.setRowHeight(row, height: height) }
-                for (index, column) in spec.columns.enumerated() {
-                    try writeContent(contents[index], column: column, row: row, index: index)
+                for index in spec.columns.indices {
+                    try writeContent(contents[index], styles: styles[index], row: row, index: index)
                 }
                 if highlight != nil, case .function(let record, _) = tableRow {
                     try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
@@ -368,8 +369,13 @@ struct SheetWriter {
             // little tall in Excel is better than a cut-off line in the printed document.
             let usable = max(1, (widths[index] - 0.7) * 0.85)
             var cellLines = 0
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(400) {
-                cellLines += wraps[index] ? SheetWriter.wrappedLines(line, width: usable) : 1
+            if wraps[index] {
+                // Lines split on the byte: a line feed is never part of a longer UTF-8 sequence.
+                for line in text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: 399, omittingEmptySubsequences: false) {
+                    cellLines += SheetWriter.wrappedLines(Substring(line), width: usable)
+                }
+            } else {
+                cellLines = min(400, 1 + text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
             }
             lines = max(lines, cellLines)
         }
@@ -387,23 +393,32 @@ struct SheetWriter {
             case "A"..."Z": return 1.1
             default:
                 if scalar.value < 0x80 { return 0.9 }
-                return ExcelText.displayWidth(of: String(Character(scalar))) > 1 ? 2.0 : 0.9
+                return ExcelText.displayWidth(of: scalar) > 1 ? 2.0 : 0.9
             }
         }
         var lines = 1
         var used = 0.0
-        for (index, word) in line.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-            let wordWidth = word.unicodeScalars.reduce(0) { $0 + measure($1) }
-            let needed = (index == 0 || used == 0 ? 0 : 0.45) + wordWidth
+        var isFirstWord = true
+        var wordWidth = 0.0
+        // Places the word measured so far; a space ends a word (two spaces leave an empty word, as Excel keeps them).
+        func place() {
+            let needed = (isFirstWord || used == 0 ? 0 : 0.45) + wordWidth
+            isFirstWord = false
             if used + needed <= width {
                 used += needed
-                continue
+            } else {
+                // The word starts a new line (a word wider than the column is broken over several).
+                if used > 0 { lines += 1 }
+                let extraLines = max(0, Int((wordWidth / width).rounded(.up)) - 1)
+                lines += extraLines
+                used = wordWidth - Double(extraLines) * width
             }
-            // The word starts a new line (a word wider than the column is broken over several).
-            if used > 0 { lines += 1 }
-            lines += max(0, Int((wordWidth / width).rounded(.up)) - 1)
-            used = wordWidth - Double(max(0, Int((wordWidth / width).rounded(.up)) - 1)) * width
+            wordWidth = 0
         }
+        for scalar in line.unicodeScalars {
+            if scalar == " " { place() } else { wordWidth += measure(scalar) }
+        }
+        place()
         return lines
     }
 
@@ -449,18 +464,20 @@ struct SheetWriter {
     }
 
     /// Writes one data cell as a sheet link, a URL link or a value.
-    private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool), column: ColumnSpec,
-                              row: Int, index: Int) throws(WorkbookError) {
+    ///
+    /// `styles` are the column's ``cellStyle(_:link:)`` results, made once per table.
+    private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool),
+                              styles: (plain: CellStyle, link: CellStyle), row: Int, index: Int) throws(WorkbookError) {
         if content.sheetLink {
             try worksheet.writeLink(toSheet: content.value.text, text: content.value.text, row: row, column: index,
-                                    style: cellStyle(column, link: true))
+                                    style: styles.link)
         } else if let url = content.url, case .number(let number) = content.value {
             // Line numbers stay numbers: they sort as numbers and Excel does not flag them as text.
-            try worksheet.writeLink(url: url, number: number, row: row, column: index, style: cellStyle(column, link: true))
+            try worksheet.writeLink(url: url, number: number, row: row, column: index, style: styles.link)
         } else if let url = content.url {
-            try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: cellStyle(column, link: true))
+            try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: styles.link)
         } else {
-            try write(content.value, row: row, column: index, style: cellStyle(column))
+            try write(content.value, row: row, column: index, style: styles.plain)
         }
     }
 

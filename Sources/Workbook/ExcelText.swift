@@ -30,6 +30,9 @@ public enum ExcelText {
     /// - Returns: The cleaned text, cut and ending in ``truncationMarker`` when it was longer than `limit`, and whether
     ///   it was cut.
     public static func prepare(_ text: String, limit: Int = maximumCellLength) -> Prepared {
+        // Most cell text is short and plain: one pass over the bytes proves that nothing below applies (a UTF-16
+        // length is never more than the UTF-8 length). Measured in Benchmarks/README.md.
+        if text.utf8.count <= limit, !needsCleaning(text) { return Prepared(text: text, wasTruncated: false) }
         let clean = removingInvalidCharacters(text)
         let escaped = escapingEncodedCharacters(clean)
         if escaped.utf16.count <= limit { return Prepared(text: escaped, wasTruncated: false) }
@@ -38,7 +41,9 @@ public enum ExcelText {
             let candidate = escapingEncodedCharacters(prefix(of: clean, utf16Budget: budget))
             let excess = candidate.utf16.count + truncationMarker.utf16.count - limit
             if excess <= 0 { return Prepared(text: candidate + truncationMarker, wasTruncated: true) }
-            budget -= excess
+            // A limit shorter than the marker cannot end in it: the marker's own prefix is all that fits.
+            if budget == 0 { return Prepared(text: String(String.UnicodeScalarView(truncationMarker.unicodeScalars.prefix(limit))), wasTruncated: true) }
+            budget = max(0, budget - excess)
         }
     }
 
@@ -58,7 +63,7 @@ public enum ExcelText {
     /// - Parameter text: Text that may contain literal `_xHHHH_` sequences.
     /// - Returns: `text` with every `_xHHHH_` prefixed by `_x005F`, unchanged when it holds none.
     public static func escapingEncodedCharacters(_ text: String) -> String {
-        guard text.contains("_x") || text.contains("_X") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "_")) else { return text }
         let utf8 = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(utf8.count + 12)
@@ -71,6 +76,27 @@ public enum ExcelText {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// True when `text` may hold a character XML forbids or a literal `_xHHHH_`: a C0 control other than tab, LF and
+    /// CR, U+FFFE or U+FFFF (UTF-8 `EF BF BE`, `EF BF BF`), or an underscore. False proves ``prepare(_:limit:)`` has
+    /// nothing to change.
+    private static func needsCleaning(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x09, 0x0A, 0x0D: break
+                case 0x00..<0x20, UInt8(ascii: "_"): return true
+                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE:
+                    return true
+                default: break
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// True when `_xHHHH_` (H a hex digit) starts at `index`.
@@ -119,11 +145,19 @@ public enum ExcelText {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var width = 0.0
             for scalar in line.unicodeScalars {
-                width += isWide(scalar) ? 2 : 1
+                width += displayWidth(of: scalar)
             }
             widest = max(widest, width)
         }
         return widest
+    }
+
+    /// The columns one character takes: 2 for wide characters (CJK, Hangul, full-width forms, emoji), else 1.
+    ///
+    /// - Parameter scalar: The character.
+    /// - Returns: 2 or 1.
+    public static func displayWidth(of scalar: Unicode.Scalar) -> Double {
+        isWide(scalar) ? 2 : 1
     }
 
     /// True for characters that take two columns (CJK, Hangul, full-width forms, emoji).

@@ -203,10 +203,10 @@ import Testing
     }
 }
 
-/// A cache that stores extractions as JSON, as the disk cache does.
+/// A cache that stores extractions in their binary cache form, as the disk cache does.
 private final class EncodingCache: ExtractionCache, @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [String: Data] = [:]
+    private var stored: [String: [UInt8]] = [:]
     private(set) var hits = 0
 
     func cachedExtraction(forKey key: String) -> FileExtraction? {
@@ -214,12 +214,12 @@ private final class EncodingCache: ExtractionCache, @unchecked Sendable {
         defer { lock.unlock() }
         guard let data = stored[key] else { return nil }
         hits += 1
-        return try? JSONDecoder().decode(FileExtraction.self, from: data)
+        return data.withUnsafeBytes { FileExtraction(cacheBytes: $0) }
     }
 
     func store(_ extraction: FileExtraction, forKey key: String) {
         lock.lock()
         defer { lock.unlock() }
-        stored[key] = try? JSONEncoder().encode(extraction)
+        stored[key] = extraction.cacheBytes()
     }
 }

@@ -51,6 +51,21 @@ import TestSupport
         #expect(XLSXReader.decodeEscapes(stored) == "id_x0041_ and _X00fF_ and _x12_ stay")
     }
 
+    @Test func preparedTextKeepsPlainTextAndCleansEveryCharacterTheFastPathMustNotMiss() {
+        // Plain text (ASCII, CJK, Vietnamese, U+FFFD whose UTF-8 is EF BF BD) is returned unchanged.
+        for plain in ["func load(id: Int) -> User", "設計書を出力する", "Tải tài liệu thiết kế", "\u{FFFD}", "a\tb\r\nc", ""] {
+            #expect(ExcelText.prepare(plain) == ExcelText.Prepared(text: plain, wasTruncated: false))
+        }
+        // Each character the byte scan looks for, alone and at the end (where a 3-byte check could read past it).
+        #expect(ExcelText.prepare("x\u{FFFE}").text == "x")
+        #expect(ExcelText.prepare("x\u{FFFF}").text == "x")
+        #expect(ExcelText.prepare("\u{7F}\u{1F}y").text == "\u{7F}y", "DEL is allowed in XML; U+001F is not")
+        #expect(ExcelText.prepare("_x0041_").text == "_x005F_x0041_")
+        #expect(ExcelText.prepare("snake_case_name").text == "snake_case_name")
+        #expect(ExcelText.prepare("abcdef", limit: 3) == ExcelText.Prepared(text: "…[t", wasTruncated: true), "a limit below the marker")
+        #expect(ExcelText.prepare(String(repeating: "a", count: 30), limit: 20) == ExcelText.Prepared(text: "aaaaaaaa…[truncated]", wasTruncated: true))
+    }
+
     @Test func emptyTextWithAStyleStillWritesTheStyledCell() throws {
         let url = try folder().appendingPathComponent("blank.xlsx")
         let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
