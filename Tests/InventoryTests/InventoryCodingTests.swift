@@ -22,6 +22,18 @@ import Testing
         #expect(json.hasSuffix("}\n"))
     }
 
+    @Test func recordsAreSortedStablyWhetherOrNotTheyArriveInOrder() {
+        var twin = sampleRecord(file: "a.swift", line: 2)
+        twin.signature = "the second of two records at the same place"
+        let shuffled = [sampleRecord(file: "b.swift"), sampleRecord(file: "a.swift", line: 2), twin]
+        let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: shuffled)
+        #expect(inventory.functions == [shuffled[1], twin, shuffled[0]], "sorted, equal keys kept in arrival order")
+        let again = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: inventory.functions)
+        #expect(again.functions == inventory.functions, "records already in order stay as they are")
+        let reversedTwins = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [twin, shuffled[1]])
+        #expect(reversedTwins.functions == [twin, shuffled[1]])
+    }
+
     @Test func encodingRoundTripsAndIsDeterministic() throws {
         let inventory = Inventory(
             project: ProjectInfo(name: "P", root: ".", commit: "abc"), types: [],
