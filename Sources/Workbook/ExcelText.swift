@@ -42,7 +42,10 @@ public enum ExcelText {
             let excess = candidate.utf16.count + truncationMarker.utf16.count - limit
             if excess <= 0 { return Prepared(text: candidate + truncationMarker, wasTruncated: true) }
             // A limit shorter than the marker cannot end in it: the marker's own prefix is all that fits.
-            if budget == 0 { return Prepared(text: String(String.UnicodeScalarView(truncationMarker.unicodeScalars.prefix(limit))), wasTruncated: true) }
+            if budget == 0 {
+                let fitting = String.UnicodeScalarView(truncationMarker.unicodeScalars.prefix(max(0, limit)))
+                return Prepared(text: String(fitting), wasTruncated: true)
+            }
             budget = max(0, budget - excess)
         }
     }
