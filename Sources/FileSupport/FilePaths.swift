@@ -27,4 +27,16 @@ public enum FilePaths {
         var information = stat()
         return stat(url.path, &information) == 0 ? Int(information.st_size) : 0
     }
+
+    /// The path with every symbolic link resolved, as `URL.resolvingSymlinksInPath()` gives it, in one `realpath(3)`
+    /// call when the path exists (Foundation's version examines it one component at a time, which was a visible
+    /// share of discovering a large project's files).
+    ///
+    /// - Parameter url: A file URL, usually of an existing file.
+    /// - Returns: The resolved path; for a path that does not exist, what Foundation's resolution gives.
+    public static func resolvingLinks(_ url: URL) -> String {
+        guard let resolved = realpath(url.path, nil) else { return url.resolvingSymlinksInPath().path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 }

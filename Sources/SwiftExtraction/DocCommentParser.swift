@@ -39,6 +39,18 @@ public enum DocCommentParser {
     /// - Returns: True when a `<#` … `#>` placeholder appears in prose; false when there is none or it is only inside
     ///   code.
     public static func containsPlaceholder(_ text: String) -> Bool {
+        // Prose is the text with code spans cut out, so a placeholder in it needs `<`, `#` and `>` in the text. One
+        // byte pass settles nearly every comment (the line-by-line reading was 5% of a run).
+        var seen: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): seen |= 1
+            case UInt8(ascii: "#"): seen |= 2
+            case UInt8(ascii: ">"): seen |= 4
+            default: continue
+            }
+        }
+        guard seen == 7 else { return false }
         var inFence = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingWhitespace()

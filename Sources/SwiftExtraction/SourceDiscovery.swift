@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import FileSupport
 
 /// Finds the Swift files under a root (a folder, or a single `.swift` file).
 ///
@@ -125,7 +126,7 @@ public enum SourceDiscovery {
         var groups: [String: [Found]] = [:]
         var order: [String] = []
         for file in found {
-            let key = walker.followedLinks ? file.url.resolvingSymlinksInPath().path : file.url.path
+            let key = walker.followedLinks ? FilePaths.resolvingLinks(file.url) : file.url.path
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(file)
         }
@@ -179,7 +180,7 @@ public struct Discovery: Sendable {
     fileprivate mutating func add(paths: [Found]) {
         guard let first = paths.first else { return }
         var candidates = paths.map(\.url.path)
-        let real = first.url.resolvingSymlinksInPath().path
+        let real = FilePaths.resolvingLinks(first.url)
         if !candidates.contains(real) { candidates.append(real) }
         let (file, isUnowned) = place(first.relativePath, url: first.url, reachedBy: candidates, includeUnowned: options.includeUnowned)
         if isUnowned { unowned.append(first.relativePath) }
