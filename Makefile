@@ -12,7 +12,8 @@ FUZZ_FLAGS ?=
 
 .PHONY: deps build release sample test fuzz sweep interop compare compare-docc bench clean
 
-## Install what the build needs when it is missing (libxlsxwriter through apt, openpyxl through pip).
+## Install what the build needs when it is missing (libxlsxwriter, pkg-config, unzip through apt). The tests' Python
+## referees come from scripts/python-env (apt's python3-openpyxl and python3-jsonschema, else .build/python).
 deps:
 	@scripts/install-deps
 
@@ -43,9 +44,7 @@ interop: build
 
 ## Real code: the whole pipeline over 19 repositories, every output checked by openpyxl and LibreOffice
 ## (scripts/sweep; SWEEP_FLAGS=--quick for two small packages, --release, --repos a,b; report in .build/sweep/report.md).
-## (openpyxl goes into .build/sweep-venv, not the system Python: install-deps skips it.)
-sweep:
-	@DOCSHEET_SKIP_PYTHON_DEPS=1 scripts/install-deps
+sweep: deps
 	scripts/sweep $(SWEEP_FLAGS)
 
 ## The compiler as referee: compare extraction with the compiler's symbol graphs.

@@ -10,7 +10,7 @@ and the `///` or `/** */` comment right above it, written to FILE as JSON. Witho
 
     treesitter_peer.py --files-from LIST [--jobs N] [--inventory FILE]
 
-Needs the PyPI packages tree-sitter and tree-sitter-swift (scripts/bench installs them in .build/bench-venv).
+Needs the PyPI packages tree-sitter and tree-sitter-swift (scripts/bench installs them in .build/python through scripts/python-env).
 """
 import argparse
 import json

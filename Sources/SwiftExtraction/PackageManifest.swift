@@ -279,7 +279,12 @@ enum ManifestEvaluator {
             let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
             var info = stat()
             guard stat(real, &info) == 0 else { return (nil, "") }
-            return (candidate, "\(real)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec)")
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec.tv_sec
+            #else
+            let modified = info.st_mtim.tv_sec
+            #endif
+            return (candidate, "\(real)\u{0}\(info.st_size)\u{0}\(modified)")
         }
         return (nil, "")
     }()

@@ -4,24 +4,15 @@ import TestSupport
 @testable import Workbook
 
 /// openpyxl, an independent reader, opens a workbook with every template feature and finds each one.
-/// Needs `python3` with openpyxl, as `scripts/run-tests` (through `scripts/install-deps`) provides; fails, never skips,
-/// without it.
+/// Needs a Python with openpyxl (`ReferencePython`: `$DOCSHEET_PYTHON`, which `scripts/run-tests` sets from
+/// `scripts/python-env`); fails, never skips, without it.
 @Suite struct OpenpyxlTemplateCheckTests {
-    /// Whether `python3` on the `PATH` (as `scripts/check-workbooks` finds it) imports openpyxl.
-    static let hasOpenpyxl: Bool = (try? python(["-c", "import openpyxl"]).status) == 0
+    /// Whether the referees' Python imports openpyxl.
+    static let hasOpenpyxl = ReferencePython.imports(["openpyxl"])
 
-    /// Runs `python3` from the `PATH` with `arguments`.
+    /// Runs the referees' Python with `arguments`.
     static func python(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try ReferencePython.run(arguments)
     }
 
     /// The checks, run by openpyxl on the workbook given as the first argument; prints FAIL lines and exits 1 on any.
@@ -68,7 +59,7 @@ sys.exit(1 if failures else 0)
 """#
 
     @Test func openpyxlFindsEveryTemplateFeature() throws {
-        try #require(OpenpyxlTemplateCheckTests.hasOpenpyxl, "python3 with openpyxl is needed: run scripts/install-deps (make deps)")
+        try #require(OpenpyxlTemplateCheckTests.hasOpenpyxl, Comment(rawValue: ReferencePython.missing(["openpyxl"])))
         var style = CellStyle(fontColor: .black)
         style.underlineStyle = .double
         style.strikeout = true

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The Python interpreter the independent referees (openpyxl, jsonschema, the standard library's XML parser) run in:
+/// `$DOCSHEET_PYTHON`, which `scripts/run-tests` sets from `scripts/python-env`, else `python3` on the `PATH`.
+public enum ReferencePython {
+    /// The interpreter's path or name.
+    public static var interpreter: String {
+        ProcessInfo.processInfo.environment["DOCSHEET_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+    }
+
+    /// Whether the interpreter imports every module in `modules`.
+    ///
+    /// - Parameter modules: Module names, e.g. `["openpyxl"]`.
+    /// - Returns: True when `import` of each succeeds.
+    public static func imports(_ modules: [String]) -> Bool {
+        (try? run(["-c", modules.map { "import \($0)" }.joined(separator: "; ")]).status) == 0
+    }
+
+    /// Runs the interpreter with `arguments`, standard output and error together.
+    ///
+    /// - Parameters:
+    ///   - arguments: The interpreter's arguments (`-c CODE ARG…`, or a script path and its arguments).
+    ///   - input: Bytes for its standard input, if any.
+    /// - Returns: The exit status and everything it printed.
+    /// - Throws: When the interpreter cannot be started.
+    public static func run(_ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [interpreter] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let inputPipe = input.map { _ in Pipe() }
+        if let inputPipe { process.standardInput = inputPipe }
+        try process.run()
+        if let inputPipe, let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// The message a test fails with when a module is missing: never skip, say how to get it.
+    ///
+    /// - Parameter modules: The modules the test needs.
+    /// - Returns: A sentence naming the interpreter, the modules and `scripts/python-env`.
+    public static func missing(_ modules: [String]) -> String {
+        "\(interpreter) cannot import \(modules.joined(separator: ", ")): run the tests with "
+            + "DOCSHEET_PYTHON=\"$(scripts/python-env \(modules.joined(separator: " ")))\" (scripts/run-tests does)"
+    }
+}
