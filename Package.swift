@@ -14,6 +14,11 @@ let package = Package(
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
         .library(name: "DocSheetKit", targets: ["FileSupport", "Inventory", "SwiftExtraction", "Workbook", "SpreadsheetReader", "DesignDocument", "Workflow"]),
+        // SwiftPM plugins (Documentation/Plugins.md): `swift package generate-design-doc`, `swift package docsheet …`,
+        // and the build-tool plugin that checks a target's documentation in every build.
+        .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
+        .plugin(name: "DocSheetCommand", targets: ["DocSheetCommand"]),
+        .plugin(name: "DocSheetBuildTool", targets: ["DocSheetBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -58,6 +63,30 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(
+            name: "GenerateDesignDoc",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-design-doc",
+                    description: "Write the design document (.xlsx) of the package's targets with docsheet generate"),
+                permissions: [
+                    .writeToPackageDirectory(reason: "docsheet generate writes the design document into the package folder")
+                ]),
+            dependencies: ["docsheet"]
+        ),
+        .plugin(
+            name: "DocSheetCommand",
+            capability: .command(
+                // No write permission: checks and reports need none (the cache is in the plugin's work folder). On
+                // macOS, commands that write into the package folder need `--disable-sandbox`; generate-design-doc
+                // asks for the permission instead.
+                intent: .custom(verb: "docsheet", description: "Run a docsheet command (check, diff, generate, …) in the package folder")),
+            dependencies: ["docsheet"]
+        ),
+        .plugin(name: "DocSheetBuildTool", capability: .buildTool(), dependencies: ["docsheet"]),
+        // A small sample target that uses the build-tool plugin: its undocumented function is a warning in the build
+        // (Documentation/Plugins.md; Tests/CLITests/PluginTests.swift).
+        .target(name: "PluginExample", path: "Tests/Fixtures/PluginExample", plugins: ["DocSheetBuildTool"]),
         // A measuring instrument for the benchmark (Benchmarks/README.md), not part of DocSheet.
         .executableTarget(
             name: "docsheet-parser-ceiling",
