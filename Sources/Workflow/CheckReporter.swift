@@ -9,6 +9,12 @@ public enum CheckReporter: String, CaseIterable, Sendable {
     case json
     /// GitHub Actions annotations (`::error file=...,line=...,col=...::message`), then the summary.
     case github
+    /// A SARIF 2.1.0 log for GitHub code scanning (`github/codeql-action/upload-sarif`) and other SARIF viewers.
+    case sarif
+    /// A JUnit XML report (GitLab `artifacts: reports: junit`, Jenkins `junit`): one failed test case per violation.
+    case junit
+    /// A GitLab Code Quality report (`artifacts: reports: codequality`): Code Climate issues with stable fingerprints.
+    case gitlab
 
     /// How violations are labelled: `error` (the gate) or `warning` (`--warn-only`, report without failing).
     public enum Severity: String, Sendable {
@@ -23,8 +29,8 @@ public enum CheckReporter: String, CaseIterable, Sendable {
     /// - Parameters:
     ///   - report: The result of `Check.run`.
     ///   - severity: Whether violations are shown as errors or, with `--warn-only`, as warnings.
-    /// - Returns: The text to print, ending in a newline: one line per violation and the summary (or one JSON
-    ///   document).
+    /// - Returns: The text to print, ending in a newline: one line per violation and the summary (`xcode`,
+    ///   `github`), or one document (`json`, `sarif`, `junit`, `gitlab`). The same report gives the same bytes.
     public func render(_ report: CheckReport, severity: Severity = .error) -> String {
         switch self {
         case .xcode:
@@ -39,6 +45,12 @@ public enum CheckReporter: String, CaseIterable, Sendable {
         case .json:
             let data = (try? InventoryCoding.encode(report)) ?? Data("{}\n".utf8)
             return String(decoding: data, as: UTF8.self)
+        case .sarif:
+            return CIReports.sarif(report, severity: severity)
+        case .junit:
+            return CIReports.junit(report, severity: severity)
+        case .gitlab:
+            return CIReports.gitlab(report, severity: severity)
         }
     }
 

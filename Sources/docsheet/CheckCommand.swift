@@ -29,7 +29,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only check functions added or changed since this revision.", valueName: "rev"))
     var since: String?
 
-    @Option(help: "xcode (default), json or github.")
+    @Option(help: "xcode (default), json, github, sarif, junit or gitlab (see Documentation/CI.md).")
     var reporter: CheckReporter = .xcode
 
     @Flag(help: "Report violations as warnings and exit 0 (e.g. in an Xcode build phase).")

@@ -50,4 +50,51 @@ public enum ReferencePython {
         "\(interpreter) cannot import \(modules.joined(separator: ", ")): run the tests with "
             + "DOCSHEET_PYTHON=\"$(scripts/python-env \(modules.joined(separator: " ")))\" (scripts/run-tests does)"
     }
+
+    /// Why a script could not check anything.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong and what to do about it.
+        public var description: String
+    }
+
+    /// Runs the script `source` with `arguments` and returns what it printed on standard output. A script reports a
+    /// module it cannot import by printing `MISSING-MODULE name`; the test then fails naming `scripts/python-env`
+    /// instead of skipping.
+    ///
+    /// - Parameters:
+    ///   - source: The script's text.
+    ///   - arguments: The script's arguments (`sys.argv[1:]`).
+    /// - Returns: Standard output of a run that exited with status 0.
+    /// - Throws: `Failure` when the interpreter cannot start, lacks a module (naming `scripts/python-env`) or the
+    ///   script exits with another status (with its standard error).
+    public static func runScript(_ source: String, arguments: [String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-python-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("check.py")
+        let output = folder.appendingPathComponent("stdout")
+        let errors = folder.appendingPathComponent("stderr")
+        try Data(source.utf8).write(to: script)
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [interpreter, script.path] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        do { try process.run() } catch {
+            throw Failure(description: "cannot run \(interpreter): \(error); set DOCSHEET_PYTHON to what scripts/python-env prints")
+        }
+        process.waitUntilExit()
+        let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        let complaint = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        if let line = (printed + "\n" + complaint).split(separator: "\n").first(where: { $0.hasPrefix("MISSING-MODULE ") }) {
+            let module = line.dropFirst("MISSING-MODULE ".count)
+            throw Failure(description: missing([String(module)]))
+        }
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(interpreter) exited with \(process.terminationStatus): \(complaint)\(printed)")
+        }
+        return printed
+    }
 }

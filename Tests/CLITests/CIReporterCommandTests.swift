@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `docsheet check --reporter sarif|junit|gitlab` end to end: the built binary, its exit code with and without
+/// `--warn-only`, and the document on standard output read back by Python (`json`, `xml.etree.ElementTree`).
+@Suite struct CIReporterCommandTests {
+    /// Prints, for a report of any of the three formats, the format's violations as `rule|path|line|level` lines.
+    static let reader = #"""
+        import json, sys
+        import xml.etree.ElementTree as ET
+        kind, path = sys.argv[1], sys.argv[2]
+        text = open(path, encoding="utf-8").read()
+        if kind == "sarif":
+            doc = json.loads(text)
+            for r in doc["runs"][0]["results"]:
+                p = r["locations"][0]["physicalLocation"]
+                print("|".join([r["ruleId"], p["artifactLocation"]["uri"], str(p["region"]["startLine"]), r["level"]]))
+        elif kind == "junit":
+            for case in ET.fromstring(text).iter("testcase"):
+                failure = case.find("failure")
+                if failure is not None:
+                    print("|".join([case.get("name"), str(case.get("file")), str(case.get("line")), failure.get("type")]))
+        else:
+            for issue in json.loads(text):
+                print("|".join([issue["check_name"], issue["location"]["path"], str(issue["location"]["lines"]["begin"]), issue["severity"]]))
+        """#
+
+    func read(_ kind: String, _ output: String, in sandbox: DocSheetRunner.Sandbox) throws -> [String] {
+        try sandbox.write("report.\(kind)", output)
+        let printed = try ReferencePython.runScript(Self.reader, arguments: [kind, sandbox.url.appendingPathComponent("report.\(kind)").path])
+        return printed.split(separator: "\n").map(String.init)
+    }
+
+    @Test(arguments: [
+        ("sarif", "undocumented|Sources/App/Store.swift|6|error", "undocumented|Sources/App/Store.swift|6|warning"),
+        ("junit", "save(_:) [undocumented]|Sources/App/Store.swift|6|error", "save(_:) [undocumented]|Sources/App/Store.swift|6|warning"),
+        ("gitlab", "docsheet/undocumented|Sources/App/Store.swift|6|major", "docsheet/undocumented|Sources/App/Store.swift|6|minor"),
+    ])
+    func eachReporterFailsTheGateAndWarnOnlyPasses(reporter: String, gate: String, warning: String) throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let failing = try sandbox.docsheet("check", "--reporter", reporter)
+        #expect(failing.status == 1, "\(failing.error)")
+        #expect(try read(reporter, failing.output, in: sandbox) == [gate])
+        #expect(try sandbox.docsheet("check", "--reporter", reporter).output == failing.output)
+
+        let warned = try sandbox.docsheet("check", "--reporter", reporter, "--warn-only")
+        #expect(warned.status == 0, "\(warned.error)")
+        #expect(try read(reporter, warned.output, in: sandbox) == [warning])
+
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store.replacingOccurrences(of: "    public func save", with: "    /// Saves.\n    public func save"))
+        let passing = try sandbox.docsheet("check", "--reporter", reporter)
+        #expect(passing.status == 0, "\(passing.error)")
+        #expect(try read(reporter, passing.output, in: sandbox).isEmpty)
+    }
+
+    @Test func anUnknownReporterIsAUsageErrorListingTheChoices() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let run = try sandbox.docsheet("check", "--reporter", "checkstyle")
+        #expect(run.status == 2)
+        #expect(run.error.contains("sarif") && run.error.contains("junit") && run.error.contains("gitlab"))
+    }
+}
