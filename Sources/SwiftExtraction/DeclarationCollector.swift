@@ -59,6 +59,12 @@ final class DeclarationCollector: SyntaxVisitor {
     private(set) var functions: [FunctionRecord] = []
     /// The type records found, in source order.
     private(set) var types: [TypeRecord] = []
+    /// The type records of declarations a `// docsheet:ignore` marker leaves out (the marked types and the types
+    /// inside them), in source order: out of the document, but still types the rules across files see.
+    private(set) var ignoredTypes: [TypeRecord] = []
+    /// The declarations marked `// docsheet:ignore` being walked, innermost last; what is declared while it is not
+    /// empty is left out.
+    private var ignoredDeclarations: [SyntaxIdentifier] = []
     /// The modules the file imports (first path component of each `import`), in source order.
     private(set) var imports: [String] = []
     /// The type aliases declared outside bodies of code, in source order, for `CrossFileRules`.
@@ -151,29 +157,30 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(DeclSyntax(node), name: node.name, kind: .class, group: node)
     }
-    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType(node) }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(DeclSyntax(node), name: node.name, kind: .struct, group: node)
     }
-    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType(node) }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(DeclSyntax(node), name: node.name, kind: .enum, group: node)
     }
-    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType(node) }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(DeclSyntax(node), name: node.name, kind: .protocol, group: node)
     }
-    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType(node) }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         enterType(DeclSyntax(node), name: node.name, kind: .actor, group: node)
     }
-    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType(node) }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let ignored = beginIgnoring(node)
         let name = DeclarationNaming.extendedTypeName(node.extendedType, moduleNames: index.moduleNames)
         // `extension {` (the parser invented the type): no record, and members as if the extension were not there.
         guard !name.isEmpty else {
@@ -186,7 +193,7 @@ final class DeclarationCollector: SyntaxVisitor {
         let level = explicit ?? .internal
         let position = location(of: node.extendedType)
         if !scope.isLocal || includeLocal {
-            types.append(
+            append(
                 TypeRecord(
                     name: name, kind: .extension, module: module, file: file, line: position.line,
                     column: position.column, accessLevel: level,
@@ -195,7 +202,7 @@ final class DeclarationCollector: SyntaxVisitor {
                         scope.visibilityCap),
                     inheritedTypes: inheritedTypes(node.inheritanceClause),
                     genericWhere: node.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
-                    doc: documentation(of: node)))
+                    doc: documentation(of: node)), ignored: ignored)
         }
         scopes.append(
             Scope(
@@ -204,7 +211,7 @@ final class DeclarationCollector: SyntaxVisitor {
                 visibilityCap: min(known?.effective ?? .open, scope.visibilityCap), section: scope.section))
         return .visitChildren
     }
-    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType(node) }
 
     /// The most a member of a constrained extension gets without a modifier: the extended type's level and the
     /// levels of the types its `where` clause names (at least `fileprivate`), for types declared in this file.
@@ -225,6 +232,7 @@ final class DeclarationCollector: SyntaxVisitor {
         _ decl: DeclSyntax, name: TokenSyntax, kind: TypeKind, group: some DeclGroupSyntax
     ) -> SyntaxVisitorContinueKind {
         let parent = scope
+        let ignored = beginIgnoring(decl)
         // A type whose name the parser had to invent (`struct {`, often a typo that swallows the declarations after
         // it) is no declaration to report; its members are reported as if it were not there, never under an empty
         // type name. The file's syntax-error warning points at it.
@@ -238,13 +246,13 @@ final class DeclarationCollector: SyntaxVisitor {
         let visibility = min(AccessRules.visibility(of: level, atFileScope: parent.isFile), parent.visibilityCap)
         if !parent.isLocal || includeLocal {
             let position = location(of: name)
-            types.append(
+            append(
                 TypeRecord(
                     name: path, kind: kind, module: module, file: file, line: position.line, column: position.column,
                     accessLevel: level, effectiveAccess: visibility,
                     inheritedTypes: inheritedTypes(group.inheritanceClause),
                     genericWhere: group.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
-                    doc: documentation(of: decl)))
+                    doc: documentation(of: decl)), ignored: ignored)
         }
         scopes.append(
             Scope(
@@ -254,7 +262,30 @@ final class DeclarationCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    private func leaveType() { scopes.removeLast() }
+    private func leaveType(_ node: some SyntaxProtocol) {
+        scopes.removeLast()
+        endIgnoring(node)
+    }
+
+    /// Starts leaving out `decl` and what it declares when its leading comments hold `// docsheet:ignore`.
+    ///
+    /// - Returns: Whether records made now are left out (a marker here or on an enclosing declaration).
+    private func beginIgnoring(_ decl: some SyntaxProtocol) -> Bool {
+        if let first = decl.firstToken(viewMode: .sourceAccurate), SourceMarkers.ignores(first) {
+            ignoredDeclarations.append(decl.id)
+        }
+        return !ignoredDeclarations.isEmpty
+    }
+
+    /// Stops leaving out what `decl` declares, when `beginIgnoring(_:)` started it.
+    private func endIgnoring(_ decl: some SyntaxProtocol) {
+        if ignoredDeclarations.last == decl.id { ignoredDeclarations.removeLast() }
+    }
+
+    /// Adds a type record, to `ignoredTypes` when it is left out.
+    private func append(_ type: TypeRecord, ignored: Bool) {
+        if ignored { ignoredTypes.append(type) } else { types.append(type) }
+    }
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [String] {
         clause?.inheritedTypes.map { SyntaxText.collapsed($0.type) } ?? []
@@ -390,6 +421,11 @@ final class DeclarationCollector: SyntaxVisitor {
         return includeLocal ? .visitChildren : .skipChildren
     }
 
+    override func visitPost(_ node: FunctionDeclSyntax) { endIgnoring(node) }
+    override func visitPost(_ node: InitializerDeclSyntax) { endIgnoring(node) }
+    override func visitPost(_ node: DeinitializerDeclSyntax) { endIgnoring(node) }
+    override func visitPost(_ node: SubscriptDeclSyntax) { endIgnoring(node) }
+
     private func getter(of block: AccessorBlockSyntax?) -> AccessorDeclSyntax? {
         guard case .accessors(let accessors) = block?.accessors else { return nil }
         return accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
@@ -412,6 +448,8 @@ final class DeclarationCollector: SyntaxVisitor {
         returnType: TypeSyntax?, genericWhere: GenericWhereClauseSyntax?
     ) {
         let context = scope
+        // Marked or inside a marked declaration: left out, with what is declared in its body.
+        guard !beginIgnoring(decl) else { return }
         guard !context.isLocal || includeLocal else { return }
         let accessLevel: AccessLevel
         if let explicit = AccessRules.explicitLevel(modifiers) {

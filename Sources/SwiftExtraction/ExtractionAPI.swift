@@ -129,6 +129,9 @@ public struct ExtractionOptions: Hashable, Sendable {
     public var includeLocal: Bool
     /// The number of files parsed at once; `nil` means one per core.
     public var jobs: Int?
+    /// Keep the records of generated files (`FileExtraction.isGenerated`) instead of leaving them out. It does not
+    /// change what is parsed or cached, only what the merge keeps, so it is not part of the cache key.
+    public var includeGenerated = false
 
     /// Creates extraction options.
     ///
@@ -193,6 +196,13 @@ public struct FileExtraction: Codable, Hashable, Sendable {
     /// What the file's own pass recorded for the rules that need every file (its type aliases and imports), or
     /// `nil` for an extraction not made by `SwiftExtractor`.
     var facts: CrossFileRules.FileFacts?
+    /// Whether the file is generated code (its name or its header comment says so, `SourceMarkers`). The records are
+    /// kept here either way, so a cached extraction serves runs with and without `includeGenerated`; the merge
+    /// leaves them out.
+    public var isGenerated = false
+    /// The type records of declarations `// docsheet:ignore` (or `// docsheet:ignore-file`) leaves out: never in the
+    /// result, but seen by the rules across files (an ignored internal type still caps an extension of it elsewhere).
+    var ignoredTypes: [TypeRecord] = []
 
     /// Creates a file extraction.
     ///
@@ -267,6 +277,9 @@ public struct ExtractionResult: Hashable, Sendable {
     public var diagnostics: [ExtractionDiagnostic]
     /// The modules of the scanned projects (filled by a scan of a tree; empty for in-memory sources).
     public var modules: [ModuleRecord] = []
+    /// The generated files left out (`ExtractionOptions.includeGenerated` is off), sorted; their records and
+    /// diagnostics are not in the result.
+    public var generatedFilesLeftOut: [String] = []
 
     /// Creates a result.
     ///

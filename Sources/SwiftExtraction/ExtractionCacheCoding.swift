@@ -11,7 +11,7 @@ import Inventory
 /// malformed: a damaged entry is a cache miss, never a crash or a wrong record.
 extension FileExtraction {
     /// The bytes that start every encoded extraction: "DSX" and the format version.
-    static let cacheFormatMagic: [UInt8] = Array("DSX1".utf8)
+    static let cacheFormatMagic: [UInt8] = Array("DSX2".utf8)
 
     /// The extraction in the cache's binary form (see the type's documentation).
     ///
@@ -44,6 +44,8 @@ extension FileExtraction {
                 writer.write(alias.written)
             }
         }
+        writer.write(isGenerated)
+        writer.writeArray(ignoredTypes) { $0.write($1) }
         return writer.bytes
     }
 
@@ -63,10 +65,14 @@ extension FileExtraction {
                   return ExtractionDiagnostic(file: file, line: line, column: column, severity: severity, message: message)
               }),
               let facts = reader.readOptional({ $0.readFacts() }),
+              let isGenerated = reader.readBool(),
+              let ignoredTypes = reader.readArray({ $0.readType() }),
               reader.isAtEnd
         else { return nil }
         self.init(functions: functions, types: types, diagnostics: diagnostics)
         self.facts = facts
+        self.isGenerated = isGenerated
+        self.ignoredTypes = ignoredTypes
     }
 }
 

@@ -12,7 +12,7 @@ public struct SwiftExtractor: Sendable {
 
     /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
     /// by a build that keeps the same `DocSheetVersion`.
-    static let rulesRevision = 8
+    static let rulesRevision = 9
 
     /// Creates an extractor.
     ///
@@ -28,12 +28,17 @@ public struct SwiftExtractor: Sendable {
     ///   - relativePath: The file's path relative to the scanned root, written into every record and diagnostic.
     ///   - module: The module written into every record.
     /// - Returns: The file's function and type records, at most one syntax-error warning, and a warning for each
-    ///   extension of a type alias of a type that is not nominal (a tuple, a function type, …).
+    ///   extension of a type alias of a type that is not nominal (a tuple, a function type, …); no records or
+    ///   diagnostics for a generated file (`isGenerated`) unless the options include generated files.
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
-        var extraction = LargeStackThread.run { extractAlone(source: source, relativePath: relativePath, module: module) }
-        extraction.diagnostics += CrossFileRules.apply(
-            functions: &extraction.functions, types: &extraction.types, facts: extraction.facts.map { [$0] } ?? [])
-        return extraction
+        let extraction = LargeStackThread.run { extractAlone(source: source, relativePath: relativePath, module: module) }
+        let merged = applyRules([extraction])
+        var result = FileExtraction(
+            functions: merged.functions, types: merged.types, diagnostics: merged.fileDiagnostics + merged.ruleDiagnostics)
+        result.isGenerated = extraction.isGenerated
+        result.facts = extraction.facts
+        result.ignoredTypes = extraction.ignoredTypes
+        return result
     }
 
     /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
@@ -62,6 +67,14 @@ public struct SwiftExtractor: Sendable {
         }
         var extraction = FileExtraction(
             functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
+        extraction.ignoredTypes = collector.ignoredTypes
+        if SourceMarkers.ignoresFile(source: source, tree: tree) {
+            // `// docsheet:ignore-file`: nothing of the file is documented; its types still count for other files.
+            extraction.ignoredTypes = (extraction.types + extraction.ignoredTypes).sorted(by: Inventory.precedes)
+            extraction.functions = []
+            extraction.types = []
+        }
+        extraction.isGenerated = SourceMarkers.isGenerated(relativePath: relativePath, tree: tree)
         extraction.facts = CrossFileRules.FileFacts(
             file: relativePath, imports: collector.imports, aliases: collector.aliases)
         return extraction
@@ -136,7 +149,7 @@ public struct SwiftExtractor: Sendable {
                 case .failure(let error): failure = error
                 }
             }
-            results.append(failure.map { .failure($0) } ?? .success(Self.merge(extractions)))
+            results.append(failure.map { .failure($0) } ?? .success(merge(extractions)))
         }
         return results
     }
@@ -148,7 +161,7 @@ public struct SwiftExtractor: Sendable {
     ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every source.
     /// - Returns: The records and diagnostics of all sources merged.
     public func extract(sources: [SourceText], cache: (any ExtractionCache)?) -> ExtractionResult {
-        Self.merge(ParallelWork.map(sources, jobs: options.jobs) { extractCached($0, cache: cache) })
+        merge(ParallelWork.map(sources, jobs: options.jobs) { extractCached($0, cache: cache) })
     }
 
     /// The cache key of a source text under these options and this tool version: two independent 64-bit
@@ -196,17 +209,58 @@ public struct SwiftExtractor: Sendable {
         return extraction
     }
 
-    private static func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
-        var functions = extractions.flatMap(\.functions)
-        var types = extractions.flatMap(\.types)
-        let ruleDiagnostics = CrossFileRules.apply(
-            functions: &functions, types: &types, facts: extractions.compactMap(\.facts))
-        return ExtractionResult(
-            functions: functions.sorted(by: Inventory.precedes),
-            types: types.sorted(by: Inventory.precedes),
-            diagnostics: (extractions.flatMap(\.diagnostics) + ruleDiagnostics).sorted {
+    private func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
+        let merged = applyRules(extractions)
+        var result = ExtractionResult(
+            functions: merged.functions.sorted(by: Inventory.precedes),
+            types: merged.types.sorted(by: Inventory.precedes),
+            diagnostics: (merged.fileDiagnostics + merged.ruleDiagnostics).sorted {
                 ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
             })
+        result.generatedFilesLeftOut = merged.generatedFiles.sorted()
+        return result
+    }
+
+    /// The records the result keeps, after the rules across files: the records of generated files (unless
+    /// `includeGenerated`) and the types `// docsheet:ignore` leaves out take part in the rules — the compiler sees
+    /// them — but are not kept, and neither are a left-out generated file's diagnostics.
+    private func applyRules(_ extractions: [FileExtraction]) -> (
+        functions: [FunctionRecord], types: [TypeRecord], fileDiagnostics: [ExtractionDiagnostic],
+        ruleDiagnostics: [ExtractionDiagnostic], generatedFiles: [String]
+    ) {
+        var functions: [FunctionRecord] = []
+        var types: [TypeRecord] = []
+        var hiddenTypes: [TypeRecord] = []
+        var fileDiagnostics: [ExtractionDiagnostic] = []
+        var generatedFiles: [String] = []
+        for extraction in extractions {
+            if extraction.isGenerated && !options.includeGenerated {
+                if let file = extraction.facts?.file ?? extraction.functions.first?.file ?? extraction.types.first?.file {
+                    generatedFiles.append(file)
+                }
+                hiddenTypes += extraction.types
+                hiddenTypes += extraction.ignoredTypes
+                continue
+            }
+            functions += extraction.functions
+            types += extraction.types
+            hiddenTypes += extraction.ignoredTypes
+            fileDiagnostics += extraction.diagnostics
+        }
+        var ruleDiagnostics: [ExtractionDiagnostic]
+        if hiddenTypes.isEmpty {
+            ruleDiagnostics = CrossFileRules.apply(
+                functions: &functions, types: &types, facts: extractions.compactMap(\.facts))
+        } else {
+            let keptCount = types.count
+            var allTypes = types + hiddenTypes
+            ruleDiagnostics = CrossFileRules.apply(
+                functions: &functions, types: &allTypes, facts: extractions.compactMap(\.facts))
+            types = Array(allTypes.prefix(keptCount))
+            let hiddenPositions = Set(hiddenTypes.map { "\($0.file)\u{0}\($0.line)\u{0}\($0.column)" })
+            ruleDiagnostics.removeAll { hiddenPositions.contains("\($0.file)\u{0}\($0.line)\u{0}\($0.column)") }
+        }
+        return (functions, types, fileDiagnostics, ruleDiagnostics, generatedFiles)
     }
 
     private static func reason(_ error: Error) -> String {

@@ -138,6 +138,7 @@ public enum Check {
         var functions: [(record: FunctionRecord, path: String)] = []
         var diagnostics: [String] = []
         var foundDeclarations = false
+        var generatedFilesLeftOut = 0
         for root in roots {
             let result: ExtractionResult
             let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
@@ -165,7 +166,9 @@ public enum Check {
                 diagnostic.file = SourceScan.displayPath(root: root, file: diagnostic.file)
                 return diagnostic.description
             }
+            generatedFilesLeftOut += result.generatedFilesLeftOut.count
         }
+        if let note = ExtractionResult.generatedFilesNote(count: generatedFilesLeftOut) { diagnostics.append(note) }
 
         if options.scope == .tree, roots.count > 1, !foundDeclarations {
             throw .invalidInput(path: roots.joined(separator: ", "),

@@ -137,7 +137,7 @@ public enum Generate {
             var diagnostic = diagnostic
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
             return diagnostic.description
-        } + linkWarnings
+        } + (result.generatedFilesNote.map { [$0] } ?? []) + linkWarnings
 
         guard let output else {
             let temporary = FileManager.default.temporaryDirectory

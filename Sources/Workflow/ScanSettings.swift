@@ -19,6 +19,8 @@ public struct ScanSettings: Sendable {
     public var configurationFile: String?
     /// Whether files no target compiles are kept; `nil` leaves it to the configuration (else false).
     public var includeUnowned: Bool?
+    /// Whether generated files are kept; `nil` leaves it to the configuration (else false).
+    public var includeGenerated: Bool?
     /// Whether test targets are left out; `nil` leaves it to the configuration (else false).
     public var excludeTests: Bool?
     /// The only targets to document; empty leaves it to the configuration (else all).
@@ -88,6 +90,9 @@ public struct ScanSettings: Sendable {
     /// - Parameter configuration: the configuration in effect.
     /// - Returns: the extraction options.
     func extraction(_ configuration: Configuration) -> ExtractionOptions {
-        ExtractionOptions(includeLocal: includeLocal ?? configuration.includeLocal ?? false, jobs: jobs ?? configuration.jobs)
+        var options = ExtractionOptions(
+            includeLocal: includeLocal ?? configuration.includeLocal ?? false, jobs: jobs ?? configuration.jobs)
+        options.includeGenerated = includeGenerated ?? configuration.includeGenerated ?? false
+        return options
     }
 }

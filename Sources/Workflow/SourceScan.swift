@@ -89,6 +89,7 @@ public struct SourceScan: Sendable {
             combined.functions += result.functions
             combined.types += result.types
             combined.diagnostics += result.diagnostics
+            combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { roots.count > 1 ? prefixes[rootIndex] + $0 : $0 }
             combined.modules += discovered.modules.map { module in
                 var module = module
                 if roots.count > 1, let project = module.project { module.project = prefixes[rootIndex] + project }
@@ -172,6 +173,19 @@ public struct SourceScan: Sendable {
             return prefix
         }
         return prefix + "/" + file
+    }
+}
+
+extension ExtractionResult {
+    /// The one line that says how many generated files were left out, or `nil` when none was.
+    var generatedFilesNote: String? {
+        Self.generatedFilesNote(count: generatedFilesLeftOut.count)
+    }
+
+    /// The one line that says how many generated files were left out, or `nil` for none.
+    static func generatedFilesNote(count: Int) -> String? {
+        guard count > 0 else { return nil }
+        return "note: left out \(count) generated file\(count == 1 ? "" : "s") (--include-generated keeps them)"
     }
 }
 

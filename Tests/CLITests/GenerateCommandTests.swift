@@ -271,4 +271,30 @@ import TestSupport
         // JSON and CSV do not use the template.
         #expect(try sandbox.docsheet("generate", "--template", "review", "--output", "out.json").status == 0)
     }
+
+    @Test func generatedFilesAreLeftOutWithOneNoteAndKeptOnRequest() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/App.swift", "/// Starts.\npublic func start() {}\n// docsheet:ignore - debugging aid\npublic func debugDump() {}\n")
+        try sandbox.write("Sources/App/Assets.generated.swift", "public func asset() {}\n")
+        try sandbox.write("Sources/App/Strings.swift", "// Generated using SwiftGen\npublic func string() {}\n")
+        let run = try sandbox.docsheet("generate", "--format", "json", "--output", "-")
+        #expect(run.status == 0, "\(run.error)")
+        let inventory = try InventoryCoding.decodeInventory(Data(run.output.utf8), source: "stdout")
+        #expect(inventory.functions.map(\.name) == ["start()"])
+        #expect(run.error.components(separatedBy: "left out 2 generated files (--include-generated keeps them)").count == 2)
+        // The warm cache serves the run that keeps them.
+        let kept = try sandbox.docsheet("generate", "--include-generated", "--format", "json", "--output", "-")
+        #expect(kept.status == 0, "\(kept.error)")
+        let all = try InventoryCoding.decodeInventory(Data(kept.output.utf8), source: "stdout")
+        #expect(all.functions.map(\.name) == ["start()", "asset()", "string()"])
+        #expect(!kept.error.contains("generated file"))
+        // `check` leaves them out too: only start() is gated, and it is documented.
+        let check = try sandbox.docsheet("check")
+        #expect(check.status == 0, "\(check.output)\(check.error)")
+        #expect(check.output.contains("1 of 1") || check.error.contains("1 of 1"), "\(check.output)\(check.error)")
+        let checkAll = try sandbox.docsheet("check", "--include-generated")
+        #expect(checkAll.status != 0, "asset() and string() are undocumented")
+        try sandbox.write(".docsheet.yml", "include_generated: true\n")
+        #expect(try sandbox.docsheet("check").status != 0, "the configuration key keeps them too")
+    }
 }

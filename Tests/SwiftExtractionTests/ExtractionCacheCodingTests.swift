@@ -59,6 +59,21 @@ import Testing
         #expect(FileExtraction().cacheBytes().withUnsafeBytes { FileExtraction(cacheBytes: $0) } == FileExtraction())
     }
 
+    @Test func theGeneratedFlagAndIgnoredTypesReadBack() {
+        var extraction = FileExtraction(functions: [], types: [], diagnostics: [])
+        extraction.isGenerated = true
+        extraction.ignoredTypes = [TypeRecord(name: "Legacy", kind: .struct, module: "M", file: "f", line: 3, column: 8,
+                                              inheritedTypes: [], doc: nil)]
+        let decoded = extraction.cacheBytes().withUnsafeBytes { FileExtraction(cacheBytes: $0) }
+        #expect(decoded == extraction)
+        #expect(decoded?.isGenerated == true)
+        #expect(decoded?.ignoredTypes.map(\.name) == ["Legacy"])
+        // An entry of the previous format version is a miss, never a wrong record.
+        var old = FileExtraction().cacheBytes()
+        old.replaceSubrange(0..<4, with: Array("DSX1".utf8))
+        #expect(old.withUnsafeBytes { FileExtraction(cacheBytes: $0) } == nil)
+    }
+
     @Test func damagedBytesAreAMissNeverACrash() throws {
         let extraction = try #require(Self.sampleExtractions().max { $0.cacheBytes().count < $1.cacheBytes().count })
         let bytes = extraction.cacheBytes()

@@ -13,6 +13,7 @@ import DesignDocument
             exclude:
               - "Tests/**"
             include_local: true
+            include_generated: true
             template: design-doc
             output: docs/design.xlsx
             format: xlsx
@@ -33,6 +34,7 @@ import DesignDocument
         #expect(configuration.include == ["Sources/**"])
         #expect(configuration.exclude == ["Tests/**"])
         #expect(configuration.includeLocal == true)
+        #expect(configuration.includeGenerated == true)
         #expect(configuration.template == "design-doc")
         #expect(configuration.output?.path == "/project/docs/design.xlsx")
         #expect(configuration.format == .xlsx)
