@@ -97,7 +97,8 @@ enum TerminalRules {
         var line = "Parsing \(done)/\(total) files (\(percent)%)"
         if elapsed > 0, done > 0 {
             let rate = Double(done) / elapsed
-            line += " · \(Int(rate.rounded())) files/s · ETA " + duration(Double(total - done) / rate)
+            let rateText = rate < 9.95 ? String(format: "%.1f", rate) : String(Int(rate.rounded()))
+            line += " · \(rateText) files/s · ETA " + duration(Double(total - done) / rate)
         } else {
             line += " · ETA --"
         }
