@@ -63,7 +63,9 @@ struct DiffCommand: ParsableCommand {
         options.mergeBase = mergeBase
         let session = TerminalSession.shared
         session.configure(terminal)
+        options.scan.progress = session.progressHandler
         let outcome = try DiffCommandRunner.run(options)
+        session.clearProgress()
         if let data = outcome.standardOutput {
             try Console.output(data)
         } else if let file = outcome.outputFile {
