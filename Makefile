@@ -10,7 +10,16 @@ OUT ?= out
 FUZZ_SECONDS ?= 1800
 FUZZ_FLAGS ?=
 
-.PHONY: deps build release sample test fuzz sweep interop compare compare-docc bench clean
+.PHONY: deps build release sample test fuzz sweep interop compare compare-docc bench clean man install install-files uninstall
+
+# `make install`: where the files go (DESTDIR is put before PREFIX, for packaging into a staging folder).
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The binary and man page install-files copies (install builds them first; a test points BIN at a debug build).
+BIN ?= .build/release/docsheet
+MANPAGE ?= .build/man/docsheet.1
+# The build configuration the man page is generated from (swift-argument-parser's generate-manual plugin builds it).
+MAN_CONFIGURATION ?= release
 
 ## Install what the build needs when it is missing (libxlsxwriter, pkg-config, unzip through apt). The tests' Python
 ## referees come from scripts/python-env (apt's python3-openpyxl and python3-jsonschema, else .build/python).
@@ -61,6 +70,37 @@ compare-docc: release
 BENCH_FLAGS ?=
 bench:
 	scripts/bench $(BENCH_FLAGS)
+
+## The man page, generated from the command definitions by swift-argument-parser's generate-manual plugin:
+## .build/man/docsheet.1 (MAN_CONFIGURATION=debug reuses the debug build). Read it with `man -l .build/man/docsheet.1`.
+man: deps
+	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION)
+	@mkdir -p $(dir $(MANPAGE))
+	cp .build/plugins/GenerateManual/outputs/docsheet/docsheet.1 $(MANPAGE)
+	@echo "Wrote $(MANPAGE)"
+
+## Install the release binary, the man page and the bash, zsh and fish completions under $(DESTDIR)$(PREFIX).
+install: release man
+	$(MAKE) install-files BIN=.build/release/docsheet
+
+## The copying part of install, on already built files (BIN=… MANPAGE=… to install others).
+install-files:
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/docsheet"
+	install -m 644 "$(MANPAGE)" "$(DESTDIR)$(PREFIX)/share/man/man1/docsheet.1"
+	"$(BIN)" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/docsheet"
+	"$(BIN)" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_docsheet"
+	"$(BIN)" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/docsheet.fish"
+	chmod 644 "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/docsheet" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_docsheet" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/docsheet.fish"
+
+## Remove what install put under $(DESTDIR)$(PREFIX).
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/docsheet" "$(DESTDIR)$(PREFIX)/share/man/man1/docsheet.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/docsheet" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_docsheet" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/docsheet.fish"
 
 clean:
 	rm -rf .build $(OUT)

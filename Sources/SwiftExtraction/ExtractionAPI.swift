@@ -53,6 +53,28 @@ public struct FileGroup: Sendable {
     }
 }
 
+/// How far a parallel extraction has come: reported after every file, parsed or taken from the cache.
+public struct ExtractionProgress: Hashable, Sendable {
+    /// Files finished so far (parsed, taken from the cache, or skipped with a warning).
+    public var done: Int
+    /// Files in the whole run.
+    public var total: Int
+
+    /// Creates a progress report.
+    ///
+    /// - Parameters:
+    ///   - done: Files finished so far.
+    ///   - total: Files in the whole run.
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
+    }
+}
+
+/// Receives `ExtractionProgress` reports. It is called from the worker threads, once per file, so it must be
+/// thread-safe and cheap (the command line only stores the numbers and redraws its progress line now and then).
+public typealias ExtractionProgressHandler = @Sendable (ExtractionProgress) -> Void
+
 /// Swift source text that does not (necessarily) come from disk, e.g. a file at a git revision or in the index.
 public struct SourceText: Hashable, Sendable {
     /// Path relative to the root, `/` separators.

@@ -20,10 +20,13 @@ enum ParallelWork {
     ///   - jobs: The most threads to use; `nil` uses one per core.
     ///   - order: The order in which the items are started (a permutation of their indexes, e.g. largest file first,
     ///     so that no thread is left with a large file at the end); `nil` starts them in their order.
+    ///   - onDone: Called after each item's result is stored, from the thread that made it, with the number of
+    ///     items done so far (counted under the lock that already guards the results, so it costs nothing more).
     ///   - transform: The work, called once per item, from any of the threads.
     /// - Returns: The results, in the order of `items`.
     static func map<Item: Sendable, Output: Sendable>(
-        _ items: [Item], jobs: Int?, order: [Int]? = nil, _ transform: @Sendable (Item) -> Output
+        _ items: [Item], jobs: Int?, order: [Int]? = nil, onDone: (@Sendable (Int) -> Void)? = nil,
+        _ transform: @Sendable (Item) -> Output
     ) -> [Output] {
         guard !items.isEmpty else { return [] }
         let workers = max(1, min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
@@ -32,7 +35,8 @@ enum ParallelWork {
             LargeStackThread.run(count: workers) {
                 while let claimed = results.claimNextIndex() {
                     let index = order?[claimed] ?? claimed
-                    results.store(transform(items[index]), at: index)
+                    let done = results.store(transform(items[index]), at: index)
+                    onDone?(done)
                 }
             }
         }
@@ -127,6 +131,7 @@ private final class ResultSlots<Output: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Output?]
     private var nextIndex = 0
+    private var doneCount = 0
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
@@ -139,10 +144,15 @@ private final class ResultSlots<Output: Sendable>: @unchecked Sendable {
         return nextIndex - 1
     }
 
-    func store(_ value: Output, at index: Int) {
+    /// Stores one result and returns how many results are stored now.
+    @discardableResult
+    func store(_ value: Output, at index: Int) -> Int {
         lock.lock()
         slots[index] = value
+        doneCount += 1
+        let done = doneCount
         lock.unlock()
+        return done
     }
 
     /// All results, in input order (every index has been stored once the threads are joined).

@@ -97,17 +97,22 @@ public struct SwiftExtractor: Sendable {
     /// first, and merges each group on its own (`CrossFileRules` never looks across groups). One pass keeps every
     /// thread busy to the end: a pass per root waits for each root's largest file before the next root starts.
     ///
-    /// - Parameter groups: The files of each group, from `SourceDiscovery.discover(root:options:)`, with the cache
-    ///   for that group (`nil` parses every file).
+    /// - Parameters:
+    ///   - groups: The files of each group, from `SourceDiscovery.discover(root:options:)`, with the cache for that
+    ///     group (`nil` parses every file).
+    ///   - progress: Called after each file (cache hits included) with the files done and the total, from the
+    ///     worker threads; `nil` reports nothing.
     /// - Returns: One result per group, in the order of `groups`: the records and diagnostics of its files merged (a
     ///   file that is not valid UTF-8, is UTF-16, looks binary or disappeared since it was listed adds a warning,
     ///   `SourceDecoding`), or `ExtractionError.unreadableFile` for the group's first file (in the given order) that
     ///   exists but cannot be read.
-    public func extract(groups: [FileGroup]) -> [Result<ExtractionResult, ExtractionError>] {
+    public func extract(groups: [FileGroup], progress: ExtractionProgressHandler? = nil) -> [Result<ExtractionResult, ExtractionError>] {
         let work = groups.enumerated().flatMap { group in group.element.files.map { (file: $0, cache: group.element.cache) } }
         let sizes = work.map { FilePaths.size(of: $0.file.url) }
         let order = work.indices.sorted { sizes[$0] > sizes[$1] }
-        let outcomes = ParallelWork.map(work, jobs: options.jobs, order: order) { item -> Result<FileExtraction, ExtractionError> in
+        let total = work.count
+        let onDone = Self.doneCounter(total: total, progress: progress)
+        let outcomes = ParallelWork.map(work, jobs: options.jobs, order: order, onDone: onDone) { item -> Result<FileExtraction, ExtractionError> in
             let (file, cache) = item
             let data: Data
             do {
@@ -159,9 +164,18 @@ public struct SwiftExtractor: Sendable {
     /// - Parameters:
     ///   - sources: The source texts, e.g. files at a git revision or in the index.
     ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every source.
+    ///   - progress: Called after each source (cache hits included) from the worker threads; `nil` reports nothing.
     /// - Returns: The records and diagnostics of all sources merged.
-    public func extract(sources: [SourceText], cache: (any ExtractionCache)?) -> ExtractionResult {
-        merge(ParallelWork.map(sources, jobs: options.jobs) { extractCached($0, cache: cache) })
+    public func extract(sources: [SourceText], cache: (any ExtractionCache)?, progress: ExtractionProgressHandler? = nil) -> ExtractionResult {
+        let total = sources.count
+        let onDone = Self.doneCounter(total: total, progress: progress)
+        return merge(ParallelWork.map(sources, jobs: options.jobs, onDone: onDone) { extractCached($0, cache: cache) })
+    }
+
+    /// Turns the count of finished items into progress reports for `progress`.
+    private static func doneCounter(total: Int, progress: ExtractionProgressHandler?) -> (@Sendable (Int) -> Void)? {
+        guard let progress else { return nil }
+        return { @Sendable (done: Int) in progress(ExtractionProgress(done: done, total: total)) }
     }
 
     /// The cache key of a source text under these options and this tool version: two independent 64-bit

@@ -147,6 +147,8 @@ public enum Check {
                 var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
                 // With several roots, one empty root is fine; only a run that finds nothing at all fails (below).
                 scan.requiresSwiftFiles = roots.count == 1
+                scan.progress = options.scan.progress
+                scan.metrics = options.scan.metrics
                 result = try scan.run(environment: environment)
                 foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty
             case .staged, .since:

@@ -73,9 +73,11 @@ public enum DiffCommandRunner {
             baseRevision = try gitRoot.git.mergeBase(options.base, options.head ?? "HEAD")
         }
         let base = try RevisionInventory.load(root: options.root, revision: baseRevision, discovery: discovery,
-                                              extraction: extraction, useCache: options.scan.useCache, environment: environment)
+                                              extraction: extraction, useCache: options.scan.useCache, environment: environment,
+                                              progress: options.scan.progress)
         let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
-                                              extraction: extraction, useCache: options.scan.useCache, environment: environment)
+                                              extraction: extraction, useCache: options.scan.useCache, environment: environment,
+                                              progress: options.scan.progress)
         // With --merge-base the label says so, and names the commit actually compared.
         let baseLabel = options.mergeBase ? "merge base of \(options.base) (\(baseRevision.prefix(12)))" : options.base
         let diff = InventoryDiff(base: base, head: head, baseLabel: baseLabel, headLabel: options.head ?? "working tree")

@@ -18,6 +18,15 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     private let lock = NSLock()
     private var folderCreated = false
     private var storedCount = 0
+    private var hits = 0
+    private var misses = 0
+
+    /// How many lookups found a usable entry, and how many did not, since this instance was created.
+    public var lookups: (hits: Int, misses: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (hits, misses)
+    }
 
     /// Creates a cache in `folder` (created on the first store).
     ///
@@ -69,6 +78,15 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     /// - Returns: The extraction stored under `key`, or `nil` when there is none, it is unreadable, or it was stored
     ///   under another key.
     public func cachedExtraction(forKey key: String) -> FileExtraction? {
+        let extraction = lookUp(key)
+        lock.lock()
+        if extraction == nil { misses += 1 } else { hits += 1 }
+        lock.unlock()
+        return extraction
+    }
+
+    /// The entry for `key`, decoded, or `nil`.
+    private func lookUp(_ key: String) -> FileExtraction? {
         guard !key.isEmpty else { return nil }
         let url = entryURL(forKey: key)
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }

@@ -108,6 +108,8 @@ public enum Generate {
         )
         scan.rootDiscovery = options.scan.rootDiscovery(configuration)
         scan.requiresSwiftFiles = true
+        scan.progress = options.scan.progress
+        scan.metrics = options.scan.metrics
         let result = try scan.run(environment: environment)
 
         let git = Git.enclosing(firstRoot)
@@ -139,6 +141,8 @@ public enum Generate {
             return diagnostic.description
         } + (result.generatedFilesNote.map { [$0] } ?? []) + linkWarnings
 
+        let writeStart = ContinuousClock.now
+        defer { options.scan.metrics?.record("write", since: writeStart) }
         guard let output else {
             let temporary = FileManager.default.temporaryDirectory
                 .appendingPathComponent("docsheet-\(UUID().uuidString).\(format.rawValue)")

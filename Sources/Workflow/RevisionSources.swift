@@ -202,6 +202,7 @@ public enum RevisionInventory {
     ///   - extraction: Whether local functions are reported and how many files are parsed at once.
     ///   - useCache: Whether the on-disk extraction cache is used.
     ///   - environment: The current folder and environment variables.
+    ///   - progress: Called from the worker threads after each extracted file; `nil` reports nothing.
     /// - Returns: The inventory of the Swift files under `root` as they are at `revision` (read from git without a
     ///   checkout).
     /// - Throws: `WorkflowError.inputNotFound` when `root` does not exist; `WorkflowError.notAGitRepository` when it is
@@ -209,11 +210,12 @@ public enum RevisionInventory {
     ///   `WorkflowError.gitFailed` when git fails.
     public static func load(
         root: String, revision: String?, discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool,
-        environment: WorkflowEnvironment
+        environment: WorkflowEnvironment, progress: ExtractionProgressHandler? = nil
     ) throws(WorkflowError) -> Inventory {
         guard let revision else {
-            let result = try SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: useCache)
-                .run(environment: environment)
+            var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: useCache)
+            scan.progress = progress
+            let result = try scan.run(environment: environment)
             let commit = Git.enclosing(environment.url(for: root))?.headCommit()
             return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions,
                              modules: result.modules)
@@ -225,7 +227,7 @@ public enum RevisionInventory {
         let modules = try gitRoot.layout(discovery: discovery, environment: environment)
         let sources = try gitRoot.sources(paths, at: commit, modules: modules, includeUnowned: discovery.includeUnowned)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
-        let result = SwiftExtractor(options: extraction).extract(sources: sources, cache: cache)
+        let result = SwiftExtractor(options: extraction).extract(sources: sources, cache: cache, progress: progress)
         return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions,
                          modules: modules.modules)
     }

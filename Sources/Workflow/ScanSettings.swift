@@ -28,6 +28,11 @@ public struct ScanSettings: Sendable {
     /// The platform manifests are read for; `nil` leaves it to the configuration (else iOS).
     public var platform: ApplePlatform?
 
+    /// Called from the worker threads after each file of a tree scan (cache hits included); `nil` reports nothing.
+    public var progress: ExtractionProgressHandler?
+    /// Where the phases' times, the file count and the cache's hits and misses are recorded; `nil` measures nothing.
+    public var metrics: RunMetrics?
+
     /// Creates settings with nothing given.
     public init() {}
 

@@ -23,6 +23,10 @@ public struct SourceScan: Sendable {
     /// Whether finding no Swift file at all is an input error (a whole-tree `check` or `generate`: a typo in an
     /// include glob must not pass the gate or write an empty document).
     var requiresSwiftFiles = false
+    /// Called from the worker threads after each extracted file; `nil` reports nothing.
+    public var progress: ExtractionProgressHandler?
+    /// Where the discovery, parse and merge times, the file count and the cache lookups are recorded.
+    public var metrics: RunMetrics?
 
     /// Creates a scan.
     ///
@@ -51,6 +55,7 @@ public struct SourceScan: Sendable {
         let prefixes = SourceScan.rootPrefixes(roots.map(environment.url(for:)))
         // Every root is discovered first, then all files are extracted in one parallel pass.
         var discoveries: [(discovered: Discovery, cache: DiskExtractionCache?)] = []
+        let discoveryStart = ContinuousClock.now
         for root in roots {
             let url = environment.url(for: root)
             let cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
@@ -65,7 +70,14 @@ public struct SourceScan: Sendable {
                 throw WorkflowError(error, root: root)
             }
         }
-        let results = extractor.extract(groups: discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) })
+        metrics?.record("discovery", since: discoveryStart)
+        metrics?.addFiles(fileCount)
+        let parseStart = ContinuousClock.now
+        let results = extractor.extract(groups: discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) },
+                                        progress: progress)
+        metrics?.record("parse", since: parseStart)
+        let mergeStart = ContinuousClock.now
+        defer { metrics?.record("merge", since: mergeStart) }
         for (rootIndex, root) in roots.enumerated() {
             let (discovered, cache) = discoveries[rootIndex]
             var result: ExtractionResult
@@ -74,6 +86,7 @@ public struct SourceScan: Sendable {
             } catch {
                 throw WorkflowError(error, root: root)
             }
+            if let cache { metrics?.addCacheLookups(cache.lookups) }
             cache?.prune()
             result.diagnostics = discovered.diagnostics + discovered.unowned.map { path in
                 ExtractionDiagnostic(file: path, line: 1, column: 1, severity: .warning,

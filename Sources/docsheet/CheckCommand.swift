@@ -8,16 +8,25 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Report functions that lack documentation; exit 1 when the gate fails.",
-        discussion: "Exit codes: 0 the gate passed, 1 it failed, 2 usage or configuration error, 3 input error, 4 output error."
+        discussion: HelpText.discussion(
+            "Exit codes: 0 the gate passed, 1 it failed, 2 usage or configuration error, 3 input error, 4 output error.",
+            examples: [
+                "docsheet check",
+                "docsheet check Sources --min-access internal --require parameters,returns",
+                "docsheet check --min-coverage 80 --reporter github",
+                "docsheet check --staged --warn-only",
+                "docsheet check --since origin/main --baseline .docsheet-baseline.json",
+                "docsheet check --write-baseline .docsheet-baseline.json",
+            ])
     )
 
-    @Argument(help: "Folders to check (default: the current folder).")
+    @Argument(help: "Folders to check (default: the current folder).", completion: .directory)
     var roots: [String] = []
 
     @Option(help: ArgumentHelp("Check functions at least this visible (effective access; default: public).", valueName: "level"))
     var minAccess: AccessLevel?
 
-    @Option(help: ArgumentHelp("Also require these parts of the doc: parameters, returns, throws (comma-separated).", valueName: "rules"))
+    @Option(help: ArgumentHelp("Also require these parts of the doc: parameters, returns, throws (comma-separated).", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws"]))
     var require: String?
 
     @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked functions are documented.", valueName: "pct"))
@@ -35,13 +44,15 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Report violations as warnings and exit 0 (e.g. in an Xcode build phase).")
     var warnOnly = false
 
-    @Option(help: ArgumentHelp("Fail only on violations this baseline file does not list.", valueName: "file"))
+    @Option(help: ArgumentHelp("Fail only on violations this baseline file does not list.", valueName: "file"), completion: .file(extensions: ["json"]))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Record today's violations in this baseline file (the gate then passes).", valueName: "file"))
+    @Option(help: ArgumentHelp("Record today's violations in this baseline file (the gate then passes).", valueName: "file"), completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
     @OptionGroup var scan: ScanOptionGroup
+
+    @OptionGroup(title: "Terminal Options") var terminal: OutputOptionGroup
 
     /// Rejects option combinations that make no sense, before anything runs.
     func validate() throws {
@@ -75,11 +86,20 @@ struct CheckCommand: ParsableCommand {
         options.baseline = baseline
         options.writeBaseline = writeBaseline
         options.scan = scan.settings
+        let session = TerminalSession.shared
+        session.configure(terminal)
+        let metrics = RunMetrics()
+        options.scan.progress = session.progressHandler
+        options.scan.metrics = metrics
         let report = try Check.run(options)
-        report.diagnostics.forEach(Console.error)
+        session.clearProgress()
+        report.diagnostics.forEach(Console.diagnostic)
         try Console.output(Data(reporter.render(report, severity: warnOnly ? .warning : .error).utf8))
+        if terminal.verbose {
+            TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache).forEach(Console.note)
+        }
         if let writeBaseline {
-            Console.error("docsheet: wrote \(report.baselinedCount) accepted violations to \(writeBaseline)")
+            Console.note("docsheet: wrote \(report.baselinedCount) accepted violations to \(writeBaseline)")
         }
         if !report.passed && !warnOnly { throw GateFailure(status: .gateFailed) }
     }

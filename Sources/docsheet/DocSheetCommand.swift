@@ -10,7 +10,15 @@ struct DocSheetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "docsheet",
         abstract: "Turn a Swift code base into a function inventory and an Excel design document.",
-        discussion: "Exit codes: 0 success, 1 the check gate failed, 2 usage or configuration error, 3 input error, 4 output error.",
+        discussion: HelpText.discussion(
+            "Exit codes: 0 success, 1 the check gate failed, 2 usage or configuration error, 3 input error, 4 output error. "
+                + "Shell completions: docsheet --generate-completion-script bash|zsh|fish.",
+            examples: [
+                "docsheet generate -o out/design.xlsx",
+                "docsheet check --min-coverage 80",
+                "docsheet diff main -o review.xlsx",
+                "docsheet --generate-completion-script zsh",
+            ]),
         version: DocSheetVersion.current,
         subcommands: [
             GenerateCommand.self, CheckCommand.self, DiffCommand.self, HookCommand.self, InitCommand.self,
@@ -39,6 +47,23 @@ struct DocSheetCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+}
+
+/// Help texts shared by the commands.
+enum HelpText {
+    /// The heading of the examples in every command's help.
+    static let examplesHeading = "EXAMPLES:"
+
+    /// A command's discussion: `text` (if any), then the examples under `examplesHeading`, one per line.
+    ///
+    /// - Parameters:
+    ///   - text: What the command's help says before the examples, or `nil`.
+    ///   - examples: Complete command lines, each starting with `docsheet`.
+    /// - Returns: The discussion for `CommandConfiguration`.
+    static func discussion(_ text: String? = nil, examples: [String]) -> String {
+        let list = examplesHeading + "\n" + examples.map { "  " + $0 }.joined(separator: "\n")
+        return text.map { $0 + "\n\n" + list } ?? list
     }
 }
 
@@ -74,9 +99,25 @@ struct GateFailure: Error {
 /// Writing to standard output and standard error. A reader that went away (`docsheet ... | head -1`) ends the
 /// process quietly, as other Unix tools end on SIGPIPE: no backtrace, no message.
 enum Console {
-    /// Writes a line to standard error.
+    /// Writes a line to standard error, after erasing the progress line, with its severity coloured when colour
+    /// is on.
     static func error(_ line: String) {
-        write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8), to: STDERR_FILENO)
+        let session = TerminalSession.shared
+        session.clearProgress()
+        let text = TerminalRules.colored(line, enabled: session.color)
+        write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes a diagnostic line to standard error; `--quiet` keeps only errors.
+    static func diagnostic(_ line: String) {
+        if TerminalSession.shared.quiet && !TerminalRules.isError(line) { return }
+        error(line)
+    }
+
+    /// Writes an informational line (a summary, timings) to standard error, unless `--quiet`.
+    static func note(_ line: String) {
+        if TerminalSession.shared.quiet { return }
+        error(line)
     }
 
     /// Writes a line to standard output.

@@ -8,13 +8,21 @@ import Workflow
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write the design document (.xlsx), JSON or CSV inventory of Swift sources."
+        abstract: "Write the design document (.xlsx), JSON or CSV inventory of Swift sources.",
+        discussion: HelpText.discussion(examples: [
+            "docsheet generate",
+            "docsheet generate Sources/App -o out/App-design.xlsx",
+            "docsheet generate --template inventory --locale ja -o design.xlsx",
+            "docsheet generate --format json -o - --min-access public",
+            "docsheet generate --template client.xlsx --strict --quiet",
+            "docsheet generate --no-cache --verbose -o out/design.xlsx",
+        ])
     )
 
-    @Argument(help: "Folders to scan (default: the current folder). Several roots make one inventory.")
+    @Argument(help: "Folders to scan (default: the current folder). Several roots make one inventory.", completion: .directory)
     var roots: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON, CSV or Markdown to standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON, CSV or Markdown to standard output.", valueName: "file"), completion: .file())
     var output: String?
 
     @Option(help: "xlsx, json, csv or markdown (default: from the output's extension, else xlsx).")
@@ -23,7 +31,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Leave out functions less visible than this effective access level.", valueName: "level"))
     var minAccess: AccessLevel?
 
-    @Option(help: ArgumentHelp("A built-in template (design-doc, inventory, class-spec), a YAML template file, or the client's .xlsx form with {{…}} markers.", valueName: "name|path"))
+    @Option(help: ArgumentHelp("A built-in template (design-doc, inventory, class-spec), a YAML template file, or the client's .xlsx form with {{…}} markers.", valueName: "name|path"), completion: .custom(TemplateCompletion.candidates))
     var template: String?
 
     @Option(help: "The labels' language: en, vi or ja.")
@@ -46,6 +54,8 @@ struct GenerateCommand: ParsableCommand {
 
     @OptionGroup var scan: ScanOptionGroup
 
+    @OptionGroup(title: "Terminal Options") var terminal: OutputOptionGroup
+
     /// Maps the options to `GenerateOptions`, runs the pipeline and prints warnings and the result.
     func run() throws {
         var options = GenerateOptions()
@@ -61,12 +71,33 @@ struct GenerateCommand: ParsableCommand {
         options.projectVersion = projectVersion
         options.strict = strict
         options.scan = scan.settings
+        let session = TerminalSession.shared
+        session.configure(terminal)
+        let metrics = RunMetrics()
+        options.scan.progress = session.progressHandler
+        options.scan.metrics = metrics
         let outcome = try Generate.run(options)
-        outcome.diagnostics.forEach(Console.error)
+        session.clearProgress()
+        outcome.diagnostics.forEach(Console.diagnostic)
         if let data = outcome.standardOutput {
             try Console.output(data)
-        } else if let file = outcome.outputFile {
-            Console.error("docsheet: wrote \(outcome.inventory.functions.count) functions to \(file.path)")
         }
+        if terminal.verbose {
+            TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache).forEach(Console.note)
+        }
+        let functions = outcome.inventory.functions
+        Console.note(TerminalRules.summary(
+            output: outcome.outputFile.map(Self.displayPath) ?? "standard output", files: metrics.files,
+            functions: functions.count, documented: functions.filter(\.isDocumented).count, elapsed: session.elapsed))
+    }
+
+    /// `file` relative to the current folder when it lies below it, else its absolute path.
+    ///
+    /// - Parameter file: The file written.
+    /// - Returns: The path to show.
+    static func displayPath(_ file: URL) -> String {
+        let folder = FileManager.default.currentDirectoryPath
+        let path = file.standardizedFileURL.path
+        return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
 }

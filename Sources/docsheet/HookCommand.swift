@@ -7,6 +7,12 @@ struct HookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hook",
         abstract: "Install, remove or inspect DocSheet's git hooks.",
+        discussion: HelpText.discussion(examples: [
+            "docsheet hook install",
+            "docsheet hook install --hook pre-push --chain",
+            "docsheet hook status",
+            "docsheet hook uninstall --hook post-commit",
+        ]),
         subcommands: [Install.self, Uninstall.self, Status.self]
     )
 
@@ -15,7 +21,7 @@ struct HookCommand: ParsableCommand {
         @Option(help: "pre-commit (runs 'docsheet check --staged'), post-commit or pre-push (run 'docsheet generate').")
         var hook: HookKind = .preCommit
 
-        @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder); the hook runs docsheet in the folder of the nearest .docsheet.yml at or above it (else in this folder).", valueName: "path"))
+        @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder); the hook runs docsheet in the folder of the nearest .docsheet.yml at or above it (else in this folder).", valueName: "path"), completion: .directory)
         var repository: String = "."
 
         /// The installer for the repository that holds `--repository`.
@@ -26,7 +32,13 @@ struct HookCommand: ParsableCommand {
 
     /// `docsheet hook install`.
     struct Install: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Install a hook (an existing foreign hook is refused unless --chain or --force).")
+        static let configuration = CommandConfiguration(
+            abstract: "Install a hook (an existing foreign hook is refused unless --chain or --force).",
+            discussion: HelpText.discussion(examples: [
+                "docsheet hook install",
+                "docsheet hook install --hook pre-push --repository ../App",
+                "docsheet hook install --hook pre-commit --chain",
+            ]))
 
         @OptionGroup var options: HookOptions
 
@@ -47,7 +59,12 @@ struct HookCommand: ParsableCommand {
 
     /// `docsheet hook uninstall`.
     struct Uninstall: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove DocSheet's hook (a chained hook is put back).")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove DocSheet's hook (a chained hook is put back).",
+            discussion: HelpText.discussion(examples: [
+                "docsheet hook uninstall",
+                "docsheet hook uninstall --hook pre-push",
+            ]))
 
         @OptionGroup var options: HookOptions
 
@@ -62,9 +79,14 @@ struct HookCommand: ParsableCommand {
 
     /// `docsheet hook status`.
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show which hooks are installed.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show which hooks are installed.",
+            discussion: HelpText.discussion(examples: [
+                "docsheet hook status",
+                "docsheet hook status --repository ../App",
+            ]))
 
-        @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder).", valueName: "path"))
+        @Option(help: ArgumentHelp("A folder inside the repository (default: the current folder).", valueName: "path"), completion: .directory)
         var repository: String = "."
 
         /// Runs the subcommand.

@@ -6,10 +6,14 @@ import Workflow
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Write a commented starter .docsheet.yml into a folder."
+        abstract: "Write a commented starter .docsheet.yml into a folder.",
+        discussion: HelpText.discussion(examples: [
+            "docsheet init",
+            "docsheet init Packages/App --force",
+        ])
     )
 
-    @Argument(help: "The folder to write it in (default: the current folder).")
+    @Argument(help: "The folder to write it in (default: the current folder).", completion: .directory)
     var folder: String = "."
 
     @Flag(help: "Overwrite an existing .docsheet.yml.")

@@ -19,7 +19,7 @@ struct ScanOptionGroup: ParsableArguments {
     @Flag(help: "Do not read or write the on-disk extraction cache.")
     var noCache = false
 
-    @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"))
+    @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Flag(help: "Leave out unit-test and UI-test targets.")

@@ -9,12 +9,21 @@ struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "templates",
         abstract: "List the built-in workbook templates, print one, list the fields, or check a client's .xlsx template.",
+        discussion: HelpText.discussion(examples: [
+            "docsheet templates list",
+            "docsheet templates show design-doc",
+            "docsheet templates fields",
+            "docsheet templates check design.xlsx",
+            "docsheet templates import design.xlsx -o design.yml",
+        ]),
         subcommands: [List.self, Show.self, Fields.self, Check.self, Import.self]
     )
 
     /// `docsheet templates list`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the built-in templates.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the built-in templates.",
+            discussion: HelpText.discussion(examples: ["docsheet templates list"]))
 
         /// Runs the subcommand.
         func run() throws {
@@ -24,9 +33,11 @@ struct TemplatesCommand: ParsableCommand {
 
     /// `docsheet templates show NAME`.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a built-in template's YAML (redirect it to a file to customise it).")
+        static let configuration = CommandConfiguration(
+            abstract: "Print a built-in template's YAML (redirect it to a file to customise it).",
+            discussion: HelpText.discussion(examples: ["docsheet templates show design-doc", "docsheet templates show class-spec"]))
 
-        @Argument(help: "The template's name.")
+        @Argument(help: "The template's name.", completion: .list(Template.builtinNames))
         var name: String
 
         /// Runs the subcommand.
@@ -41,7 +52,8 @@ struct TemplatesCommand: ParsableCommand {
     /// `docsheet templates fields`.
     struct Fields: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the placeholders and the {{scope.FIELD}} markers a template can use.")
+            abstract: "List the placeholders and the {{scope.FIELD}} markers a template can use.",
+            discussion: HelpText.discussion(examples: ["docsheet templates fields"]))
 
         /// Runs the subcommand.
         func run() throws {
@@ -56,9 +68,9 @@ struct TemplatesCommand: ParsableCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a client's .xlsx template: its markers, row and sheet templates, problems, and what is not carried over.",
-            discussion: "Example: docsheet templates check design.xlsx")
+            discussion: HelpText.discussion(examples: ["docsheet templates check design.xlsx"]))
 
-        @Argument(help: ArgumentHelp("The client's workbook.", valueName: "file.xlsx"))
+        @Argument(help: ArgumentHelp("The client's workbook.", valueName: "file.xlsx"), completion: .file(extensions: ["xlsx"]))
         var file: String
 
         /// Runs the subcommand.
@@ -81,12 +93,14 @@ struct TemplatesCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the YAML template equivalent to a client's .xlsx, to review the layout in version control.",
-            discussion: "Example: docsheet templates import design.xlsx -o design.yml   (what YAML cannot say is listed; the .xlsx stays the exact template)")
+            discussion: HelpText.discussion(
+                "What YAML cannot say is listed; the .xlsx stays the exact template.",
+                examples: ["docsheet templates import design.xlsx -o design.yml", "docsheet templates import design.xlsx"]))
 
-        @Argument(help: ArgumentHelp("The client's workbook.", valueName: "file.xlsx"))
+        @Argument(help: ArgumentHelp("The client's workbook.", valueName: "file.xlsx"), completion: .file(extensions: ["xlsx"]))
         var file: String
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The YAML file to write (default: standard output).", valueName: "file.yml"))
+        @Option(name: .shortAndLong, help: ArgumentHelp("The YAML file to write (default: standard output).", valueName: "file.yml"), completion: .file(extensions: ["yml", "yaml"]))
         var output: String?
 
         /// Runs the subcommand.
