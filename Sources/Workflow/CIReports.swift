@@ -38,7 +38,7 @@ enum CIReports {
     static func rules(of report: CheckReport) -> [Rule] {
         let known = Set(rules.map(\.id))
         let unknown = Set(report.violations.map(\.rule)).subtracting(known).sorted()
-        return rules + unknown.map { Rule(id: $0, name: $0, summary: "docsheet check rule '\($0)'.", anchor: "check-rules") }
+        return rules + unknown.map { Rule(id: $0, name: $0, summary: "docsheet check rule '\($0)'.", help: "See DocSheet's Documentation/CLI.md, \"Check rules\".") }
     }
 
     /// A stable identity for each violation, in report order: SHA-256 of the rule, the project-relative file, the
