@@ -105,6 +105,17 @@ import Testing
         #expect(names("/// docsheet:ignore-file\nfunc g() {}\n") == ["g()"])
     }
 
+    @Test func theByteSearchForTheFileMarkerFindsItAnywhereAndOnlyWhole() {
+        let marker = SourceMarkers.ignoreFileMarker
+        #expect(SourceMarkers.holds(marker, in: marker))
+        #expect(SourceMarkers.holds(marker, in: "// " + marker))
+        #expect(SourceMarkers.holds(marker, in: "設計 // docsheet:docsheet:ignore-file - vendored\n"))
+        #expect(!SourceMarkers.holds(marker, in: "// docsheet:ignore-fil"))
+        #expect(!SourceMarkers.holds(marker, in: "// docsheet:ignore file"))
+        #expect(!SourceMarkers.holds(marker, in: "docsheet"))
+        #expect(!SourceMarkers.holds(marker, in: ""))
+    }
+
     // MARK: Generated files
 
     private func generated(_ source: String, path: String = "Sources/App/File.swift", include: Bool = false) -> FileExtraction {
