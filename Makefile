@@ -36,7 +36,6 @@ release: deps
 sample: build
 	@mkdir -p $(OUT)
 	$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(SAMPLE) $(if $(TEMPLATE),--template $(TEMPLATE)) --output $(OUT)/$(notdir $(SAMPLE))-design.xlsx
-	@echo "Wrote $(OUT)/$(notdir $(SAMPLE))-design.xlsx"
 
 ## Quick start 2: the whole test suite (unit, fixture, end-to-end, independent workbook reader).
 test: deps
