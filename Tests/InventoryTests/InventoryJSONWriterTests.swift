@@ -84,6 +84,28 @@ import Testing
         #expect(decoded == inventory)
     }
 
+    @Test func largeInventoriesWrittenInSlicesOnAllCoresGiveTheSameBytes() throws {
+        // Over 2,048 records the arrays are written in slices on several threads and joined (writeRecords); the
+        // joins must put commas, line breaks and indentation exactly where one writer would.
+        let rich = richInventory()
+        let functions = (0..<9_001).map { index -> FunctionRecord in
+            var record = rich.functions[index % 2]
+            record.line = index + 1
+            record.name = "f\(index)()"
+            return record
+        }
+        let types = (0..<4_097).map { index -> TypeRecord in
+            var record = rich.types[index % 2]
+            record.line = index + 1
+            return record
+        }
+        let inventory = Inventory(project: rich.project, types: types, functions: functions, modules: rich.modules)
+        #expect(InventoryJSONWriter.prettyJSON(of: inventory) == (try foundationJSON(inventory)))
+        var compact = InventoryJSONWriter(pretty: false)
+        compact.write(inventory)
+        #expect(try JSONDecoder().decode(Inventory.self, from: Data(compact.bytes)) == inventory)
+    }
+
     @Test func inventoryCodingUsesTheWriter() throws {
         let inventory = richInventory()
         #expect(Array(InventoryCoding.encode(inventory)) == (try foundationJSON(inventory)))
