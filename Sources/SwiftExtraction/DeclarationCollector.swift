@@ -361,6 +361,8 @@ final class DeclarationCollector: SyntaxVisitor {
         }
         let isOperator = DeclarationNaming.isOperator(node.name)
         let baseName = SyntaxText.identifier(node.name)
+        // An empty raw identifier (`` func ``() ``, found by the fuzzer) names nothing either: the compiler refuses it.
+        guard !baseName.isEmpty else { return includeLocal ? .visitChildren : .skipChildren }
         let kind: FunctionKind
         if isOperator {
             kind = .operator

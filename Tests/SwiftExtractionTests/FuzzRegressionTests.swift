@@ -40,6 +40,12 @@ import Testing
 
     /// `struct` with no name (found as a type record named ""): the parser invents the name, so there is no type to
     /// report, only the syntax-error warning.
+    @Test func aFunctionNamedByAnEmptyRawIdentifierIsNoRecord() throws {
+        let extraction = extract(try Self.input("empty-raw-identifier"))
+        #expect(extraction.functions.isEmpty)
+        #expect(extract("struct S {\n    func ``() {}\n    func `x`() {}\n}\n").functions.map(\.name) == ["x()"])
+    }
+
     @Test func namelessStructIsNoTypeRecord() throws {
         let extraction = extract(try Self.input("nameless-struct"))
         #expect(extraction.types.isEmpty)
