@@ -236,11 +236,12 @@ final class DeclarationCollector: SyntaxVisitor {
         // A type whose name the parser had to invent (`struct {`, often a typo that swallows the declarations after
         // it) is no declaration to report; its members are reported as if it were not there, never under an empty
         // type name. The file's syntax-error warning points at it.
-        guard name.presence == .present, !name.text.isEmpty else {
+        // An empty raw identifier (`` struct `` ``) names nothing either.
+        let typeName = SyntaxText.identifier(name)
+        guard name.presence == .present, !name.text.isEmpty, !typeName.isEmpty else {
             scopes.append(parent)
             return .visitChildren
         }
-        let typeName = SyntaxText.identifier(name)
         let path = parent.typePath.map { "\($0).\(typeName)" } ?? typeName
         let level = AccessRules.explicitLevel(group.modifiers) ?? parent.memberDefault
         let visibility = min(AccessRules.visibility(of: level, atFileScope: parent.isFile), parent.visibilityCap)

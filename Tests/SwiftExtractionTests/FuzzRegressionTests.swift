@@ -44,6 +44,9 @@ import Testing
         let extraction = extract(try Self.input("empty-raw-identifier"))
         #expect(extraction.functions.isEmpty)
         #expect(extract("struct S {\n    func ``() {}\n    func `x`() {}\n}\n").functions.map(\.name) == ["x()"])
+        let type = extract("struct `` { func f() {} }\n")
+        #expect(type.types.isEmpty)
+        #expect(type.functions.map(\.name) == ["f()"] && type.functions.allSatisfy { $0.enclosingType == nil })
     }
 
     @Test func namelessStructIsNoTypeRecord() throws {
