@@ -28,6 +28,26 @@ public enum FilePaths {
         return stat(url.path, &information) == 0 ? Int(information.st_size) : 0
     }
 
+    /// What identifies the present version of the file at `path` without reading it (symbolic links followed): its
+    /// device, inode, size, and modification and status-change times in nanoseconds, as build systems and git's
+    /// index compare them. Any write, rename over or `touch` of the file changes it (the status-change time cannot
+    /// be set back by hand).
+    ///
+    /// - Parameter path: An absolute path.
+    /// - Returns: The identity as text, e.g. `2049:131075:1024:1764000000123456789:1764000000123456789`; `nil` when
+    ///   nothing can be examined at `path`.
+    public static func stamp(ofFileAt path: String) -> String? {
+        var information = stat()
+        guard stat(path, &information) == 0 else { return nil }
+        #if canImport(Darwin)
+        let (modified, changed) = (information.st_mtimespec, information.st_ctimespec)
+        #else
+        let (modified, changed) = (information.st_mtim, information.st_ctim)
+        #endif
+        func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec) }
+        return "\(information.st_dev):\(information.st_ino):\(information.st_size):\(nanoseconds(modified)):\(nanoseconds(changed))"
+    }
+
     /// The path with every symbolic link resolved, as `URL.resolvingSymlinksInPath()` gives it, in one `realpath(3)`
     /// call when the path exists (Foundation's version examines it one component at a time, which was a visible
     /// share of discovering a large project's files).

@@ -45,8 +45,13 @@ public struct GenerateOutcome: Sendable {
     public var outputFile: URL?
     /// The bytes for standard output when the output is `-`.
     public var standardOutput: Data?
-    /// The inventory that was written (after the access filter).
-    public var inventory: Inventory
+    /// The inventory that was written (after the access filter); `nil` when the output file was up to date.
+    public var inventory: Inventory?
+    /// True when nothing the output depends on had changed since the run that wrote it, so it was left as it was
+    /// (no file was read and nothing was written; `RunRecord`).
+    public var upToDate = false
+    /// Swift files scanned, functions in the output, and how many of those have a doc comment.
+    public var counts: (files: Int, functions: Int, documented: Int)
 }
 
 /// `docsheet generate`: scan the roots, build the inventory, write the document.
@@ -110,18 +115,13 @@ public enum Generate {
         scan.requiresSwiftFiles = true
         scan.progress = options.scan.progress
         scan.metrics = options.scan.metrics
-        let result = try scan.run(environment: environment)
+        let plan = try scan.discover(environment: environment)
 
         let git = Git.enclosing(firstRoot)
         let commit = git?.headCommit()
         let projectName = options.projectName ?? configuration.projectName ?? projectFolderName(firstRoot)
         let rootLabel = roots.count == 1 ? roots[0] : "."
-        var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
-                                  types: result.types, functions: result.functions, modules: result.modules)
-        if let minimum = options.minAccess ?? configuration.minAccess {
-            inventory = inventory.filtered(minimumAccess: minimum)
-        }
-
+        let minimumAccess = options.minAccess ?? configuration.minAccess
         var linkWarnings: [String] = []
         if sourceURL == nil, roots.count == 1, let git, commit != nil {
             let derived = SourceLinks.derived(from: git)
@@ -134,12 +134,34 @@ public enum Generate {
             generatedAt: try environment.checkedDocumentDate(git: git), author: options.author ?? configuration.author,
             sourceURLPattern: sourceURL, locale: options.locale ?? configuration.locale ?? .en
         )
+
+        // Nothing changed since the run that wrote this output: leave it as it is.
+        let recordFolder = DiskExtractionCache.defaultFolder(for: firstRoot, environment: environment)
+        var fingerprint: String?
+        if let output, options.scan.useCache, let inputs = scan.inputsDescription(of: plan) {
+            let document = documentDescription(format: format, template: template, context: context,
+                                               rootLabel: rootLabel, minimumAccess: minimumAccess)
+            fingerprint = RunRecord.fingerprint([inputs, document, output.standardizedFileURL.path] + linkWarnings)
+            if let fingerprint, let record = RunRecord.upToDate(output, fingerprint: fingerprint, in: recordFolder) {
+                return GenerateOutcome(diagnostics: record.diagnostics, outputFile: output, standardOutput: nil, inventory: nil,
+                                       upToDate: true, counts: (record.files, record.functions, record.documented))
+            }
+        }
+
+        let result = try scan.extract(plan)
+        var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
+                                  types: result.types, functions: result.functions, modules: result.modules)
+        if let minimumAccess {
+            inventory = inventory.filtered(minimumAccess: minimumAccess)
+        }
         let writer = DocumentWriter(template: template, context: context)
         let diagnostics = result.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
             return diagnostic.description
         } + (result.generatedFilesNote.map { [$0] } ?? []) + linkWarnings
+        let counts = (files: plan.fileCount, functions: inventory.functions.count,
+                      documented: inventory.functions.lazy.filter(\.isDocumented).count)
 
         let writeStart = ContinuousClock.now
         defer { options.scan.metrics?.record("write", since: writeStart) }
@@ -153,10 +175,32 @@ public enum Generate {
                 throw .documentFailed(error.description.replacingOccurrences(of: temporary.path, with: "standard output"))
             }
             let data = FileManager.default.contents(atPath: temporary.path) ?? Data()
-            return GenerateOutcome(diagnostics: diagnostics, outputFile: nil, standardOutput: data, inventory: inventory)
+            return GenerateOutcome(diagnostics: diagnostics, outputFile: nil, standardOutput: data, inventory: inventory, counts: counts)
         }
         let warnings = try write(inventory, format: format, to: output, writer: writer)
-        return GenerateOutcome(diagnostics: diagnostics + warnings, outputFile: output, standardOutput: nil, inventory: inventory)
+        if let fingerprint, let stamp = FilePaths.stamp(ofFileAt: output.path) {
+            RunRecord(fingerprint: fingerprint, output: output.standardizedFileURL.path, outputStamp: stamp,
+                      diagnostics: diagnostics + warnings, files: counts.files, functions: counts.functions,
+                      documented: counts.documented).save(in: recordFolder)
+        }
+        return GenerateOutcome(diagnostics: diagnostics + warnings, outputFile: output, standardOutput: nil, inventory: inventory, counts: counts)
+    }
+
+    /// What the document depends on besides the records, for `RunRecord`: the format; the template (a built-in by
+    /// name — the executable's identity covers its text — or a file by path and stamp, with its logo's digest); the
+    /// project facts and source-link pattern; the date where the format shows it (JSON and CSV carry none, so that a
+    /// folder outside git, dated by the clock, can still be up to date); the access filter.
+    static func documentDescription(format: OutputFormat, template: Template, context: DocumentContext,
+                                    rootLabel: String, minimumAccess: AccessLevel?) -> String {
+        var parts = ["format=\(format.rawValue)", "template=\(template.source)"]
+        if !Template.builtinNames.contains(where: { template.source == "Templates/\($0).yml" }) {
+            parts.append(FilePaths.stamp(ofFileAt: template.source) ?? "")
+        }
+        if let logo = template.logo { parts.append(SHA256.hex(logo.data.base64EncodedString())) }
+        parts += [context.projectName, context.version ?? "-", context.commit ?? "-", context.author ?? "-",
+                  context.sourceURLPattern ?? "-", context.locale.rawValue, rootLabel, minimumAccess?.rawValue ?? "-"]
+        if format == .xlsx || format == .markdown { parts.append("\(context.generatedAt.timeIntervalSince1970)") }
+        return parts.joined(separator: "\u{0}")
     }
 
     /// Writes `inventory` in `format` to `url`, atomically, creating missing parent folders first; returns warnings

@@ -47,39 +47,57 @@ public struct SourceScan: Sendable {
     /// - Returns: The records and diagnostics of every root, merged.
     /// - Throws: `WorkflowError.inputNotFound` for a missing root, `.invalidInput` for an unreadable file.
     public func run(environment: WorkflowEnvironment) throws(WorkflowError) -> ExtractionResult {
-        var combined = ExtractionResult()
-        let extractor = SwiftExtractor(options: extraction)
-        var fileCount = 0
+        try extract(discover(environment: environment))
+    }
+
+    /// Discovers every root's files; nothing is read yet.
+    /// - Parameter environment: The current folder (roots are relative to it) and the variables that place the cache.
+    /// - Returns: The files to extract, per root, with their caches.
+    /// - Throws: `WorkflowError.inputNotFound` for a missing root; `.invalidInput` when no Swift file was found and
+    ///   `requiresSwiftFiles` is set.
+    func discover(environment: WorkflowEnvironment) throws(WorkflowError) -> ScanPlan {
+        var plan = ScanPlan(roots: SourceScan.distinctRoots(roots, environment: environment))
+        plan.prefixes = SourceScan.rootPrefixes(plan.roots.map(environment.url(for:)))
         var globsInEffect: [String] = []
-        let roots = SourceScan.distinctRoots(roots, environment: environment)
-        let prefixes = SourceScan.rootPrefixes(roots.map(environment.url(for:)))
-        // Every root is discovered first, then all files are extracted in one parallel pass.
-        var discoveries: [(discovered: Discovery, cache: DiskExtractionCache?)] = []
         let discoveryStart = ContinuousClock.now
-        for root in roots {
+        for root in plan.roots {
             let url = environment.url(for: root)
             let cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
             do {
                 var options = rootDiscovery?(url) ?? discovery
                 options.manifests.cacheFolder = cacheFolder
                 let discovered = try SourceDiscovery.scan(root: url, options: options)
-                fileCount += discovered.files.count
+                plan.fileCount += discovered.files.count
                 globsInEffect.append(Self.describe(root: root, options: options))
-                discoveries.append((discovered, useCache ? DiskExtractionCache(folder: cacheFolder) : nil))
+                plan.discoveries.append((discovered, useCache ? DiskExtractionCache(folder: cacheFolder) : nil))
             } catch {
                 throw WorkflowError(error, root: root)
             }
         }
         metrics?.record("discovery", since: discoveryStart)
-        metrics?.addFiles(fileCount)
+        metrics?.addFiles(plan.fileCount)
+        if requiresSwiftFiles && plan.fileCount == 0 {
+            throw .invalidInput(path: roots.joined(separator: ", "),
+                                reason: "no Swift files found (\(globsInEffect.joined(separator: "; "))); check the include and exclude globs and the root")
+        }
+        return plan
+    }
+
+    /// Extracts the files of `plan` (from the cache where it can) in one parallel pass over every root.
+    /// - Parameter plan: What `discover(environment:)` found.
+    /// - Returns: The records and diagnostics of every root, merged.
+    /// - Throws: `WorkflowError.invalidInput` for an unreadable file.
+    func extract(_ plan: ScanPlan) throws(WorkflowError) -> ExtractionResult {
+        var combined = ExtractionResult()
+        let extractor = SwiftExtractor(options: extraction)
         let parseStart = ContinuousClock.now
-        let results = extractor.extract(groups: discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) },
+        let results = extractor.extract(groups: plan.discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) },
                                         progress: progress)
         metrics?.record("parse", since: parseStart)
         let mergeStart = ContinuousClock.now
         defer { metrics?.record("merge", since: mergeStart) }
-        for (rootIndex, root) in roots.enumerated() {
-            let (discovered, cache) = discoveries[rootIndex]
+        for (rootIndex, root) in plan.roots.enumerated() {
+            let (discovered, cache) = plan.discoveries[rootIndex]
             var result: ExtractionResult
             do {
                 result = try results[rootIndex].get()
@@ -93,8 +111,8 @@ public struct SourceScan: Sendable {
                                      message: "no target of the project compiles this file; it is left out "
                                         + (discovery.includeUnowned ? "of the targets and kept under its folder's name" : "(--include-unowned keeps it)"))
             } + result.diagnostics
-            if roots.count > 1 {
-                let prefix = prefixes[rootIndex]
+            if plan.roots.count > 1 {
+                let prefix = plan.prefixes[rootIndex]
                 result.functions = result.functions.map { var record = $0; record.file = prefix + record.file; return record }
                 result.types = result.types.map { var record = $0; record.file = prefix + record.file; return record }
                 result.diagnostics = result.diagnostics.map { var diagnostic = $0; diagnostic.file = prefix + diagnostic.file; return diagnostic }
@@ -102,18 +120,40 @@ public struct SourceScan: Sendable {
             combined.functions += result.functions
             combined.types += result.types
             combined.diagnostics += result.diagnostics
-            combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { roots.count > 1 ? prefixes[rootIndex] + $0 : $0 }
+            combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { plan.roots.count > 1 ? plan.prefixes[rootIndex] + $0 : $0 }
             combined.modules += discovered.modules.map { module in
                 var module = module
-                if roots.count > 1, let project = module.project { module.project = prefixes[rootIndex] + project }
+                if plan.roots.count > 1, let project = module.project { module.project = plan.prefixes[rootIndex] + project }
                 return module
             }
         }
-        if requiresSwiftFiles && fileCount == 0 {
-            throw .invalidInput(path: roots.joined(separator: ", "),
-                                reason: "no Swift files found (\(globsInEffect.joined(separator: "; "))); check the include and exclude globs and the root")
-        }
         return combined
+    }
+
+    /// What decides this scan's records besides the files' contents, for `RunRecord`: the options that change
+    /// discovery or extraction, then per root its path, prefix, modules and discovery warnings, and per file its
+    /// place (relative path, module, targets) and `FilePaths.stamp(ofFileAt:)`. Equal texts mean that extracting
+    /// again would give the same records, as long as DocSheet itself is the same build.
+    /// - Parameter plan: What `discover(environment:)` found.
+    /// - Returns: The text; `nil` when a file cannot be examined (it then has to be read to report why).
+    func inputsDescription(of plan: ScanPlan) -> String? {
+        var text = "includes=\(discovery.includes)\u{0}excludes=\(discovery.excludes)\u{0}gitignore=\(discovery.respectGitIgnore)"
+            + "\u{0}unowned=\(discovery.includeUnowned)\u{0}noTests=\(discovery.excludeTests)\u{0}targets=\(discovery.onlyTargets.sorted())"
+            + "\u{0}local=\(extraction.includeLocal)\u{0}generated=\(extraction.includeGenerated)\u{0}"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for (index, root) in plan.roots.enumerated() {
+            let (discovered, _) = plan.discoveries[index]
+            let modules = (try? encoder.encode(discovered.modules)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            text += "root \(root)\u{0}\(discovered.root.path)\u{0}\(plan.prefixes[index])\u{0}\(modules)\u{0}"
+            text += discovered.diagnostics.map(\.description).joined(separator: "\n") + "\u{0}"
+            text += discovered.unowned.joined(separator: "\n") + "\u{0}"
+            for file in discovered.files {
+                guard let stamp = FilePaths.stamp(ofFileAt: file.url.path) else { return nil }
+                text += "\(file.relativePath)\u{0}\(file.url.path)\u{0}\(file.targets.joined(separator: ","))\u{0}\(file.moduleKind)\u{0}\(stamp)\n"
+            }
+        }
+        return text
     }
 
     /// The root and the globs in effect, for the message when nothing was found.
@@ -187,6 +227,19 @@ public struct SourceScan: Sendable {
         }
         return prefix + "/" + file
     }
+}
+
+/// What `SourceScan.discover(environment:)` found: the distinct roots, their record-path prefixes, and each root's
+/// files with the cache that serves them.
+struct ScanPlan {
+    /// The roots to scan, without repeats (`SourceScan.distinctRoots(_:environment:)`).
+    var roots: [String]
+    /// Each root's record-path prefix when there are several (`SourceScan.rootPrefixes(_:)`).
+    var prefixes: [String] = []
+    /// Each root's discovery and its cache (`nil` with `--no-cache`).
+    var discoveries: [(discovered: Discovery, cache: DiskExtractionCache?)] = []
+    /// How many Swift files were found in all.
+    var fileCount = 0
 }
 
 extension ExtractionResult {

@@ -83,12 +83,17 @@ struct GenerateCommand: ParsableCommand {
             try Console.output(data)
         }
         if terminal.verbose {
-            TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache).forEach(Console.note)
+            var lines = TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache)
+            if outcome.upToDate {
+                lines[lines.count - 1] = "cache: the output is up to date (nothing changed since the run that wrote it; "
+                    + "--no-cache makes it again)"
+            }
+            lines.forEach(Console.note)
         }
-        let functions = outcome.inventory.functions
         Console.note(TerminalRules.summary(
-            output: outcome.outputFile.map(Self.displayPath) ?? "standard output", files: metrics.files,
-            functions: functions.count, documented: functions.filter(\.isDocumented).count, elapsed: session.elapsed))
+            output: outcome.outputFile.map(Self.displayPath) ?? "standard output", files: outcome.counts.files,
+            functions: outcome.counts.functions, documented: outcome.counts.documented, elapsed: session.elapsed,
+            upToDate: outcome.upToDate))
     }
 
     /// `file` relative to the current folder when it lies below it, else its absolute path.

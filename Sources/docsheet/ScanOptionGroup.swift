@@ -16,7 +16,7 @@ struct ScanOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("Parse at most this many files at once (default: one per core).", valueName: "n"))
     var jobs: Int?
 
-    @Flag(help: "Do not read or write the on-disk extraction cache.")
+    @Flag(help: "Do not read or write the on-disk extraction cache (generate then also writes its output even when nothing changed).")
     var noCache = false
 
     @Option(help: ArgumentHelp("Use this configuration file instead of the nearest .docsheet.yml.", valueName: "file"), completion: .file(extensions: ["yml", "yaml"]))

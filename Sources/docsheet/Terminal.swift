@@ -118,7 +118,8 @@ enum TerminalRules {
         return String(format: "%d h %02d m", whole / 3600, whole % 3600 / 60)
     }
 
-    /// The closing line of `generate`, e.g. `Wrote out/App.xlsx: 42 files, 318 functions, 87% documented, 1.2 s`.
+    /// The closing line of `generate`, e.g. `Wrote out/App.xlsx: 42 files, 318 functions, 87% documented, 1.2 s`, or
+    /// `Up to date out/App.xlsx: …` when nothing had changed and the file was left as it was.
     ///
     /// - Parameters:
     ///   - output: The output as shown to the user (a path, or `standard output`).
@@ -126,10 +127,11 @@ enum TerminalRules {
     ///   - functions: Functions written.
     ///   - documented: How many of them are documented.
     ///   - elapsed: Seconds the run took.
+    ///   - upToDate: Whether the output was up to date (and not written).
     /// - Returns: The line.
-    static func summary(output: String, files: Int, functions: Int, documented: Int, elapsed: Double) -> String {
+    static func summary(output: String, files: Int, functions: Int, documented: Int, elapsed: Double, upToDate: Bool = false) -> String {
         let share = functions == 0 ? 100 : Int((Double(documented) * 100 / Double(functions)).rounded(.down))
-        return "Wrote \(output): \(files) file\(files == 1 ? "" : "s"), \(functions) function\(functions == 1 ? "" : "s"), "
+        return "\(upToDate ? "Up to date" : "Wrote") \(output): \(files) file\(files == 1 ? "" : "s"), \(functions) function\(functions == 1 ? "" : "s"), "
             + "\(share)% documented, \(duration(elapsed))"
     }
 
@@ -177,7 +179,7 @@ enum TerminalRules {
     /// - Returns: The line with at most one part coloured.
     static func colored(_ line: String, enabled: Bool) -> String {
         guard enabled else { return line }
-        for (word, color) in [("error:", Paint.red), ("warning:", .yellow), ("Wrote", .green)] where line.hasPrefix(word) {
+        for (word, color) in [("error:", Paint.red), ("warning:", .yellow), ("Wrote", .green), ("Up to date", .green)] where line.hasPrefix(word) {
             return paint(word, color, enabled: true) + line.dropFirst(word.count)
         }
         for (word, color) in [(" error:", Paint.red), (" warning:", .yellow)] {

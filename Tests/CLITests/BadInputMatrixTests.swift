@@ -322,14 +322,20 @@ import Workflow
             let damaged = index.isMultiple(of: 2) ? data.prefix(data.count / 2) : Data(#"{"version":1,"records":[]}"#.utf8)
             try damaged.write(to: entry)
         }
-        let second = try sandbox.docsheet("generate", "Sources", "--output", "second.json")
+        #expect(entries.contains { $0.deletingLastPathComponent().lastPathComponent == "runs" }, "the run's record")
+        let firstOutput = sandbox.read("first.json")
+        let second = try sandbox.docsheet("generate", "Sources", "--output", "first.json")
         #expect(second.status == 0, "\(second.error)")
-        #expect(sandbox.read("second.json") == sandbox.read("first.json"))
-        for entry in entries {
+        #expect(second.error.contains("Wrote first.json"), "a damaged run record is no record: \(second.error)")
+        #expect(sandbox.read("first.json") == firstOutput)
+        for entry in entries where entry.deletingLastPathComponent().lastPathComponent != "runs" {
             // Each damaged entry was rewritten whole: as the first run wrote it (extractions in their binary form,
             // evaluated manifests in JSON).
             #expect(try Data(contentsOf: entry) == written[entry], "\(entry.lastPathComponent)")
         }
+        // The run record was rewritten too (with the new output file's stamp): the next run finds the output up to date.
+        let third = try sandbox.docsheet("generate", "Sources", "--output", "first.json")
+        #expect(third.error.contains("Up to date first.json"), "\(third.error)")
     }
 
     // MARK: Templates
