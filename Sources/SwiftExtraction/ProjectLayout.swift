@@ -242,10 +242,10 @@ public struct ProjectLayout: Sendable {
 
     private func nearestPackage(of path: String) -> (String, PackageManifest)? {
         guard !packages.isEmpty else { return nil }
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = FolderPaths.parent(path)
         while true {
             if let manifest = packages[folder] { return (folder, manifest) }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = FolderPaths.parent(folder)
             if parent == folder || folder.isEmpty { return nil }
             folder = parent
         }

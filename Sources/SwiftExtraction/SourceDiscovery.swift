@@ -288,10 +288,11 @@ private struct FolderWalker {
     }
 
     mutating func walk(folder: URL, relativePath: String) throws(ExtractionError) {
-        guard visitedFolders.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
+        guard visitedFolders.insert(FilePaths.resolvingLinks(folder)).inserted else { return }
+        let folderPath = folder.path
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            names = try FileManager.default.contentsOfDirectory(atPath: folderPath)
         } catch {
             throw .unreadableFolder(path: relativePath.isEmpty ? folder.path : relativePath, reason: "permission denied or not a folder")
         }
@@ -302,15 +303,18 @@ private struct FolderWalker {
             // The folders on the way were tried when the walk entered them (a match leaves them out), and the
             // configuration's excludes that match the root's own folders are not applied (ScanSettings).
             if excludes.contains(where: { $0.matches(globBase + path, parentsChecked: true) }) { continue }
-            let url = folder.appendingPathComponent(name)
-            guard var kind = FileKind.of(path: url.path, followingLinks: false) else { continue }
+            // Paths as text, and a URL only for what is kept: `URL.appendingPathComponent` asks the file system
+            // whether each entry is a folder (Benchmarks/README.md).
+            let entryPath = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
+            guard var kind = FileKind.of(path: entryPath, followingLinks: false) else { continue }
             if kind == .symbolicLink {
-                guard isInsideRoot(url.resolvingSymlinksInPath().path),
-                    let target = FileKind.of(path: url.path, followingLinks: true)
+                guard isInsideRoot(FilePaths.resolvingLinks(URL(fileURLWithPath: entryPath, isDirectory: false))),
+                    let target = FileKind.of(path: entryPath, followingLinks: true)
                 else { continue }
                 followedLinks = true
                 kind = target
             }
+            let url = URL(fileURLWithPath: entryPath, isDirectory: kind == .directory)
             switch kind {
             case .directory:
                 if SourceDiscovery.excludedFolderNames.contains(name) { continue }
@@ -347,6 +351,17 @@ public enum FolderPaths {
         if path == folder { return "" }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// The folder that holds `path`, as `NSString.deletingLastPathComponent` gives it for a standardized absolute
+    /// path (`/a/b` → `/a`, `/a` → `/`, `/` → `/`), without bridging to `NSString` (a visible share of placing a
+    /// large project's files).
+    ///
+    /// - Parameter path: A standardized absolute path (no trailing `/`, no empty component).
+    /// - Returns: The parent folder's path.
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Folder extensions SwiftPM and Xcode treat as one resource, never as sources (a `.docc` catalog's

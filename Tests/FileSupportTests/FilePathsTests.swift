@@ -27,3 +27,25 @@ import TestSupport
         #expect(FilePaths.resolvingLinks(folder.appendingPathComponent("linked/Sources/B.swift")) == file.resolvingSymlinksInPath().path)
     }
 }
+
+/// `FilePaths.stamp(ofFileAt:)` changes whenever the file does, and not otherwise.
+@Suite struct FileStampTests {
+    @Test func theStampFollowsWritesTouchesAndReplacementsButNotReads() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-stamp")
+        let file = folder.appendingPathComponent("A.swift")
+        #expect(FilePaths.stamp(ofFileAt: file.path) == nil)
+        try Data("struct A {}\n".utf8).write(to: file)
+        let first = try #require(FilePaths.stamp(ofFileAt: file.path))
+        _ = try Data(contentsOf: file)
+        #expect(FilePaths.stamp(ofFileAt: file.path) == first)
+        // The same size, rewritten in place: the times differ even within one second (nanoseconds).
+        try Data("struct B {}\n".utf8).write(to: file)
+        let rewritten = try #require(FilePaths.stamp(ofFileAt: file.path))
+        #expect(rewritten != first)
+        // Modification time set back by hand: the status-change time still moved.
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: file.path)
+        #expect(FilePaths.stamp(ofFileAt: file.path) != rewritten)
+        #expect(attributes[.size] as? Int == 12)
+    }
+}

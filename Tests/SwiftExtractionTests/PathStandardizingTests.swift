@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+@testable import SwiftExtraction
+
+/// The path shortcuts of discovery give what Foundation gives.
+@Suite struct PathStandardizingTests {
+    @Test func aParentFolderIsWhatNSStringGives() {
+        for path in ["/", "/a", "/a/b", "/a/b.swift", "/work/Sources/App/Model.swift"] {
+            #expect(FolderPaths.parent(path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        }
+    }
+
+    @Test func aProjectPathAppendedToAStandardizedFolderIsWhatFoundationGives() throws {
+        let temporary = try TemporaryFolder()
+        let folder = temporary.url.resolvingSymlinksInPath().path
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder + "/real/Sources", withIntermediateDirectories: true)
+        try Data("struct A {}\n".utf8).write(to: URL(fileURLWithPath: folder + "/real/Sources/A.swift"))
+        try manager.createSymbolicLink(atPath: folder + "/linked", withDestinationPath: "real")
+        try manager.createSymbolicLink(atPath: folder + "/real/Sources/B.swift", withDestinationPath: "A.swift")
+        let relatives = ["real", "real/Sources/A.swift", "./real//Sources/", "linked/Sources", "real/Sources/B.swift",
+                         "real/../real/Sources", "Missing/Folder/C.swift", "/absolute/D.swift", "~/E.swift", "."]
+        for relative in relatives {
+            let expected = ((folder as NSString).appendingPathComponent(relative) as NSString).standardizingPath
+            #expect(ObjectGraph.appending(relative, toStandardized: folder) == expected, "\(relative)")
+        }
+        #expect(ObjectGraph.appending("A.swift", toStandardized: "/") == ("/A.swift" as NSString).standardizingPath)
+    }
+}
