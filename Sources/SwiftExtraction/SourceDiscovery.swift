@@ -97,13 +97,13 @@ public enum SourceDiscovery {
             var single = options
             single.includeUnowned = true
             var discovery = Discovery(layout: layout, root: folder, options: single)
-            discovery.add(paths: [Found(relativePath: name, url: root)])
+            discovery.add(paths: [Found(relativePath: name, url: root)], linkFree: false)
             return discovery
         }
         guard kind == .directory else { throw .notASwiftFile(root.path) }
 
         var walker = FolderWalker(root: root, options: options)
-        try walker.walk(folder: root, relativePath: "")
+        try walker.walk(folder: root, relativePath: "", throughLink: walker.realRoot != root.path)
         var found = walker.files
         if options.respectGitIgnore, var ignored = GitFileList.ignoredPaths(in: root) {
             // A nested repository (or submodule) answers for its own files.
@@ -130,8 +130,10 @@ public enum SourceDiscovery {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(file)
         }
+        // Without a link on the way, a file's path is its real path already: no `realpath` per file.
+        let linkFree = !walker.followedLinks && walker.realRoot == root.path
         for key in order {
-            discovery.add(paths: groups[key] ?? [])
+            discovery.add(paths: groups[key] ?? [], linkFree: linkFree)
         }
         return discovery
     }
@@ -177,10 +179,10 @@ public struct Discovery: Sendable {
     }
 
     /// Adds one file reached by `paths` (several when symbolic links reach it).
-    fileprivate mutating func add(paths: [Found]) {
+    fileprivate mutating func add(paths: [Found], linkFree: Bool) {
         guard let first = paths.first else { return }
         var candidates = paths.map(\.url.path)
-        let real = FilePaths.resolvingLinks(first.url)
+        let real = linkFree ? candidates[0] : FilePaths.resolvingLinks(first.url)
         if !candidates.contains(real) { candidates.append(real) }
         let (file, isUnowned) = place(first.relativePath, url: first.url, reachedBy: candidates, includeUnowned: options.includeUnowned)
         if isUnowned { unowned.append(first.relativePath) }
@@ -287,9 +289,10 @@ private struct FolderWalker {
         self.globBase = options.globBase
     }
 
-    mutating func walk(folder: URL, relativePath: String) throws(ExtractionError) {
-        guard visitedFolders.insert(FilePaths.resolvingLinks(folder)).inserted else { return }
+    /// Walks `folder`; `throughLink` says whether a symbolic link led there (then its real path is asked for).
+    mutating func walk(folder: URL, relativePath: String, throughLink: Bool) throws(ExtractionError) {
         let folderPath = folder.path
+        guard visitedFolders.insert(throughLink ? FilePaths.resolvingLinks(folder) : folderPath).inserted else { return }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folderPath)
@@ -307,7 +310,8 @@ private struct FolderWalker {
             // whether each entry is a folder (Benchmarks/README.md).
             let entryPath = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
             guard var kind = FileKind.of(path: entryPath, followingLinks: false) else { continue }
-            if kind == .symbolicLink {
+            let isLink = kind == .symbolicLink
+            if isLink {
                 guard isInsideRoot(FilePaths.resolvingLinks(URL(fileURLWithPath: entryPath, isDirectory: false))),
                     let target = FileKind.of(path: entryPath, followingLinks: true)
                 else { continue }
@@ -323,7 +327,7 @@ private struct FolderWalker {
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") { continue }
-                try walk(folder: url, relativePath: path)
+                try walk(folder: url, relativePath: path, throughLink: throughLink || isLink)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
                 if !includes.isEmpty && !includes.contains(where: { $0.matches(globBase + path) }) { continue }
