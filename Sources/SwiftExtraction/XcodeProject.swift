@@ -99,7 +99,7 @@ struct XcodeProject {
         }
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try OpenStepPropertyList.parse(data) ?? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw BuildDescriptionProblem(path: file, message: "not a valid project file (\(error.localizedDescription)); open and save it in Xcode")
         }
