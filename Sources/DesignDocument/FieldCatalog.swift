@@ -117,9 +117,9 @@ public enum FieldCatalog {
         case .summary: return .text(record.doc?.summary ?? "")
         case .`description`: return .text(joined([record.doc?.summary, record.doc?.discussion], separator: "\n\n"))
         case .functions: return .number(Double(functions.count))
-        case .documentedFunctions: return .number(Double(functions.filter(\.isDocumented).count))
+        case .documentedFunctions: return .number(Double(functions.documentedCount))
         case .coverage:
-            return functions.isEmpty ? .empty : .number(Double(functions.filter(\.isDocumented).count) / Double(functions.count))
+            return functions.isEmpty ? .empty : .number(Double(functions.documentedCount) / Double(functions.count))
         case .documented: return .text(Words.yesNo(record.isDocumented, context.locale))
         case .sourceURL: return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
         case .blank: return .empty

@@ -11,7 +11,7 @@ public enum MarkdownWriter {
     /// - Returns: A Markdown document ending in a newline.
     public static func inventory(_ inventory: Inventory, context: DocumentContext) -> String {
         var lines: [String] = []
-        let documented = inventory.functions.filter(\.isDocumented).count
+        let documented = inventory.functions.documentedCount
         lines.append("# \(escape(context.projectName)) — function inventory")
         lines.append("")
         var facts = ["\(inventory.functions.count) functions", "\(inventory.types.count) types",

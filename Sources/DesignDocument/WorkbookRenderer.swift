@@ -96,7 +96,7 @@ struct WorkbookRenderer {
             "template": template.name,
         ]
         if let inventory {
-            let documented = inventory.functions.filter(\.isDocumented).count
+            let documented = inventory.functions.documentedCount
             values["functions"] = String(inventory.functions.count)
             values["documented"] = String(documented)
             values["undocumented"] = String(inventory.functions.count - documented)
@@ -611,6 +611,6 @@ extension SummaryRow {
     /// The totals of the whole inventory.
     static func total(_ inventory: Inventory, name: String) -> SummaryRow {
         SummaryRow(name: name, module: "", moduleKind: nil, types: inventory.types.count, functions: inventory.functions.count,
-                   documented: inventory.functions.filter(\.isDocumented).count)
+                   documented: inventory.functions.documentedCount)
     }
 }

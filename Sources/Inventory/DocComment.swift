@@ -82,7 +82,17 @@ public struct DocComment: Codable, Hashable, Sendable {
 
     /// True when the comment is real documentation: it has a summary and is not an Xcode placeholder.
     public var isMeaningful: Bool {
-        !isPlaceholder && !(summary ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        guard !isPlaceholder, let summary else { return false }
+        // Most summaries start with a letter: one byte settles it. Foundation's trimming (Unicode white space) is
+        // asked only when non-ASCII text comes before the first ASCII character that is not white space.
+        for byte in summary.utf8 {
+            switch byte {
+            case 0x20, 0x09...0x0D: continue
+            case ..<0x80: return true
+            default: return !summary.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            }
+        }
+        return false
     }
 
     private enum CodingKeys: String, CodingKey {

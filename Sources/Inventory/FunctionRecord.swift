@@ -240,3 +240,13 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
         try c.encode(doc, forKey: .doc)
     }
 }
+
+extension Collection where Element == FunctionRecord {
+    /// How many of the functions are documented (`FunctionRecord.isDocumented`), counted without copying the records
+    /// as `filter` would.
+    public var documentedCount: Int {
+        var count = 0
+        for index in indices where self[index].isDocumented { count += 1 }
+        return count
+    }
+}

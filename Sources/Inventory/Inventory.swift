@@ -167,6 +167,6 @@ public struct Inventory: Codable, Hashable, Sendable {
     /// The share of functions that are documented, from 0 to 100; 100 for an empty inventory.
     public var documentedPercentage: Double {
         guard !functions.isEmpty else { return 100 }
-        return Double(functions.filter(\.isDocumented).count) * 100 / Double(functions.count)
+        return Double(functions.documentedCount) * 100 / Double(functions.count)
     }
 }

@@ -161,7 +161,7 @@ public enum Generate {
             return diagnostic.description
         } + (result.generatedFilesNote.map { [$0] } ?? []) + linkWarnings
         let counts = (files: plan.fileCount, functions: inventory.functions.count,
-                      documented: inventory.functions.lazy.filter(\.isDocumented).count)
+                      documented: inventory.functions.documentedCount)
 
         let writeStart = ContinuousClock.now
         defer { options.scan.metrics?.record("write", since: writeStart) }
