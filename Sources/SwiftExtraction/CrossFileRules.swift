@@ -54,9 +54,9 @@ enum CrossFileRules {
             imports: Dictionary(facts.map { ($0.file, Set($0.imports)) }) { first, _ in first })
         var diagnostics: [ExtractionDiagnostic] = []
         for index in functions.indices {
-            let record = functions[index]
-            guard let path = record.enclosingType,
-                  case .type(let resolved, _) = resolver.resolve(path, module: record.module, file: record.file)
+            // Fields read in place: copying a whole record per function was most of this pass.
+            guard let path = functions[index].enclosingType,
+                  case .type(let resolved, _) = resolver.resolve(path, module: functions[index].module, file: functions[index].file)
             else { continue }
             functions[index].enclosingType = resolved
         }

@@ -62,6 +62,21 @@ public enum SourceDiscovery {
         return (root.deletingLastPathComponent(), root)
     }
 
+    /// Discovers several roots side by side, as `scan(root:options:)` discovers each (one root: on this thread).
+    ///
+    /// - Parameters:
+    ///   - roots: Each root with its options.
+    ///   - jobs: The most roots discovered at once; `nil` uses one thread per core.
+    /// - Returns: Each root's discovery or error, in the order of `roots`.
+    public static func scan(roots: [(root: URL, options: DiscoveryOptions)], jobs: Int?) -> [Result<Discovery, ExtractionError>] {
+        let discover = { @Sendable (request: (root: URL, options: DiscoveryOptions)) in
+            Result { () throws(ExtractionError) in try scan(root: request.root, options: request.options) }
+        }
+        guard roots.count > 1, jobs != 1 else { return roots.map(discover) }
+        // Large-stack threads: reading a manifest parses it (ParallelWork).
+        return ParallelWork.map(roots, jobs: jobs, discover)
+    }
+
     /// Finds the Swift files under `root`, with the targets that compile each (`ProjectLayout`).
     ///
     /// - Parameters:

@@ -60,19 +60,26 @@ public struct SourceScan: Sendable {
         plan.prefixes = SourceScan.rootPrefixes(plan.roots.map(environment.url(for:)))
         var globsInEffect: [String] = []
         let discoveryStart = ContinuousClock.now
-        for root in plan.roots {
+        // Several roots are discovered side by side (each reads its own folders and build descriptions).
+        let requests = plan.roots.map { root -> (root: URL, options: DiscoveryOptions) in
             let url = environment.url(for: root)
-            let cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
+            var options = rootDiscovery?(url) ?? discovery
+            options.manifests.cacheFolder = DiskExtractionCache.defaultFolder(for: url, environment: environment)
+            return (url, options)
+        }
+        let found = SourceDiscovery.scan(roots: requests, jobs: extraction.jobs)
+        for (index, root) in plan.roots.enumerated() {
+            let discovered: Discovery
             do {
-                var options = rootDiscovery?(url) ?? discovery
-                options.manifests.cacheFolder = cacheFolder
-                let discovered = try SourceDiscovery.scan(root: url, options: options)
-                plan.fileCount += discovered.files.count
-                globsInEffect.append(Self.describe(root: root, options: options))
-                plan.discoveries.append((discovered, useCache ? DiskExtractionCache(folder: cacheFolder) : nil))
+                discovered = try found[index].get()
             } catch {
                 throw WorkflowError(error, root: root)
             }
+            let options = requests[index].options
+            plan.fileCount += discovered.files.count
+            globsInEffect.append(Self.describe(root: root, options: options))
+            let cacheFolder = options.manifests.cacheFolder
+            plan.discoveries.append((discovered, useCache ? cacheFolder.map { DiskExtractionCache(folder: $0) } : nil))
         }
         metrics?.record("discovery", since: discoveryStart)
         metrics?.addFiles(plan.fileCount)
