@@ -31,7 +31,7 @@ enum TemplateCompletion {
             let path = folder + name
             guard path.hasPrefix(prefix), !name.hasPrefix(".") else { return nil }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if isFolder.boolValue { return path + "/" }
             return ["yml", "yaml", "xlsx"].contains((name as NSString).pathExtension.lowercased()) ? path : nil
         }

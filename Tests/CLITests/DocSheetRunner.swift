@@ -27,7 +27,7 @@ struct DocSheetRunner {
         init(git: Bool = false) throws {
             try super.init(prefix: "docsheet-cli")
             if git {
-                for command in TemporaryFolder.gitSetupCommands { try run("/usr/bin/env", ["git"] + command) }
+                for command in TemporaryFolder.gitSetupCommands { _ = try run("/usr/bin/env", ["git"] + command) }
             }
         }
 

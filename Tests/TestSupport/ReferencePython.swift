@@ -75,8 +75,8 @@ public enum ReferencePython {
         let output = folder.appendingPathComponent("stdout")
         let errors = folder.appendingPathComponent("stderr")
         try Data(source.utf8).write(to: script)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [interpreter, script.path] + arguments

@@ -8,7 +8,7 @@ final class TestRepository: TemporaryFolder {
     init(git: Bool = true) throws {
         try super.init(prefix: "docsheet-workflow")
         if git {
-            for command in TemporaryFolder.gitSetupCommands { try Git(directory: url).string(command) }
+            for command in TemporaryFolder.gitSetupCommands { _ = try Git(directory: url).string(command) }
         }
     }
 
