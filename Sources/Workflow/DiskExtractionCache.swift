@@ -133,25 +133,32 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
         for name in names {
             if name.hasPrefix(".") {
                 let path = folder.appendingPathComponent(name).path
-                if modificationDate(path) < Date().addingTimeInterval(-3600) { unlink(path) } // a stray temporary file
+                if Self.modificationDate(path) < Date().addingTimeInterval(-3600) { unlink(path) } // a stray temporary file
             } else if name.hasSuffix(".json") {
                 unlink(folder.appendingPathComponent(name).path) // an entry in the JSON form of earlier versions
             } else if name.hasSuffix("." + Self.entryExtension) {
                 entryNames.append(name)
             }
         }
-        guard entryNames.count > maximumEntries else { return }
-        let dated = entryNames.map { name in
-            let path = folder.appendingPathComponent(name).path
-            return (path: path, date: modificationDate(path))
-        }
-        for entry in dated.sorted(by: { $0.date < $1.date }).prefix(dated.count - maximumEntries) {
+        Self.removeLeastRecentlyUsed(entryNames.map { folder.appendingPathComponent($0).path }, keeping: maximumEntries)
+    }
+
+    /// Removes the files of `paths` with the oldest modification dates until at most `maximum` remain. Dates are read
+    /// only when there are too many.
+    ///
+    /// - Parameters:
+    ///   - paths: The files, e.g. a cache folder's entries.
+    ///   - maximum: How many to keep.
+    static func removeLeastRecentlyUsed(_ paths: [String], keeping maximum: Int) {
+        guard paths.count > maximum else { return }
+        let dated = paths.map { (path: $0, date: modificationDate($0)) }
+        for entry in dated.sorted(by: { $0.date < $1.date }).prefix(dated.count - maximum) {
             unlink(entry.path)
         }
     }
 
     /// The modification date of the file at `path`, or the distant past when it cannot be read.
-    private func modificationDate(_ path: String) -> Date {
+    private static func modificationDate(_ path: String) -> Date {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
     }
 

@@ -81,15 +81,8 @@ struct RunRecord: Codable, Equatable {
         encoder.outputFormatting = .sortedKeys
         guard let data = try? encoder.encode(self) else { return }
         try? AtomicFile.write(data, to: url)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: runs.path),
-              names.count > Self.maximumRecords else { return }
-        let dated = names.filter { $0.hasSuffix(".json") }.map { name -> (path: String, date: Date) in
-            let path = runs.appendingPathComponent(name).path
-            let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            return (path, date ?? .distantPast)
-        }
-        for old in dated.sorted(by: { $0.date < $1.date }).prefix(dated.count - Self.maximumRecords) {
-            unlink(old.path)
-        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: runs.path) else { return }
+        DiskExtractionCache.removeLeastRecentlyUsed(
+            names.filter { $0.hasSuffix(".json") }.map { runs.appendingPathComponent($0).path }, keeping: Self.maximumRecords)
     }
 }

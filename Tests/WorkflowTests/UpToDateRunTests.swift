@@ -134,4 +134,18 @@ import TestSupport
         #expect(!again.upToDate)
         #expect(again.standardOutput?.isEmpty == false)
     }
+
+    @Test func theRunsFolderKeepsAtMostItsLimitOfRecords() throws {
+        let repository = try TestRepository(git: false)
+        let folder = repository.url.appendingPathComponent(".cache")
+        for index in 0...RunRecord.maximumRecords {
+            RunRecord(fingerprint: "f", output: repository.url.appendingPathComponent("out\(index).json").path, outputStamp: "s",
+                      diagnostics: [], files: 0, functions: 0, documented: 0).save(in: folder)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("runs").path)
+        #expect(names.filter { $0.hasSuffix(".json") }.count == RunRecord.maximumRecords)
+        // The newest record is kept.
+        let newest = RunRecord.file(for: repository.url.appendingPathComponent("out\(RunRecord.maximumRecords).json"), in: folder)
+        #expect(FileManager.default.fileExists(atPath: newest.path))
+    }
 }
