@@ -268,8 +268,8 @@ enum ManifestEvaluator {
         }
     }
 
-    /// The `swift` executable on `PATH` and what identifies its toolchain for the cache: the executable's real path,
-    /// size and modification time (a new toolchain changes them), read without running it, so a run whose manifests
+    /// The `swift` executable on `PATH` and what identifies its toolchain for the cache: the executable's real path
+    /// and `FilePaths.stamp(ofFileAt:)` (a new toolchain changes them), read without running it, so a run whose manifests
     /// are all cached starts no process.
     static let toolchain: (swift: String?, version: String) = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -277,14 +277,8 @@ enum ManifestEvaluator {
             let candidate = "\(folder)/swift"
             guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
             let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-            var info = stat()
-            guard stat(real, &info) == 0 else { return (nil, "") }
-            #if canImport(Darwin)
-            let modified = info.st_mtimespec.tv_sec
-            #else
-            let modified = info.st_mtim.tv_sec
-            #endif
-            return (candidate, "\(real)\u{0}\(info.st_size)\u{0}\(modified)")
+            guard let stamp = FilePaths.stamp(ofFileAt: real) else { return (nil, "") }
+            return (candidate, "\(real)\u{0}\(stamp)")
         }
         return (nil, "")
     }()
