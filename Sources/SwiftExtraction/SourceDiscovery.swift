@@ -223,7 +223,7 @@ public struct Discovery: Sendable {
         let components = relativePath.split(separator: "/")
         // Manifests are build descriptions, not sources of a target (SwiftPM leaves them out of a target at `.`).
         if let name = components.last, name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift")),
-           layout.hasPackage(at: (paths.first.map { ($0 as NSString).deletingLastPathComponent }) ?? "") {
+           layout.hasPackage(at: paths.first.map(FolderPaths.parent) ?? "") {
             return (nil, false)
         }
         var owners: [ProjectLayout.Owner] = []

@@ -139,7 +139,7 @@ public enum Generate {
         let recordFolder = DiskExtractionCache.defaultFolder(for: firstRoot, environment: environment)
         var fingerprint: String?
         if let output, options.scan.useCache, let inputs = scan.inputsDescription(of: plan) {
-            let document = documentDescription(format: format, template: template, context: context,
+            let document = documentDescription(format: format, templateName: templateName, template: template, context: context,
                                                rootLabel: rootLabel, minimumAccess: minimumAccess)
             fingerprint = RunRecord.fingerprint([inputs, document, output.standardizedFileURL.path] + linkWarnings)
             if let fingerprint, let record = RunRecord.upToDate(output, fingerprint: fingerprint, in: recordFolder) {
@@ -186,17 +186,16 @@ public enum Generate {
         return GenerateOutcome(diagnostics: diagnostics + warnings, outputFile: output, standardOutput: nil, inventory: inventory, counts: counts)
     }
 
-    /// What the document depends on besides the records, for `RunRecord`: the format; the template (a built-in by
-    /// name — the executable's identity covers its text — or a file by path and stamp, with its logo's digest); the
+    /// What the document depends on besides the records, for `RunRecord`: the format; the template (`templateName`: a
+    /// built-in by name — the executable's identity covers its text — or a file by path and stamp, with its logo's
+    /// digest); the
     /// project facts and source-link pattern; the date where the format shows it (JSON and CSV carry none, so that a
     /// folder outside git, dated by the clock, can still be up to date); the access filter.
-    static func documentDescription(format: OutputFormat, template: Template, context: DocumentContext,
+    static func documentDescription(format: OutputFormat, templateName: String, template: Template, context: DocumentContext,
                                     rootLabel: String, minimumAccess: AccessLevel?) -> String {
-        var parts = ["format=\(format.rawValue)", "template=\(template.source)"]
-        if !Template.builtinNames.contains(where: { template.source == "Templates/\($0).yml" }) {
-            parts.append(FilePaths.stamp(ofFileAt: template.source) ?? "")
-        }
-        if let logo = template.logo { parts.append(SHA256.hex(logo.data.base64EncodedString())) }
+        var parts = ["format=\(format.rawValue)", "template=\(templateName)"]
+        if !Template.builtinNames.contains(templateName) { parts.append(FilePaths.stamp(ofFileAt: templateName) ?? "") }
+        if let logo = template.logo { parts.append(SHA256.hex([UInt8](logo.data))) }
         parts += [context.projectName, context.version ?? "-", context.commit ?? "-", context.author ?? "-",
                   context.sourceURLPattern ?? "-", context.locale.rawValue, rootLabel, minimumAccess?.rawValue ?? "-"]
         if format == .xlsx || format == .markdown { parts.append("\(context.generatedAt.timeIntervalSince1970)") }

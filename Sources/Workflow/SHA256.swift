@@ -15,7 +15,12 @@ enum SHA256 {
 
     /// The digest of `text`'s UTF-8 bytes as 64 lowercase hexadecimal characters.
     static func hex(_ text: String) -> String {
-        digest(Array(text.utf8)).map { byte in
+        hex(Array(text.utf8))
+    }
+
+    /// The digest of `bytes` as 64 lowercase hexadecimal characters.
+    static func hex(_ bytes: [UInt8]) -> String {
+        digest(bytes).map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }.joined()

@@ -83,12 +83,8 @@ struct GenerateCommand: ParsableCommand {
             try Console.output(data)
         }
         if terminal.verbose {
-            var lines = TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache)
-            if outcome.upToDate {
-                lines[lines.count - 1] = "cache: the output is up to date (nothing changed since the run that wrote it; "
-                    + "--no-cache makes it again)"
-            }
-            lines.forEach(Console.note)
+            TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache,
+                                       upToDate: outcome.upToDate).forEach(Console.note)
         }
         Console.note(TerminalRules.summary(
             output: outcome.outputFile.map(Self.displayPath) ?? "standard output", files: outcome.counts.files,
