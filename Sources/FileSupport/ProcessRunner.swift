@@ -101,6 +101,13 @@ public enum ProcessRunner {
         let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         exited.wait()
+        // Foundation's `Process` on Linux keeps the pipes alive after the child ends: without closing the parent's
+        // ends here, every run left its descriptors open (1,700 after the test suite's runs), and a process with
+        // that many descriptors trips Foundation's own over-read when it lists /proc/self/fd to start the next child.
+        for handle in [outputPipe.fileHandleForReading, errorPipe.fileHandleForReading, inputPipe.fileHandleForReading,
+                       inputPipe.fileHandleForWriting] {
+            try? handle.close()
+        }
         let signalled = process.terminationReason == .uncaughtSignal
         return ProcessResult(status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
                              signal: signalled ? process.terminationStatus : nil,
