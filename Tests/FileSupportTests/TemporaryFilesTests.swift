@@ -121,6 +121,21 @@ private final class LockedList: @unchecked Sendable {
         #expect(result.errorText == "err\n")
     }
 
+    @Test func runsLeaveNoDescriptorOpen() throws {
+        // The process's open descriptors: /proc/self/fd on Linux, /dev/fd on macOS.
+        let descriptorFolder = FileManager.default.fileExists(atPath: "/proc/self/fd") ? "/proc/self/fd" : "/dev/fd"
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: descriptorFolder).count }
+        let before = try openDescriptors()
+        for round in 0..<40 {
+            // With and without input: each run opens three pipes (six descriptors).
+            let result = try ProcessRunner.run(executable: "/bin/sh", arguments: ["-c", "cat >/dev/null; echo \(round)"],
+                                               input: round.isMultiple(of: 2) ? Data("in".utf8) : nil)
+            #expect(result.succeeded)
+        }
+        // 40 runs leaking their pipes would leave 160 or more open (other tests running meanwhile open a few).
+        #expect(try openDescriptors() - before < 60, "file descriptors leaked")
+    }
+
     @Test func aProgramEndedByASignalIsReportedAsSuch() throws {
         let result = try ProcessRunner.run(executable: "/bin/sh", arguments: ["-c", "kill -TERM $$"])
         #expect(result.signal == SIGTERM && result.status == 128 + SIGTERM && !result.succeeded)
