@@ -235,9 +235,15 @@ enum ManifestEvaluator {
         }
         let run: ProcessResult
         do {
+            // SwiftPM leaves an empty `TemporaryDirectory.*` folder in `TMPDIR` per call, and keeps lock files there:
+            // it gets this call's own folder, removed afterwards. The shared manifest cache is left out (the answer is
+            // kept in `cacheFile` by content), so that no two evaluations share a database without sharing its lock.
+            var environment = ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables)
+            environment["TMPDIR"] = temporary.path
             run = try ProcessRunner.run(executable: swift, arguments: ["package", "--package-path", packageFolder,
-                                        "--scratch-path", temporary.appendingPathComponent("scratch").path, "dump-package"],
-                                        environment: ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables))
+                                        "--scratch-path", temporary.appendingPathComponent("scratch").path,
+                                        "--manifest-cache", "none", "dump-package"],
+                                        environment: environment)
         } catch {
             return .failure(Failure(message: "`swift package dump-package` failed: \(error)"))
         }

@@ -236,6 +236,23 @@ private func modules(_ discovery: Discovery) -> [String: [String]] {
     }
 
     @Test(.enabled(if: ManifestEvaluator.toolchain.swift != nil))
+    func evaluatingAManifestLeavesNothingInTheTemporaryFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Core\")])")
+        try folder.write("Sources/Core/A.swift")
+        let temporary = FileManager.default.temporaryDirectory.path
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: temporary))
+        var options = DiscoveryOptions(respectGitIgnore: false)
+        options.manifests = ManifestReading(evaluate: true)
+        let found = try scan(folder, options: options)
+        #expect(found.files.map(\.module) == ["Core"])
+        #expect(found.diagnostics.isEmpty)
+        // SwiftPM's own `TemporaryDirectory.*` folders, left behind by every `swift package` call given the shared TMPDIR.
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: temporary)).subtracting(before)
+        #expect(left.filter { $0.hasPrefix("TemporaryDirectory.") || $0.hasPrefix("docsheet-manifest-") }.isEmpty)
+    }
+
+    @Test(.enabled(if: ManifestEvaluator.toolchain.swift != nil))
     func aManifestThatCannotBeEvaluatedIsReadSyntacticallyWithAWarning() throws {
         let folder = try TemporaryFolder()
         try folder.write("Package.swift", "import PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Core\")]) oops")
