@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import TestSupport
 @testable import DesignDocument
 
 /// A small, realistic inventory of an iOS-style app (built in Swift: the extractor is tested elsewhere).
@@ -77,11 +78,7 @@ enum Fixtures {
     }
 
     /// A fresh folder for a test's output.
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-dd-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func folder() throws -> URL { try TestArtifacts.temporaryFolder("docsheet-dd") }
 }
 
 /// Loads `yaml` as the template file `custom.yml` and returns the error message, or `nil` when it loads.

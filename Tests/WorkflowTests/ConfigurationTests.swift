@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import TestSupport
 import DesignDocument
 @testable import Workflow
 
@@ -138,7 +139,7 @@ import DesignDocument
 
     /// Writes `text` to a fresh `.yml` file and returns its path.
     func writeTemporary(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-\(UUID().uuidString).yml")
+        let url = try TestArtifacts.temporaryFolder("docsheet-configuration").appendingPathComponent("configuration.yml")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
