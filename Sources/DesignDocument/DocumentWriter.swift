@@ -43,7 +43,7 @@ public struct DocumentWriter: Sendable {
             }
             return try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
         case .json:
-            try writeAtomically(InventoryCoding.encode(inventory), to: url)
+            try writeAtomically(pieces: InventoryCoding.encodedPieces(inventory), to: url)
         case .csv:
             try writeAtomically(Data(CSVWriter.inventory(inventory, context: context).utf8), to: url)
         case .markdown:
@@ -99,8 +99,18 @@ public struct DocumentWriter: Sendable {
 
     /// Writes `data` to `url` through a temporary file in the same folder.
     private func writeAtomically(_ data: Data, to url: URL) throws(DesignDocumentError) {
+        try writing(url) { () throws(FileSupportError) in try AtomicFile.write(data, to: url) }
+    }
+
+    /// Writes `pieces`, one after the other, to `url` through a temporary file in the same folder.
+    private func writeAtomically(pieces: [[UInt8]], to url: URL) throws(DesignDocumentError) {
+        try writing(url) { () throws(FileSupportError) in try AtomicFile.write(pieces: pieces, to: url) }
+    }
+
+    /// Runs `write`, turning its error into this module's.
+    private func writing(_ url: URL, _ write: () throws(FileSupportError) -> Void) throws(DesignDocumentError) {
         do {
-            try AtomicFile.write(data, to: url)
+            try write()
         } catch {
             switch error {
             case .writeFailed(let path, let reason): throw .writeFailed(path: path, reason: reason)

@@ -143,19 +143,27 @@ public enum DescriptorWriter {
     ///   - descriptor: An open file descriptor, e.g. a pipe or standard output.
     /// - Returns: 0 when every byte was written, else the `errno` of the failed write (`EPIPE`: the reader is gone).
     public static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Int32 in
-            guard var pointer = buffer.baseAddress else { return 0 }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = Foundation.write(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                remaining -= written
-                pointer += written
+        data.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes all of `buffer` to `descriptor`, retrying short writes and interrupted calls.
+    ///
+    /// - Parameters:
+    ///   - buffer: The bytes to write.
+    ///   - descriptor: An open file descriptor.
+    /// - Returns: 0 when every byte was written, else the `errno` of the failed write.
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        guard var pointer = buffer.baseAddress else { return 0 }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = Foundation.write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return 0
+            remaining -= written
+            pointer += written
         }
+        return 0
     }
 }

@@ -29,6 +29,15 @@ public enum InventoryCoding {
         Data(InventoryJSONWriter.prettyJSON(of: inventory))
     }
 
+    /// The bytes of ``encode(_:)-(Inventory)`` in pieces, to be written one after the other without joining them
+    /// (see ``InventoryJSONWriter/prettyJSONPieces(of:)``).
+    ///
+    /// - Parameter inventory: The inventory to encode.
+    /// - Returns: UTF-8 pieces whose concatenation is the pretty JSON, ending in a newline.
+    public static func encodedPieces(_ inventory: Inventory) -> [[UInt8]] {
+        InventoryJSONWriter.prettyJSONPieces(of: inventory)
+    }
+
     /// Decodes an inventory, checking its schema version.
     ///
     /// - Parameters:

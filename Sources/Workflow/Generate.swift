@@ -138,7 +138,8 @@ public enum Generate {
         // Nothing changed since the run that wrote this output: leave it as it is.
         let recordFolder = DiskExtractionCache.defaultFolder(for: firstRoot, environment: environment)
         var fingerprint: String?
-        if let output, options.scan.useCache, let inputs = scan.inputsDescription(of: plan) {
+        // (Only a regular file keeps what was written: `/dev/null` or a pipe is always written.)
+        if let output, options.scan.useCache, !AtomicFile.isStream(output), let inputs = scan.inputsDescription(of: plan) {
             let document = documentDescription(format: format, templateName: templateName, template: template, context: context,
                                                rootLabel: rootLabel, minimumAccess: minimumAccess)
             fingerprint = RunRecord.fingerprint([inputs, document, output.standardizedFileURL.path] + linkWarnings)

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 import Testing
@@ -13,6 +14,35 @@ import TestSupport
         #expect(inventory.functions.map(\.name) == ["load()", "save(_:)", "helper()"])
         #expect(inventory.functions.first?.file == "Sources/App/Store.swift")
         #expect(inventory.project.name == sandbox.url.lastPathComponent)
+    }
+
+    @Test func aPipeOrALinkAsTheOutputIsWrittenThroughNotReplaced() throws {
+        // `--output /dev/null` run as root once replaced the device by a regular file: a destination that is not a
+        // regular file is written into, every time (never "up to date"); a link keeps pointing at the new file.
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", SampleSources.store)
+        let pipe = sandbox.url.appendingPathComponent("out.pipe")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for arguments in [["--format", "json"], ["--format", "json"], ["--format", "xlsx"]] {
+            let reader = PipeReader(pipe)
+            let run = try sandbox.run(DocSheetRunner.binary.path, ["generate"] + arguments + ["--output", "out.pipe"])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.error.hasPrefix("Wrote out.pipe: 1 file, 3 functions"), "\(run.error)")
+            let bytes = try #require(reader.data())
+            if arguments.last == "json" {
+                let inventory = try InventoryCoding.decodeInventory(bytes, source: "out.pipe")
+                #expect(inventory.functions.map(\.name) == ["load()", "save(_:)", "helper()"])
+            } else {
+                #expect(bytes.starts(with: Array("PK\u{3}\u{4}".utf8)) && bytes.count > 4_000)
+            }
+        }
+        try sandbox.write("docs/real.json", "old")
+        try FileManager.default.createSymbolicLink(atPath: sandbox.url.appendingPathComponent("link.json").path,
+                                                   withDestinationPath: "docs/real.json")
+        #expect(try sandbox.docsheet("generate", "--output", "link.json").status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.url.appendingPathComponent("link.json").path) == "docs/real.json")
+        #expect(sandbox.read("docs/real.json")?.contains("\"load()\"") == true)
+        #expect(AtomicFile.isStream(pipe))
     }
 
     @Test func theMinimumAccessFiltersByEffectiveAccess() throws {

@@ -103,6 +103,44 @@ private final class LockedList: @unchecked Sendable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["folder.json", "out.json"])
     }
 
+    @Test func piecesAreWrittenInOrder() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
+        let url = folder.appendingPathComponent("out.json")
+        try AtomicFile.write(pieces: [Array("{".utf8), [], Array("\"a\" : 1".utf8), Array("}\n".utf8)], to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "{\"a\" : 1}\n")
+        try AtomicFile.write(pieces: [], to: url)
+        #expect(try Data(contentsOf: url).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
+    }
+
+    @Test func aLinkedDestinationIsWrittenThroughAndStaysALink() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("real"), withIntermediateDirectories: false)
+        let target = folder.appendingPathComponent("real/out.json")
+        try AtomicFile.write(Data("old".utf8), to: target)
+        let link = folder.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real/out.json")
+        try AtomicFile.write(pieces: [Array("new".utf8)], to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real/out.json")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+        // The temporary file went beside the target (one file system for the rename) and is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("real").path) == ["out.json"])
+    }
+
+    @Test func aNamedPipeIsWrittenIntoNotReplaced() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
+        let pipe = folder.appendingPathComponent("out.pipe")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        var reader = PipeReader(pipe)
+        try AtomicFile.write(pieces: [Array("one ".utf8), Array("two".utf8)], to: pipe)
+        #expect(reader.text() == "one two")
+        reader = PipeReader(pipe)
+        try AtomicFile.write(Data("three".utf8), to: pipe)
+        #expect(reader.text() == "three")
+        #expect(AtomicFile.isStream(pipe) && !AtomicFile.isStream(folder) && !AtomicFile.isStream(folder.appendingPathComponent("none")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pipe"])
+    }
+
     @Test func pathQuestions() throws {
         let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
         let file = folder.appendingPathComponent("f.txt")
