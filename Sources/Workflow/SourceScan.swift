@@ -98,16 +98,20 @@ public struct SourceScan: Sendable {
         var combined = ExtractionResult()
         let extractor = SwiftExtractor(options: extraction)
         let parseStart = ContinuousClock.now
-        let results = extractor.extract(groups: plan.discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) },
+        var results = extractor.extract(groups: plan.discoveries.map { FileGroup(files: $0.discovered.files, cache: $0.cache) },
                                         progress: progress)
         metrics?.record("parse", since: parseStart)
         let mergeStart = ContinuousClock.now
         defer { metrics?.record("merge", since: mergeStart) }
+        // Each root's records are in inventory order and start with the root's prefix, so taken in the order of
+        // their prefixes they are usually in inventory order as a whole, and `Inventory` need not sort them again.
+        var recordBlocks: [(prefix: String, functions: [FunctionRecord], types: [TypeRecord])] = []
         for (rootIndex, root) in plan.roots.enumerated() {
             let (discovered, cache) = plan.discoveries[rootIndex]
             var result: ExtractionResult
             do {
                 result = try results[rootIndex].get()
+                results[rootIndex] = .success(ExtractionResult())  // `result` now holds the only reference: edited in place
             } catch {
                 throw WorkflowError(error, root: root)
             }
@@ -118,14 +122,13 @@ public struct SourceScan: Sendable {
                                      message: "no target of the project compiles this file; it is left out "
                                         + (discovery.includeUnowned ? "of the targets and kept under its folder's name" : "(--include-unowned keeps it)"))
             } + result.diagnostics
-            if plan.roots.count > 1 {
-                let prefix = plan.prefixes[rootIndex]
-                result.functions = result.functions.map { var record = $0; record.file = prefix + record.file; return record }
-                result.types = result.types.map { var record = $0; record.file = prefix + record.file; return record }
-                result.diagnostics = result.diagnostics.map { var diagnostic = $0; diagnostic.file = prefix + diagnostic.file; return diagnostic }
+            let prefix = plan.roots.count > 1 ? plan.prefixes[rootIndex] : ""
+            if !prefix.isEmpty {
+                for index in result.functions.indices { result.functions[index].file = prefix + result.functions[index].file }
+                for index in result.types.indices { result.types[index].file = prefix + result.types[index].file }
+                for index in result.diagnostics.indices { result.diagnostics[index].file = prefix + result.diagnostics[index].file }
             }
-            combined.functions += result.functions
-            combined.types += result.types
+            recordBlocks.append((prefix, result.functions, result.types))
             combined.diagnostics += result.diagnostics
             combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { plan.roots.count > 1 ? plan.prefixes[rootIndex] + $0 : $0 }
             combined.modules += discovered.modules.map { module in
@@ -133,6 +136,13 @@ public struct SourceScan: Sendable {
                 if plan.roots.count > 1, let project = module.project { module.project = plan.prefixes[rootIndex] + project }
                 return module
             }
+        }
+        recordBlocks.sort { $0.prefix < $1.prefix }
+        combined.functions.reserveCapacity(recordBlocks.reduce(0) { $0 + $1.functions.count })
+        combined.types.reserveCapacity(recordBlocks.reduce(0) { $0 + $1.types.count })
+        for block in recordBlocks {
+            combined.functions += block.functions
+            combined.types += block.types
         }
         return combined
     }
