@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 
 /// The rules that need every file of a module, applied once all files of a run are extracted:
@@ -53,7 +54,19 @@ enum CrossFileRules {
             aliases: aliases, declaredTypes: types.filter { $0.kind != .extension }.map { ($0.module, $0.name, $0.file) },
             imports: Dictionary(facts.map { ($0.file, Set($0.imports)) }) { first, _ in first })
         var diagnostics: [ExtractionDiagnostic] = []
-        for index in functions.indices {
+        // Which functions' enclosing paths name an alias at all, decided on all cores (most name none); the resolver,
+        // which remembers its answers, then sees only those.
+        let aliasNames = Set(aliases.map(\.name))
+        var mentionsAlias = [Bool](repeating: false, count: functions.count)
+        mentionsAlias.withUnsafeMutableBufferPointer { flags in
+            nonisolated(unsafe) let flags = flags
+            forEachChunk(of: functions) { records, range in
+                for index in range {
+                    flags[index] = records[index].enclosingType.map { AliasResolver.mentions($0, anyOf: aliasNames) } ?? false
+                }
+            }
+        }
+        for index in functions.indices where mentionsAlias[index] {
             // Fields read in place: copying a whole record per function was most of this pass.
             guard let path = functions[index].enclosingType,
                   case .type(let resolved, _) = resolver.resolve(path, module: functions[index].module, file: functions[index].file)
@@ -102,11 +115,13 @@ enum CrossFileRules {
     /// paths) for which `rewrite(path, module)` gives a new path.
     private static func rewritePaths(
         _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ aliases: inout [TypeAlias],
-        _ rewrite: (String, String) -> String?
+        _ rewrite: @escaping @Sendable (String, String) -> String?
     ) {
-        for index in functions.indices {
-            if let path = functions[index].enclosingType, let new = rewrite(path, functions[index].module) {
-                functions[index].enclosingType = new
+        forEachChunk(of: &functions) { records, range in
+            for index in range {
+                if let path = records[index].enclosingType, let new = rewrite(path, records[index].module) {
+                    records[index].enclosingType = new
+                }
             }
         }
         for index in types.indices {
@@ -131,15 +146,46 @@ enum CrossFileRules {
                 declared[type.module]?[type.name] ?? .private, type.effectiveAccess)
         }
         guard !declared.isEmpty else { return }
-        for index in functions.indices {
-            guard let path = functions[index].enclosingType,
-                  let cap = cap(for: path, in: declared[functions[index].module]) else { continue }
-            functions[index].effectiveAccess = min(functions[index].effectiveAccess, cap)
+        let declaredByModule = declared
+        forEachChunk(of: &functions) { records, range in
+            for index in range {
+                guard let path = records[index].enclosingType,
+                      let cap = cap(for: path, in: declaredByModule[records[index].module]) else { continue }
+                records[index].effectiveAccess = min(records[index].effectiveAccess, cap)
+            }
         }
         for index in types.indices {
             guard let cap = cap(for: types[index].name, in: declared[types[index].module]) else { continue }
             types[index].effectiveAccess = min(types[index].effectiveAccess, cap)
         }
+    }
+
+    /// The fewest records worth a chunk of their own in `forEachChunk`.
+    private static let recordsPerChunk = 4_096
+
+    /// Runs `body` over chunks of `records`' indices on all cores, each chunk once; `body` may change the records
+    /// of its own chunk only.
+    private static func forEachChunk(
+        of records: inout [FunctionRecord],
+        _ body: @Sendable (UnsafeMutableBufferPointer<FunctionRecord>, Range<Int>) -> Void
+    ) {
+        let count = records.count
+        let chunks = max(1, min(count / recordsPerChunk, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        records.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            if chunks == 1 { return body(buffer, 0..<count) }
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                body(buffer, (count * chunk / chunks)..<(count * (chunk + 1) / chunks))
+            }
+        }
+    }
+
+    /// Runs `body` over chunks of `records`' indices on all cores, reading only.
+    private static func forEachChunk(
+        of records: [FunctionRecord], _ body: @Sendable (UnsafeBufferPointer<FunctionRecord>, Range<Int>) -> Void
+    ) {
+        var records = records
+        forEachChunk(of: &records) { buffer, range in body(UnsafeBufferPointer(buffer), range) }
     }
 
     /// The least visible of the declared types along `path` (`A`, `A.B`, `A.B.C`), or `nil` when none is declared.
@@ -276,6 +322,17 @@ final class AliasResolver {
         resolvedPaths = [:]
     }
 
+    /// Whether a component of the dotted `path` is one of `names` (the run's alias names): only then can
+    /// ``resolve(_:module:file:)`` give another path.
+    ///
+    /// - Parameters:
+    ///   - path: A record's dotted path.
+    ///   - names: The names of the run's type aliases.
+    /// - Returns: True when some component is one of them.
+    static func mentions(_ path: String, anyOf names: Set<String>) -> Bool {
+        path.split(separator: ".").contains { names.contains(String($0)) }
+    }
+
     /// What `path`, written at file scope of `file` in `module`, names.
     ///
     /// - Parameters:
@@ -284,8 +341,8 @@ final class AliasResolver {
     ///   - file: The record's file.
     /// - Returns: The nominal type's path (the same path when no alias is involved), or why it cannot be rewritten.
     func resolve(_ path: String, module: String, file: String) -> Resolution {
+        guard Self.mentions(path, anyOf: aliasNames) else { return .type(path, module: module) }
         let components = path.split(separator: ".").map(String.init)
-        guard components.contains(where: aliasNames.contains) else { return .type(path, module: module) }
         let key = Key(module: module, path: path)
         if let known = resolvedPaths[key]?[file] { return known }
         let result = resolve(components, in: Context(module: module, file: file), scopes: [])

@@ -90,6 +90,7 @@ struct GenerateCommand: ParsableCommand {
             output: outcome.outputFile.map(Self.displayPath) ?? "standard output", files: outcome.counts.files,
             functions: outcome.counts.functions, documented: outcome.counts.documented, elapsed: session.elapsed,
             upToDate: outcome.upToDate))
+        ProcessEnd.keep(outcome)
     }
 
     /// `file` relative to the current folder when it lies below it, else its absolute path.

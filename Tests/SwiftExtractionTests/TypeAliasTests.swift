@@ -28,6 +28,22 @@ import Testing
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test func runsLargeEnoughToBeSplitAcrossCoresGiveEveryRecordItsRule() {
+        // Over 4,096 functions the cross-file passes run in chunks on all cores (CrossFileRules.forEachChunk):
+        // every record, first and last chunk alike, still gets its alias resolved and its access capped.
+        let count = 9_001
+        var files = [("Sources/App/Outer.swift", "App",
+                      "struct Outer { public struct Middle {} }\npublic typealias PubAlias = Outer.Middle\n")]
+        for file in 0..<9 {
+            let methods = (0..<(count / 9 + (file == 0 ? count % 9 : 0))).map { "    public func f\(file)_\($0)() {}" }
+            files.append(("Sources/App/Ext\(file).swift", "App", "extension PubAlias {\n\(methods.joined(separator: "\n"))\n}\n"))
+        }
+        let result = run(files)
+        #expect(result.functions.count == count)
+        #expect(result.functions.allSatisfy { $0.enclosingType == "Outer.Middle" })
+        #expect(result.functions.allSatisfy { $0.accessLevel == .public && $0.effectiveAccess == .internal })
+    }
+
     @Test func chainOfAliasesIsFollowed() {
         let result = run([
             ("Sources/App/A.swift", "App", "typealias A = B\nextension A { func f() {} }\n"),
