@@ -277,8 +277,13 @@ struct SheetWriter {
         let styles = spec.columns.map { (plain: cellStyle($0), link: cellStyle($0, link: true)) }
         var row = headerRow
         var dataRange: (first: Int, last: Int)?
-        for tableRow in rows {
+        var prepared: [PreparedRow?] = []
+        for (position, tableRow) in rows.enumerated() {
             row += 1
+            let batchOffset = position % Self.preparedBatch
+            if batchOffset == 0 {
+                prepared = prepare(rows[position..<min(rows.count, position + Self.preparedBatch)], widths: widths, wraps: wraps)
+            }
             switch tableRow {
             case .group(let level, let text):
                 try writeBand(text, row: row, style: template.style(level == 0 ? "group" : "subgroup"))
@@ -286,8 +291,7 @@ struct SheetWriter {
                 try writeBand(text, row: row, style: template.style("section"))
             default:
                 dataRange = (dataRange?.first ?? row, row)
-                let contents = spec.columns.map { cellContent(tableRow, column: $0) }
-                let height = rowHeight(contents.map(\.value), widths: widths, wraps: wraps)
+                guard let (contents, height) = prepared[batchOffset] else { continue }
                 if height > 15 { try worksheet.setRowHeight(row, height: height) }
                 for index in spec.columns.indices {
                     try writeContent(contents[index], styles: styles[index], row: row, index: index)
@@ -324,6 +328,40 @@ struct SheetWriter {
             }
         }
         return lastRow
+    }
+
+    /// A data row's cell contents (one per column) and height, worked out before the row is written.
+    typealias PreparedRow = (contents: [(value: CellValue, url: String?, sheetLink: Bool)], height: Double)
+
+    /// The rows prepared at a time in `writeTable`: enough to share among the cores, few enough that a sheet of
+    /// hundreds of thousands of rows (constant-memory mode) does not hold all its cell texts at once.
+    private static let preparedBatch = 4_096
+
+    /// The contents and heights of `rows`' data rows (`nil` for group and section rows), worked out on all cores:
+    /// they depend only on the row and the template, and were most of the Swift time of writing a large sheet.
+    private func prepare(_ rows: ArraySlice<TableRow>, widths: [Double], wraps: [Bool]) -> [PreparedRow?] {
+        var prepared = [PreparedRow?](repeating: nil, count: rows.count)
+        let chunkSize = 256
+        let chunks = (rows.count + chunkSize - 1) / chunkSize
+        let first = rows.startIndex
+        prepared.withUnsafeMutableBufferPointer { output in
+            nonisolated(unsafe) let output = output
+            nonisolated(unsafe) let writer = self
+            nonisolated(unsafe) let rows = rows
+            let prepareChunk: @Sendable (Int) -> Void = { chunk in
+                for offset in (chunk * chunkSize)..<min(rows.count, (chunk + 1) * chunkSize) {
+                    let tableRow = rows[first + offset]
+                    switch tableRow {
+                    case .group, .section: continue
+                    default:
+                        let contents = writer.spec.columns.map { writer.cellContent(tableRow, column: $0) }
+                        output[offset] = (contents, writer.rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
+                    }
+                }
+            }
+            if chunks <= 1 { (0..<chunks).forEach(prepareChunk) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: prepareChunk) }
+        }
+        return prepared
     }
 
     /// A group or section row: the text in the first column, the row's other cells in the same style.
