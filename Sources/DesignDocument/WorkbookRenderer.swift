@@ -275,6 +275,13 @@ struct SheetWriter {
         }
         let wraps = spec.columns.map(\.wrap)
         let styles = spec.columns.map { (plain: cellStyle($0), link: cellStyle($0, link: true)) }
+        // Each column's look and each band's, resolved once for all their cells.
+        var plainFormats: [CellFormat] = []
+        for style in styles { plainFormats.append(try worksheet.format(for: style.plain)) }
+        let bandFormats = (group: try worksheet.format(for: template.style("group")),
+                           subgroup: try worksheet.format(for: template.style("subgroup")),
+                           section: try worksheet.format(for: template.style("section")))
+        let plainNumberFormat = try worksheet.format(for: nil)
         var row = headerRow
         var dataRange: (first: Int, last: Int)?
         var prepared: [PreparedRow?] = []
@@ -286,21 +293,22 @@ struct SheetWriter {
             }
             switch tableRow {
             case .group(let level, let text):
-                try writeBand(text, row: row, style: template.style(level == 0 ? "group" : "subgroup"))
+                try writeBand(text, row: row, format: level == 0 ? bandFormats.group : bandFormats.subgroup)
             case .section(let text):
-                try writeBand(text, row: row, style: template.style("section"))
+                try writeBand(text, row: row, format: bandFormats.section)
             default:
                 dataRange = (dataRange?.first ?? row, row)
                 guard let (contents, height) = prepared[batchOffset] else { continue }
                 if height > 15 { try worksheet.setRowHeight(row, height: height) }
                 for index in spec.columns.indices {
-                    try writeContent(contents[index], styles: styles[index], row: row, index: index)
+                    try writeContent(contents[index], styles: styles[index], plainFormat: plainFormats[index], row: row, index: index)
                 }
                 if highlight != nil, case .function(let record, _) = tableRow {
-                    try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn)
+                    try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn, format: plainNumberFormat)
                 } else if highlight != nil, case .type(let record, _, _) = tableRow {
                     // Extensions are rarely documented (their members are): only declarations are flagged.
-                    try worksheet.write(record.isDocumented || record.kind == .extension ? 1 : 0, row: row, column: helperColumn)
+                    try worksheet.write(record.isDocumented || record.kind == .extension ? 1 : 0, row: row, column: helperColumn,
+                                        format: plainNumberFormat)
                 }
             }
         }
@@ -365,10 +373,10 @@ struct SheetWriter {
     }
 
     /// A group or section row: the text in the first column, the row's other cells in the same style.
-    private func writeBand(_ text: String, row: Int, style: CellStyle?) throws(WorkbookError) {
-        try worksheet.write(text, row: row, column: 0, style: style)
+    private func writeBand(_ text: String, row: Int, format: CellFormat) throws(WorkbookError) {
+        try worksheet.write(text, row: row, column: 0, format: format)
         for column in 1..<max(1, spec.columns.count) {
-            try worksheet.writeBlank(row: row, column: column, style: style)
+            try worksheet.writeBlank(row: row, column: column, format: format)
         }
     }
 
@@ -505,7 +513,8 @@ struct SheetWriter {
     ///
     /// `styles` are the column's ``cellStyle(_:link:)`` results, made once per table.
     private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool),
-                              styles: (plain: CellStyle, link: CellStyle), row: Int, index: Int) throws(WorkbookError) {
+                              styles: (plain: CellStyle, link: CellStyle), plainFormat: CellFormat, row: Int,
+                              index: Int) throws(WorkbookError) {
         if content.sheetLink {
             try worksheet.writeLink(toSheet: content.value.text, text: content.value.text, row: row, column: index,
                                     style: styles.link)
@@ -515,7 +524,11 @@ struct SheetWriter {
         } else if let url = content.url {
             try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: styles.link)
         } else {
-            try write(content.value, row: row, column: index, style: styles.plain)
+            switch content.value {
+            case .number(let number): try worksheet.write(number, row: row, column: index, format: plainFormat)
+            case .text(let text): try worksheet.write(text, row: row, column: index, format: plainFormat)
+            case .empty: try worksheet.writeBlank(row: row, column: index, format: plainFormat)
+            }
         }
     }
 

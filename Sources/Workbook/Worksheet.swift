@@ -1,6 +1,17 @@
 import Foundation
 import CXLSXWriter
 
+/// A cell look resolved into its workbook's format once (``Worksheet/format(for:)``), so that a table's cells are
+/// written without looking their style up again for each of them (hashing a `CellStyle` per cell was a tenth of
+/// writing a large workbook). Valid for the workbook it came from, until that workbook is closed: every write still
+/// checks that the workbook is open.
+public struct CellFormat {
+    /// The libxlsxwriter format, or `nil` for Excel's default look.
+    let pointer: UnsafeMutablePointer<lxw_format>?
+    /// The workbook the format belongs to (a format of another workbook would point into its tables).
+    let owner: WorkbookCore
+}
+
 /// One sheet of a ``Workbook``. Every write goes through Excel's limits (see ``ExcelText``);
 /// rows and columns are zero-based.
 ///
@@ -73,16 +84,47 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func write(_ text: String, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
-        let sheet = try checkCell(row, column)
+        try write(text, row: row, column: column, format: format(for: style))
+    }
+
+    /// Writes text in a look resolved beforehand (see ``format(for:)``): the same as
+    /// ``write(_:row:column:style:)-(String,_,_,_)`` without looking the style up again for every cell.
+    ///
+    /// - Parameters:
+    ///   - text: The cell text; it is cleaned and cut to Excel's limit (see ``ExcelText/prepare(_:limit:)``).
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - format: The cell's look, from this worksheet's workbook.
+    /// - Throws: As ``write(_:row:column:style:)-(String,_,_,_)``.
+    public func write(_ text: String, row: Int, column: Int, format: CellFormat) throws(WorkbookError) {
+        let sheet = try checkCell(row, column, format)
         let prepared = ExcelText.prepare(text)
         if prepared.wasTruncated { truncatedCellCount += 1 }
-        let format = try core.format(for: style)
         if prepared.text.isEmpty {
-            if format != nil { try writeBlank(row: row, column: column, style: style) }
+            if format.pointer != nil { try writeBlank(row: row, column: column, format: format) }
             return
         }
-        let result = prepared.text.withCString { worksheet_write_string(sheet, lxw_row_t(row), lxw_col_t(column), $0, format) }
+        let result = prepared.text.withCString { worksheet_write_string(sheet, lxw_row_t(row), lxw_col_t(column), $0, format.pointer) }
         try core.check(result, "writing text to \(name)!\(CellReference(row: row, column: column))")
+    }
+
+    /// ``checkCell(_:_:)`` for a write in `format`, which must come from this worksheet's workbook.
+    private func checkCell(_ row: Int, _ column: Int, _ format: CellFormat) throws(WorkbookError) -> UnsafeMutablePointer<lxw_worksheet> {
+        guard format.owner === core else {
+            throw .invalidValue(context: "\(name)!\(CellReference(row: row, column: column))",
+                                reason: "the cell format belongs to another workbook")
+        }
+        return try checkCell(row, column)
+    }
+
+    /// A style resolved once into the workbook's format for it, for writing many cells in the same look.
+    ///
+    /// - Parameter style: The look, or `nil` for Excel's default.
+    /// - Returns: The format, valid for this worksheet's workbook until it is closed.
+    /// - Throws: `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.invalidValue` for a style
+    ///   libxlsxwriter cannot hold.
+    public func format(for style: CellStyle?) throws(WorkbookError) -> CellFormat {
+        CellFormat(pointer: try core.format(for: style), owner: core)
     }
 
     /// Writes a number.
@@ -97,8 +139,20 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func write(_ number: Double, row: Int, column: Int, style: CellStyle? = nil) throws(WorkbookError) {
-        let sheet = try checkCell(row, column)
-        let result = worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(column), number, try core.format(for: style))
+        try write(number, row: row, column: column, format: format(for: style))
+    }
+
+    /// Writes a number in a look resolved beforehand (see ``format(for:)``).
+    ///
+    /// - Parameters:
+    ///   - number: The value.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - format: The cell's look, from this worksheet's workbook.
+    /// - Throws: As ``write(_:row:column:style:)-(Double,_,_,_)``.
+    public func write(_ number: Double, row: Int, column: Int, format: CellFormat) throws(WorkbookError) {
+        let sheet = try checkCell(row, column, format)
+        let result = worksheet_write_number(sheet, lxw_row_t(row), lxw_col_t(column), number, format.pointer)
         try core.check(result, "writing a number to \(name)!\(CellReference(row: row, column: column))")
     }
 
@@ -128,8 +182,19 @@ public final class Worksheet {
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``; `WorkbookError.libraryError` when libxlsxwriter
     ///   refuses the write.
     public func writeBlank(row: Int, column: Int, style: CellStyle?) throws(WorkbookError) {
-        let sheet = try checkCell(row, column)
-        let result = worksheet_write_blank(sheet, lxw_row_t(row), lxw_col_t(column), try core.format(for: style))
+        try writeBlank(row: row, column: column, format: format(for: style))
+    }
+
+    /// Writes an empty cell in a look resolved beforehand (see ``format(for:)``).
+    ///
+    /// - Parameters:
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - format: The cell's look, from this worksheet's workbook.
+    /// - Throws: As ``writeBlank(row:column:style:)``.
+    public func writeBlank(row: Int, column: Int, format: CellFormat) throws(WorkbookError) {
+        let sheet = try checkCell(row, column, format)
+        let result = worksheet_write_blank(sheet, lxw_row_t(row), lxw_col_t(column), format.pointer)
         try core.check(result, "writing a blank cell to \(name)!\(CellReference(row: row, column: column))")
     }
 

@@ -18,7 +18,7 @@ import TestSupport
     }
 
     /// Every public method of a worksheet and a chart, each called once with valid arguments.
-    static func sheetCalls(_ sheet: Worksheet, _ chart: Chart) -> [Call] {
+    static func sheetCalls(_ sheet: Worksheet, _ chart: Chart, _ format: CellFormat) -> [Call] {
         let range = CellRange("A1:B2")!
         let cell = CellReference("C3")!
         let gif = TestImages.gif(width: 1, height: 1)
@@ -28,6 +28,10 @@ import TestSupport
             Call(name: "write(_:row:column:style:) double") { () throws(WorkbookError) in try sheet.write(1.5, row: 5, column: 0) },
             Call(name: "write(_:row:column:style:) int") { () throws(WorkbookError) in try sheet.write(2, row: 5, column: 0, style: CellStyle(bold: true)) },
             Call(name: "writeBlank(row:column:style:)") { () throws(WorkbookError) in try sheet.writeBlank(row: 5, column: 0, style: CellStyle(bold: true)) },
+            Call(name: "format(for:)") { () throws(WorkbookError) in _ = try sheet.format(for: CellStyle(bold: true)) },
+            Call(name: "write(_:row:column:format:) text") { () throws(WorkbookError) in try sheet.write("x", row: 5, column: 0, format: format) },
+            Call(name: "write(_:row:column:format:) double") { () throws(WorkbookError) in try sheet.write(1.5, row: 5, column: 0, format: format) },
+            Call(name: "writeBlank(row:column:format:)") { () throws(WorkbookError) in try sheet.writeBlank(row: 5, column: 0, format: format) },
             Call(name: "writeFormula(_:row:column:style:)") { () throws(WorkbookError) in try sheet.writeFormula("=1+1", row: 5, column: 0) },
             Call(name: "writeLink(url:text:row:column:style:)") { () throws(WorkbookError) in try sheet.writeLink(url: "https://example.com", text: "x", row: 5, column: 0) },
             Call(name: "writeLink(url:number:row:column:style:)") { () throws(WorkbookError) in try sheet.writeLink(url: "https://example.com", number: 3, row: 5, column: 0) },
@@ -99,9 +103,10 @@ import TestSupport
     @Test func everyCallAfterCloseThrowsAlreadyClosed() throws {
         let url = try TestArtifacts.temporaryFolder("docsheet-wb").appendingPathComponent("closed.xlsx")
         let (workbook, sheet, chart) = try Self.makeWorkbook(url)
+        let format = try sheet.format(for: CellStyle(bold: true))
         try workbook.close()
         let closed = WorkbookError.alreadyClosed(path: url.path)
-        for call in Self.sheetCalls(sheet, chart) + Self.workbookCalls(workbook) {
+        for call in Self.sheetCalls(sheet, chart, format) + Self.workbookCalls(workbook) {
             #expect(throws: closed, "\(call)") { try call.run() }
         }
         // What the sheet counted stays readable after close.
@@ -127,7 +132,9 @@ import TestSupport
         let url = try TestArtifacts.temporaryFolder("docsheet-wb").appendingPathComponent("cover.xlsx")
         let (workbook, sheet, chart) = try Self.makeWorkbook(url)
         var tested: [String: Int] = [:]
-        for call in Self.sheetCalls(sheet, chart) + Self.workbookCalls(workbook) { tested[call.baseName, default: 0] += 1 }
+        for call in Self.sheetCalls(sheet, chart, try sheet.format(for: nil)) + Self.workbookCalls(workbook) {
+            tested[call.baseName, default: 0] += 1
+        }
         for query in Self.queries { tested[query, default: 0] += 1 }
         #expect(declared.values.reduce(0, +) > 40, "the source files were not read")
         #expect(tested == declared, "a public method of Workbook, Worksheet or Chart is missing from the after-close tables")
@@ -138,13 +145,15 @@ import TestSupport
         let url = folder.appendingPathComponent("released.xlsx")
         let sheet: Worksheet
         let chart: Chart
+        let format: CellFormat
         do {
             let (workbook, madeSheet, madeChart) = try Self.makeWorkbook(url)
             (sheet, chart) = (madeSheet, madeChart)
+            format = try sheet.format(for: CellStyle(bold: true))
             #expect(workbook.worksheets.count == 1)
         }   // the workbook is released here, unclosed: its C objects are freed
         let closed = WorkbookError.alreadyClosed(path: url.path)
-        for call in Self.sheetCalls(sheet, chart) {
+        for call in Self.sheetCalls(sheet, chart, format) {
             #expect(throws: closed, "\(call)") { try call.run() }
         }
         #expect(closed.description.contains("released without close()"))
@@ -181,5 +190,33 @@ import TestSupport
         #expect(throws: WorkbookError.self) { try sheet.insertChart(chart, at: CellReference("D20")!) }
         try workbook.close()
         try other.close()
+    }
+
+    @Test func aCellFormatBelongsToItsWorkbookAndWritesWhatItsStyleWrites() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-wb")
+        let (workbook, sheet, _) = try Self.makeWorkbook(folder.appendingPathComponent("a.xlsx"))
+        let (other, foreignSheet, _) = try Self.makeWorkbook(folder.appendingPathComponent("b.xlsx"))
+        let style = CellStyle(bold: true, fill: .black, wrap: true)
+        let foreign = try foreignSheet.format(for: style)
+        #expect(throws: WorkbookError.invalidValue(context: "A!B2", reason: "the cell format belongs to another workbook")) {
+            try sheet.write("x", row: 1, column: 1, format: foreign)
+        }
+        // The same cells through styles and through resolved formats: the same sheet.
+        let format = try sheet.format(for: style)
+        try sheet.write("text", row: 1, column: 0, format: format)
+        try sheet.write(2.5, row: 1, column: 1, format: format)
+        try sheet.writeBlank(row: 1, column: 2, format: format)
+        try sheet.write("", row: 1, column: 3, format: format)
+        try foreignSheet.write("text", row: 1, column: 0, style: style)
+        try foreignSheet.write(2.5, row: 1, column: 1, style: style)
+        try foreignSheet.writeBlank(row: 1, column: 2, style: style)
+        try foreignSheet.write("", row: 1, column: 3, style: style)
+        try workbook.close()
+        try other.close()
+        let (first, second) = (try XLSXReader(url: folder.appendingPathComponent("a.xlsx")), try XLSXReader(url: folder.appendingPathComponent("b.xlsx")))
+        #expect(first.text(ofPart: "xl/worksheets/sheet1.xml")?.contains("<c r=\"C2\" s=") == true)
+        #expect(first.text(ofPart: "xl/worksheets/sheet1.xml") == second.text(ofPart: "xl/worksheets/sheet1.xml"))
+        #expect(first.text(ofPart: "xl/styles.xml") == second.text(ofPart: "xl/styles.xml"))
+        #expect(try first.sheet("A")["A2"] == "text")
     }
 }
