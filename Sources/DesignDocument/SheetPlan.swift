@@ -285,18 +285,24 @@ struct SheetPlanner {
     func typeRows(_ spec: SheetSpec) -> [TableRow] {
         let minimum = spec.minAccess ?? .private
         // Each function belongs to the nearest declaration of its type (or extension) above it in the same file.
-        var declarations: [String: [TypeRecord]] = [:]
-        for type in inventory?.types ?? [] {
-            declarations["\(type.module)\u{1}\(type.file)\u{1}\(type.name)", default: []].append(type)
+        // Types are known by their index here: hashing whole records, once per function, was most of this plan.
+        let allTypes = inventory?.types ?? []
+        var declarations: [String: [Int]] = [:]
+        for (index, type) in allTypes.enumerated() {
+            declarations["\(type.module)\u{1}\(type.file)\u{1}\(type.name)", default: []].append(index)
         }
-        var byType: [TypeRecord: [FunctionRecord]] = [:]
+        var byType: [Int: [FunctionRecord]] = [:]
         for record in inventory?.functions ?? [] {
             guard let type = record.enclosingType,
-                  let owner = declarations["\(record.module)\u{1}\(record.file)\u{1}\(type)"]?.filter({ $0.line <= record.line })
-                    .max(by: { $0.line < $1.line }) else { continue }
-            byType[owner, default: []].append(record)
+                  let candidates = declarations["\(record.module)\u{1}\(record.file)\u{1}\(type)"] else { continue }
+            var owner: Int?  // the first of the nearest declarations above the function
+            for candidate in candidates where allTypes[candidate].line <= record.line {
+                if owner.map({ allTypes[candidate].line > allTypes[$0].line }) ?? true { owner = candidate }
+            }
+            if let owner { byType[owner, default: []].append(record) }
         }
-        var types = (inventory?.types ?? []).filter { type in
+        var listed = allTypes.indices.filter { index in
+            let type = allTypes[index]
             guard type.effectiveAccess >= minimum else { return false }
             if !spec.kinds.isEmpty && !spec.kinds.contains(.type(type.kind)) { return false }
             switch spec.documentation {
@@ -318,18 +324,22 @@ struct SheetPlanner {
             return (field, sortKey.descending)
         }
         if !keys.isEmpty {
-            types = types.enumerated().sorted { a, b in
-                for key in keys {
-                    let left = SortValue(FieldCatalog.value(of: key.field, type: a.element, number: 0, functions: [], context: context))
-                    let right = SortValue(FieldCatalog.value(of: key.field, type: b.element, number: 0, functions: [], context: context))
+            // Each type's sort values worked out once, not at every comparison.
+            let values = Dictionary(uniqueKeysWithValues: listed.map { index in
+                (index, keys.map { SortValue(FieldCatalog.value(of: $0.field, type: allTypes[index], number: 0, functions: [], context: context)) })
+            })
+            listed.sort { a, b in
+                for (position, key) in keys.enumerated() {
+                    let (left, right) = (values[a]![position], values[b]![position])
                     if left != right { return key.descending ? right < left : left < right }
                 }
-                return a.offset < b.offset
-            }.map(\.element)
+                return a < b
+            }
         }
         var rows: [TableRow] = []
         var currentGroup: [String?] = Array(repeating: nil, count: spec.group.count)
-        for (index, type) in types.enumerated() {
+        for (index, typeIndex) in listed.enumerated() {
+            let type = allTypes[typeIndex]
             for (level, groupLevel) in spec.group.enumerated() {
                 let key = groupLevel == .module ? type.module : (groupLevel == .file ? type.file : type.name)
                 if key != currentGroup[level] {
@@ -338,7 +348,7 @@ struct SheetPlanner {
                     for deeper in (level + 1)..<max(level + 1, spec.group.count) { currentGroup[deeper] = nil }
                 }
             }
-            rows.append(.type(type, number: index + 1, functions: byType[type] ?? []))
+            rows.append(.type(type, number: index + 1, functions: byType[typeIndex] ?? []))
         }
         return rows
     }

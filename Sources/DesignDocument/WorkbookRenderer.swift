@@ -647,12 +647,22 @@ extension SummaryRow {
             rows[name, default: SummaryRow(name: name, module: type.module, moduleKind: type.moduleKind ?? inventory.kind(ofModule: type.module),
                                            types: 0, functions: 0, documented: 0)].types += 1
         }
-        for function in inventory.functions {
-            let name = key(function.module, function.file)
-            rows[name, default: SummaryRow(name: name, module: function.module,
-                                           moduleKind: function.moduleKind ?? inventory.kind(ofModule: function.module),
-                                           types: 0, functions: 0, documented: 0)].functions += 1
-            if function.isDocumented { rows[name]!.documented += 1 }
+        // Functions come in file order: each run of one file (or module) is counted, then added in one lookup.
+        let functions = inventory.functions
+        var start = functions.startIndex
+        while start < functions.endIndex {
+            let name = key(functions[start].module, functions[start].file)
+            var end = start
+            var documented = 0
+            while end < functions.endIndex && key(functions[end].module, functions[end].file) == name {
+                if functions[end].isDocumented { documented += 1 }
+                end += 1
+            }
+            rows[name, default: SummaryRow(name: name, module: functions[start].module,
+                                           moduleKind: functions[start].moduleKind ?? inventory.kind(ofModule: functions[start].module),
+                                           types: 0, functions: 0, documented: 0)].functions += end - start
+            rows[name]!.documented += documented
+            start = end
         }
         return rows.values.sorted {
             $0.module != $1.module ? SortValue.naturallyPrecedes($0.module, $1.module) : SortValue.naturallyPrecedes($0.name, $1.name)
