@@ -49,7 +49,7 @@ final class DeclarationCollector: SyntaxVisitor {
     private let file: String
     private let module: String
     private let includeLocal: Bool
-    private let converter: SourceLocationConverter
+    private let lines: LineTable
     private let index: FileTypeIndex
 
     private var scopes: [Scope]
@@ -70,12 +70,12 @@ final class DeclarationCollector: SyntaxVisitor {
     /// The type aliases declared outside bodies of code, in source order, for `CrossFileRules`.
     private(set) var aliases: [CrossFileRules.TypeAlias] = []
 
-    /// Creates a collector for the file `tree` at `file` in `module`.
-    init(tree: SourceFileSyntax, file: String, module: String, includeLocal: Bool) {
+    /// Creates a collector for the file `tree` (parsed from `text`) at `file` in `module`.
+    init(tree: SourceFileSyntax, text: String, file: String, module: String, includeLocal: Bool) {
         self.file = file
         self.module = module
         self.includeLocal = includeLocal
-        self.converter = SourceLocationConverter(fileName: file, tree: tree)
+        self.lines = LineTable(text: text, tree: tree, fileName: file)
         self.index = FileTypeIndex(tree, module: module)
         self.scopes = [
             Scope(
@@ -495,7 +495,6 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 
     private func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        return (location.line, location.column)
+        lines.location(of: node.positionAfterSkippingLeadingTrivia)
     }
 }

@@ -71,11 +71,13 @@ enum DeepNestingGuard {
     /// `source` parsed by SwiftParser with what lies beyond the limits blanked out.
     ///
     /// - Parameter source: The file's text.
-    /// - Returns: The syntax tree and where blanked parts start (empty when nothing was blanked).
-    static func parse(_ source: String) -> (tree: SourceFileSyntax, regions: [BlankedRegion]) {
+    /// - Returns: The syntax tree, the text it was parsed from (`source`, or its blanked copy: the same lines) and
+    ///   where blanked parts start (empty when nothing was blanked).
+    static func parse(_ source: String) -> (tree: SourceFileSyntax, text: String, regions: [BlankedRegion]) {
         let guarded = defused(source)
-        var parser = Parser(guarded?.text ?? source, maximumNestingLevel: parserNestingLevel)
-        return (SourceFileSyntax.parse(from: &parser), guarded?.regions ?? [])
+        let text = guarded?.text ?? source
+        var parser = Parser(text, maximumNestingLevel: parserNestingLevel)
+        return (SourceFileSyntax.parse(from: &parser), text, guarded?.regions ?? [])
     }
 
     /// The line and column of each offset in `offsets` (sorted), in one pass over `bytes`.

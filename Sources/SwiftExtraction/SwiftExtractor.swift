@@ -44,7 +44,7 @@ public struct SwiftExtractor: Sendable {
     /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
     /// cache stores.
     private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
-        let (tree, blanked) = DeepNestingGuard.parse(source)
+        let (tree, parsedText, blanked) = DeepNestingGuard.parse(source)
         var warnings: [ExtractionDiagnostic] = []
         if let first = blanked.first {
             let more = blanked.count > 1 ? " (and \(blanked.count - 1) more places in this file)" : ""
@@ -56,7 +56,7 @@ public struct SwiftExtractor: Sendable {
                     + "the declarations around it are kept")]
         }
         let collector = DeclarationCollector(
-            tree: tree, file: relativePath, module: module, includeLocal: options.includeLocal)
+            tree: tree, text: parsedText, file: relativePath, module: module, includeLocal: options.includeLocal)
         collector.walk(tree)
         var diagnostics: [ExtractionDiagnostic] = []
         if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {

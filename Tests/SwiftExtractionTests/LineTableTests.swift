@@ -1,0 +1,37 @@
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import SwiftExtraction
+
+/// `LineTable` must place every position where SwiftSyntax's `SourceLocationConverter` places it.
+@Suite struct LineTableTests {
+    static let sources = [
+        "",
+        "func f() {}",
+        "func f() {}\n",
+        "\n\n\nstruct S {\n    func g() -> Int { 1 }\n}\n",
+        "/// Doc\nfunc f() {\n    let s = \"\"\"\n    line one\n    line two\n    \"\"\"\n}\nfunc g() {}",
+        "struct Ünïcödé { func 日本語() {} }\n// 終わり\nfunc ✓() {}\n",
+        "func f() {}\r\nfunc g() {}\r\n",            // CRLF: SwiftSyntax's converter answers
+        "func f() {}\rfunc g() {}\r",                // lone CR
+        "func f() {}\n\rfunc g() {}\r\n\nfunc h() {}",
+        "#sourceLocation(file: \"other.swift\", line: 100)\nfunc f() {}\n#sourceLocation()\nfunc g() {}\n",
+        "func f( {\n  )) }\n\n@@ struct\n",         // broken code: positions of unexpected text too
+    ]
+
+    @Test(arguments: sources)
+    func everyTokenIsWhereTheConverterPutsIt(_ source: String) {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: "F.swift", tree: tree)
+        let table = LineTable(text: source, tree: tree, fileName: "F.swift")
+        var positions = tree.tokens(viewMode: .sourceAccurate).flatMap { [$0.position, $0.positionAfterSkippingLeadingTrivia, $0.endPosition] }
+        positions += [AbsolutePosition(utf8Offset: 0), tree.endPosition, AbsolutePosition(utf8Offset: tree.endPosition.utf8Offset + 5)]
+        for position in positions {
+            let expected = converter.location(for: position)
+            let found = table.location(of: position)
+            #expect(found.line == expected.line && found.column == expected.column,
+                    "offset \(position.utf8Offset): \(found) instead of \(expected.line):\(expected.column)")
+        }
+    }
+}
