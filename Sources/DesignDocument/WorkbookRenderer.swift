@@ -511,7 +511,8 @@ struct SheetWriter {
 
     /// Writes one data cell as a sheet link, a URL link or a value.
     ///
-    /// `styles` are the column's ``cellStyle(_:link:)`` results, made once per table.
+    /// `styles` are the column's ``cellStyle(_:link:)`` results, made once per table; `plainFormat` is the plain one
+    /// resolved in the workbook (links keep their style: they are few).
     private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool),
                               styles: (plain: CellStyle, link: CellStyle), plainFormat: CellFormat, row: Int,
                               index: Int) throws(WorkbookError) {

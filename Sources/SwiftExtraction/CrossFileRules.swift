@@ -169,23 +169,29 @@ enum CrossFileRules {
         of records: inout [FunctionRecord],
         _ body: @Sendable (UnsafeMutableBufferPointer<FunctionRecord>, Range<Int>) -> Void
     ) {
-        let count = records.count
-        let chunks = max(1, min(count / recordsPerChunk, 4 * ProcessInfo.processInfo.activeProcessorCount))
         records.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
-            if chunks == 1 { return body(buffer, 0..<count) }
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                body(buffer, (count * chunk / chunks)..<(count * (chunk + 1) / chunks))
-            }
+            inChunks(count: buffer.count) { body(buffer, $0) }
         }
     }
 
-    /// Runs `body` over chunks of `records`' indices on all cores, reading only.
+    /// Runs `body` over chunks of `records`' indices on all cores, reading only (the array is not copied).
     private static func forEachChunk(
         of records: [FunctionRecord], _ body: @Sendable (UnsafeBufferPointer<FunctionRecord>, Range<Int>) -> Void
     ) {
-        var records = records
-        forEachChunk(of: &records) { buffer, range in body(UnsafeBufferPointer(buffer), range) }
+        records.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            inChunks(count: buffer.count) { body(buffer, $0) }
+        }
+    }
+
+    /// Splits `0..<count` into chunks of at least ``recordsPerChunk`` and runs `body` on each, on all cores.
+    private static func inChunks(count: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        let chunks = max(1, min(count / recordsPerChunk, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        if chunks == 1 { return body(0..<count) }
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            body((count * chunk / chunks)..<(count * (chunk + 1) / chunks))
+        }
     }
 
     /// The least visible of the declared types along `path` (`A`, `A.B`, `A.B.C`), or `nil` when none is declared.
