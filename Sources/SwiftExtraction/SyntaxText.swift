@@ -19,7 +19,8 @@ enum SyntaxText {
                 text += " "
             }
             // A multi-line string literal's segments hold line breaks; the text stays on one line.
-            text += token.text.contains(where: \.isNewline) ? oneLine(token.text) : token.text
+            let tokenText = token.text
+            text += containsLineBreak(tokenText) ? oneLine(tokenText) : tokenText
             previous = token
         }
         return text
@@ -28,6 +29,8 @@ enum SyntaxText {
     /// Whether one space separates `previous` and `next`: when whitespace or a comment lies between them, except a
     /// line break just inside brackets, and a comment alone between punctuation (`g</*c*/T>` → `g<T>`).
     private static func needsSpace(between previous: TokenSyntax, and next: TokenSyntax) -> Bool {
+        // Most tokens touch (`f(`, `x:`): settled by the lengths, without building the trivia.
+        if previous.trailingTriviaLength.utf8Length == 0 && next.leadingTriviaLength.utf8Length == 0 { return false }
         let gap = previous.trailingTrivia + next.leadingTrivia
         if gap.isEmpty { return false }
         if isInsideBrackets(after: previous, before: next) && breaksLine(gap) { return false }
@@ -42,6 +45,25 @@ enum SyntaxText {
             return isWordCharacter(previous.text.last) && isWordCharacter(next.text.first)
         }
         return true
+    }
+
+    /// Whether `text` holds a character that `Character.isNewline` calls a line break, decided on the UTF-8 bytes
+    /// (each of those scalars — U+000A to U+000D, U+0085, U+2028, U+2029 — is a grapheme of its own, so the bytes
+    /// answer what iterating the characters would, without the grapheme breaking).
+    static func containsLineBreak(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for index in bytes.indices {
+                switch bytes[index] {
+                case 0x0A...0x0D: return true
+                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    return true
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// `text` with every run of whitespace that holds a line break replaced by one space.

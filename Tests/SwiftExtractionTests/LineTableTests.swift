@@ -35,3 +35,12 @@ import Testing
         }
     }
 }
+
+/// `SyntaxText.containsLineBreak` answers on bytes what `Character.isNewline` answers on characters.
+@Suite struct LineBreakBytesTests {
+    @Test(arguments: ["", "plain", "a\nb", "a\r\nb", "\r", "\u{0B}", "\u{0C}", "x\u{85}y", "\u{2028}", "\u{2029}",
+                      "é", "e\u{301}", "日本語", "🇯🇵👩‍👩‍👧", "\n\u{301}", "\u{2027}\u{202A}", "\u{C2}\u{A0}", "tab\there"])
+    func agreesWithCharacterIsNewline(_ text: String) {
+        #expect(SyntaxText.containsLineBreak(text) == text.contains(where: \.isNewline), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+}
