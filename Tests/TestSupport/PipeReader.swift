@@ -6,6 +6,8 @@ public final class PipeReader: @unchecked Sendable {
     private var bytes = Data()
 
     /// Starts reading `pipe`.
+    ///
+    /// - Parameter pipe: A named pipe (`mkfifo`) that a writer is about to open.
     public init(_ pipe: URL) {
         Thread.detachNewThread { [self] in
             if let handle = FileHandle(forReadingAtPath: pipe.path) {
@@ -16,13 +18,17 @@ public final class PipeReader: @unchecked Sendable {
         }
     }
 
-    /// Everything written into the pipe once the writer closed it, or `nil` when no writer came within 10 seconds
-    /// (the pipe was replaced by a file: the reader waits on an inode nobody can open any more).
+    /// Everything written into the pipe once the writer closed it, as UTF-8 text.
+    ///
+    /// - Returns: The text, or `nil` when no writer came within 10 seconds (the pipe was replaced by a file: the reader
+    ///   waits on an inode nobody can open any more).
     public func text() -> String? {
         data().map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The bytes written into the pipe, as ``text()`` waits for them.
+    /// The bytes written into the pipe, waited for as ``text()`` waits.
+    ///
+    /// - Returns: The bytes, or `nil` when no writer came within 10 seconds.
     public func data() -> Data? {
         guard done.wait(timeout: .now() + 10) == .success else { return nil }
         return bytes
