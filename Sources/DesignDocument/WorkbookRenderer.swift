@@ -355,7 +355,6 @@ struct SheetWriter {
         prepared.withUnsafeMutableBufferPointer { output in
             nonisolated(unsafe) let output = output
             nonisolated(unsafe) let writer = self
-            nonisolated(unsafe) let rows = rows
             let prepareChunk: @Sendable (Int) -> Void = { chunk in
                 for offset in (chunk * chunkSize)..<min(rows.count, (chunk + 1) * chunkSize) {
                     let tableRow = rows[first + offset]
