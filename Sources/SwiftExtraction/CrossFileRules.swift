@@ -56,7 +56,7 @@ enum CrossFileRules {
         var diagnostics: [ExtractionDiagnostic] = []
         // Which functions' enclosing paths name an alias at all, decided on all cores (most name none); the resolver,
         // which remembers its answers, then sees only those.
-        let aliasNames = Set(aliases.map(\.name))
+        let aliasNames = resolver.aliasNames
         var mentionsAlias = [Bool](repeating: false, count: functions.count)
         mentionsAlias.withUnsafeMutableBufferPointer { flags in
             nonisolated(unsafe) let flags = flags
@@ -289,7 +289,8 @@ final class AliasResolver {
 
     private var declared: Set<Key>
     private var aliases: [Key: [CrossFileRules.TypeAlias]] = [:]
-    private let aliasNames: Set<String>
+    /// The names of the run's type aliases: a path naming none of them is never rewritten.
+    let aliasNames: Set<String>
     private let imports: [String: Set<String>]
     private let modules: Set<String>
     private var resolvedAliases: [CrossFileRules.TypeAlias: Resolution] = [:]

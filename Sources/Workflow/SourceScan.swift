@@ -130,10 +130,10 @@ public struct SourceScan: Sendable {
             }
             recordBlocks.append((prefix, result.functions, result.types))
             combined.diagnostics += result.diagnostics
-            combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { plan.roots.count > 1 ? plan.prefixes[rootIndex] + $0 : $0 }
+            combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { prefix + $0 }
             combined.modules += discovered.modules.map { module in
                 var module = module
-                if plan.roots.count > 1, let project = module.project { module.project = plan.prefixes[rootIndex] + project }
+                if let project = module.project { module.project = prefix + project }
                 return module
             }
         }
