@@ -18,9 +18,9 @@ public enum AtomicFile {
     ///   a symbolic link), so the final rename stays on one file system; in the system's temporary folder when
     ///   `destination` is a stream (``isStream(_:)``).
     public static func temporaryURL(besides destination: URL) -> URL {
-        let target = isStream(destination) ? FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-output")
-            : URL(fileURLWithPath: replacedPath(destination))
-        let folder = target.deletingLastPathComponent()
+        let stream = isStream(destination)
+        let target = URL(fileURLWithPath: stream ? destination.path : replacedPath(destination))
+        let folder = stream ? FileManager.default.temporaryDirectory : target.deletingLastPathComponent()
         let name = ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString.prefix(8)).tmp"
         let url = folder.appendingPathComponent(name)
         TemporaryFiles.register(url)
@@ -121,28 +121,24 @@ public enum AtomicFile {
         }
     }
 
-    /// Renames the complete `temporary` file over `destination` in one step, and forgets it.
+    /// Renames the complete `temporary` file over `destination` in one step (over the file a linked destination
+    /// points at), and forgets it; a stream destination (``isStream(_:)``) gets the file's bytes written into it, and
+    /// the temporary file is removed.
     ///
     /// - Parameters:
-    ///   - temporary: The finished file, in the destination's folder (from ``temporaryURL(besides:)``).
+    ///   - temporary: The finished file, from ``temporaryURL(besides:)``.
     ///   - destination: The file to replace.
     /// - Throws: `FileSupportError.writeFailed` with the system's reason; the temporary file is then left for the
     ///   caller to ``discard(_:)``.
     public static func moveIntoPlace(_ temporary: URL, _ destination: URL) throws(FileSupportError) {
         if isStream(destination) {
-            let source = open(temporary.path, O_RDONLY | O_CLOEXEC)
-            guard source >= 0 else { throw .writeFailed(path: destination.path, reason: String(cString: strerror(errno))) }
-            defer { close(source) }
-            try writeStream(destination) { descriptor in
-                var buffer = [UInt8](repeating: 0, count: 1 << 16)
-                while true {
-                    let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
-                    if count < 0 { if errno == EINTR { continue }; return errno }
-                    if count == 0 { return 0 }
-                    let failure = buffer.withUnsafeBytes { DescriptorWriter.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: descriptor) }
-                    if failure != 0 { return failure }
-                }
+            let data: Data
+            do {
+                data = try Data(contentsOf: temporary)
+            } catch {
+                throw .writeFailed(path: destination.path, reason: "the finished file could not be read back (\(error.localizedDescription))")
             }
+            try writeStream(destination) { DescriptorWriter.writeAll(data, to: $0) }
             discard(temporary)
             return
         }

@@ -189,9 +189,8 @@ public enum Generate {
 
     /// What the document depends on besides the records, for `RunRecord`: the format; the template (`templateName`: a
     /// built-in by name — the executable's identity covers its text — or a file by path and stamp, with its logo's
-    /// digest); the
-    /// project facts and source-link pattern; the date where the format shows it (JSON and CSV carry none, so that a
-    /// folder outside git, dated by the clock, can still be up to date); the access filter.
+    /// digest); the project facts and source-link pattern; the date where the format shows it (JSON and CSV carry
+    /// none, so that a folder outside git, dated by the clock, can still be up to date); the access filter.
     static func documentDescription(format: OutputFormat, templateName: String, template: Template, context: DocumentContext,
                                     rootLabel: String, minimumAccess: AccessLevel?) -> String {
         var parts = ["format=\(format.rawValue)", "template=\(templateName)"]
