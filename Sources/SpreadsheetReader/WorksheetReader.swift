@@ -576,7 +576,9 @@ struct WorksheetReader {
     private mutating func readHeaderFooter(_ element: ParsedElement) throws(SpreadsheetReaderError) {
         func text(_ child: String) -> String? {
             guard let value = element.child(child)?.text, !value.isEmpty else { return nil }
-            return value
+            // Header pictures are not kept ("header image" is reported): their codes go, the rest of the text stays.
+            let withoutPictures = HeaderFooterText.removingPictures(value)
+            return withoutPictures.isEmpty ? nil : withoutPictures
         }
         sheet.pageSetup.header = text("oddHeader")
         sheet.pageSetup.footer = text("oddFooter")

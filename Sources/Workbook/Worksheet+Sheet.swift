@@ -207,7 +207,8 @@ extension Worksheet {
     /// - Throws: `WorkbookError.libraryError` when the header or footer is longer than 255 characters (nothing is
     ///   applied then) or libxlsxwriter refuses a setting; `WorkbookError.invalidValue` naming the sheet when the paper
     ///   code is outside 0–255, the scale outside 10–400, a fit outside 0–32767 pages, the first page number outside
-    ///   1–32767, a margin negative, or a repeated range or the print area outside Excel's grid;
+    ///   1–32767, a margin negative, a repeated range or the print area outside Excel's grid, or the header or footer
+    ///   places a picture (`&G`, see ``HeaderFooterText``);
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
         let sheet = try requireOpen()
@@ -218,6 +219,11 @@ extension Worksheet {
             guard clean.utf8.count <= 255 else {
                 throw .libraryError(operation: "setting the page \(isHeader ? "header" : "footer") of \(name)",
                                     message: "it is longer than Excel's 255 characters")
+            }
+            if let code = HeaderFooterText.pictureCodes(in: clean).first {
+                let shown = String(decoding: Array(clean.utf8)[code], as: UTF8.self)
+                throw .invalidValue(context: "sheet '\(name)', page \(isHeader ? "header" : "footer")",
+                                    reason: "it places a picture (\(shown)), and DocSheet writes no header or footer pictures; remove the picture code, or write && for an ampersand printed as it is")
             }
             headerFooter.append((clean, isHeader))
         }
@@ -254,10 +260,18 @@ extension Worksheet {
             guard text != nil || margin != 0.3 else { continue }
             var options = lxw_header_footer_options()
             options.margin = max(margin, 0.0001)
-            let result = (text ?? "").withCString {
-                isHeader ? worksheet_set_header_opt(sheet, $0, &options) : worksheet_set_footer_opt(sheet, $0, &options)
+            let library = HeaderFooterText.LibraryText(text ?? "")
+            let result = library.masked.withUnsafeBufferPointer {
+                isHeader ? worksheet_set_header_opt(sheet, $0.baseAddress, &options) : worksheet_set_footer_opt(sheet, $0.baseAddress, &options)
             }
-            try core.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
+            guard result == LXW_NO_ERROR else {
+                // libxlsxwriter 1.1.4 frees the text it refused without forgetting it, and would free it again with
+                // the workbook (a crash): it is forgotten here (HeaderFooterText).
+                if isHeader { sheet.pointee.header = nil } else { sheet.pointee.footer = nil }
+                try core.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
+                return
+            }
+            if let copy = isHeader ? sheet.pointee.header : sheet.pointee.footer { library.restore(in: copy) }
         }
         gridlines.print = setup.printGridlines
         applyGridlines(sheet)

@@ -30,6 +30,18 @@ import TestSupport
         }
     }
 
+    /// "&G" printed is written "&&G", which libxlsxwriter 1.1.4 takes for a picture code: it refused the header and
+    /// the workbook crashed when it was freed (found by fuzzing).
+    @Test(arguments: ["R&G Apps", "Q&[Picture] Co"])
+    func projectNamesThatLookLikePictureCodesArePrinted(name: String) throws {
+        let url = try Fixtures.folder().appendingPathComponent("ampersand.xlsx")
+        var context = Fixtures.context
+        context.projectName = name
+        try DocumentWriter(template: try Template.resolve("design-doc"), context: context).write(Fixtures.inventory, format: .xlsx, to: url)
+        let header = try #require(try XLSXReader(url: url).sheet("Functions").header)
+        #expect(header == "&L&8 \(name.replacingOccurrences(of: "&", with: "&&")) — Detailed design&R&8 2026-01-01")
+    }
+
     @Test func shortValuesAreLeftWholeAndLongOnesShareTheRoom() {
         let text = Placeholders.expand("&L{{a}}&C{{b}}&R{{c}}", ["a": String(repeating: "x", count: 300), "b": "short", "c": "2026"],
                                        fittingUTF8: 40)

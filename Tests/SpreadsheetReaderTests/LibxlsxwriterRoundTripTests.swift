@@ -77,3 +77,32 @@ import Workbook
         #expect(document.unsupported.isEmpty)
     }
 }
+
+/// A form whose header shows a picture: the picture is not kept, so neither is its code (`&G`); the rest of the header
+/// is, and the form fills (libxlsxwriter refuses a picture code without its picture).
+@Suite struct HeaderPictureTests {
+    @Test func aHeaderPictureIsReportedAndItsCodeDroppedWithIt() throws {
+        let url = try TestArtifacts.temporaryFolder("reader-header-picture").appendingPathComponent("form.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date()))
+        let sheet = try workbook.addWorksheet(named: "Form")
+        try sheet.write("x", row: 0, column: 0)
+        try sheet.setPageSetup(PageSetup(header: "&LLOGO&CR&&G design", footer: "&RPage &P"))
+        try workbook.close()
+        // What Excel writes for a picture in the left header section: `&G` in the text, the picture in a VML part.
+        try XLSXPartEditor.edit("xl/worksheets/sheet1.xml", in: url) {
+            $0.replacingOccurrences(of: "&amp;LLOGO", with: "&amp;L&amp;G")
+                .replacingOccurrences(of: "</headerFooter>", with: "</headerFooter><legacyDrawingHF r:id=\"rId9\"/>")
+        }
+        let document = try SpreadsheetReader.read(url)
+        let form = try #require(document.sheets.first)
+        #expect(form.pageSetup.header == "&L&CR&&G design")
+        #expect(form.pageSetup.footer == "&RPage &P")
+        #expect(document.unsupported.contains { $0.kind == "header image" && $0.sheet == "Form" })
+        // The form's page setup is written again as it was read.
+        let copy = url.deletingLastPathComponent().appendingPathComponent("copy.xlsx")
+        let again = try Workbook(destination: copy, properties: DocumentProperties(created: Date()))
+        try again.addWorksheet(named: "Form").setPageSetup(form.pageSetup)
+        try again.close()
+        #expect(try XLSXReader(url: copy).sheet("Form").header == "&L&CR&&G design")
+    }
+}

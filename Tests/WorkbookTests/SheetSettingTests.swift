@@ -76,6 +76,62 @@ import TestSupport
         #expect(try written.sheet("Print").descendants("pageSetup").isEmpty, "nothing was applied")
     }
 
+    /// A literal ampersand before `G` or `[Picture]` is text, though libxlsxwriter 1.1.4 counts it as a picture code:
+    /// it refused such a header, freed it and freed it again with the workbook (a crash, found by fuzzing).
+    @Test func literalAmpersandsBeforeGOrPictureAreWrittenAsGiven() throws {
+        let header = "&LR&&G Ltd&R&&[Picture] &&&&G"
+        let footer = "&C&&G&&&&[Picture]"
+        let written = try WrittenBook.write { workbook in
+            let sheet = try workbook.addWorksheet(named: "Print")
+            try sheet.setPageSetup(PageSetup(header: header, footer: footer))
+        }
+        let root = try written.sheet("Print")
+        #expect(root.descendants("oddHeader").first?.stringValue == header)
+        #expect(root.descendants("oddFooter").first?.stringValue == footer)
+    }
+
+    @Test func pictureCodesAreRefusedNamingTheSheetAndTheWorkbookStillCloses() throws {
+        let written = try WrittenBook.write { workbook in
+            let sheet = try workbook.addWorksheet(named: "Print")
+            for (header, footer) in [("&L&G", nil), ("&CTitle", "&R&[Picture]"), ("&&&G", nil)] as [(String, String?)] {
+                #expect {
+                    try sheet.setPageSetup(PageSetup(header: header, footer: footer))
+                } throws: { error in
+                    guard let error = error as? WorkbookError, case .invalidValue(let context, let reason) = error else { return false }
+                    return context == "sheet 'Print', page \(footer == nil ? "header" : "footer")" && reason.contains("picture")
+                }
+            }
+            try sheet.write("kept", row: 0, column: 0)
+        }
+        let root = try written.sheet("Print")
+        #expect(root.descendants("headerFooter").isEmpty, "nothing was applied")
+        #expect(try written.book.sheet("Print")["A1"] == "kept")
+    }
+
+    @Test(arguments: [
+        ("&L&G&CForm", [2..<4], "&L&CForm"),
+        ("&&G", [], "&&G"),
+        ("&&&G x", [2..<4], "&& x"),
+        ("&R&[Picture]", [2..<12], "&R"),
+        ("&&[Picture]", [], "&&[Picture]"),
+        ("設計&G書&", [6..<8], "設計書&"),
+        ("&", [], "&"),
+    ] as [(String, [Range<Int>], String)])
+    func pictureCodesAreFoundAndRemoved(text: String, codes: [Range<Int>], withoutPictures: String) {
+        #expect(HeaderFooterText.pictureCodes(in: text) == codes)
+        #expect(HeaderFooterText.removingPictures(text) == withoutPictures)
+    }
+
+    @Test func theTextHandedToLibxlsxwriterHidesLiteralLookalikesAndIsPutBack() {
+        let text = "&&G &&[Picture] &G?"
+        let library = HeaderFooterText.LibraryText(text)
+        let masked = String(cString: library.masked)
+        #expect(masked == "&&g &&(Picture] &G?", "a real code is left for the caller to refuse")
+        var copy = library.masked
+        copy.withUnsafeMutableBufferPointer { library.restore(in: $0.baseAddress!) }
+        #expect(String(cString: copy) == text)
+    }
+
     @Test func rowsColumnsAndDefaultHeight() throws {
         let bold = CellStyle(bold: true)
         let written = try WrittenBook.write { workbook in
