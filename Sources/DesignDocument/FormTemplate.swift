@@ -310,6 +310,7 @@ enum FormTemplateLoader {
             for name in Placeholders.names(in: text) where name.contains(".") && !(repetition == .type && name.hasPrefix("type.")) {
                 problems.append(fail(nil, "the page header or footer holds '{{\(name)}}'; only workbook-wide placeholders such as {{project}} fit there"))
             }
+            if let problem = Placeholders.pageHeaderProblem(text) { problems.append(fail(nil, "the page header or footer cannot be written: \(problem)")) }
         }
         let templates = scopes.keys.sorted().map { RowTemplate(row: $0, scope: scopes[$0]!.scope) }
         for template in templates {

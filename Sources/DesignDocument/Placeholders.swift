@@ -1,4 +1,5 @@
 import Foundation
+import Workbook
 
 /// `{{placeholder}}` expansion in template text.
 enum Placeholders {
@@ -27,6 +28,25 @@ enum Placeholders {
             rest = rest[close.upperBound...]
         }
         return names
+    }
+
+    /// Why a page header or footer in Excel's codes cannot be written, or `nil`: a picture code (DocSheet places no
+    /// header pictures), or a code whose letter would be the first character of a placeholder's value (`&{{project}}`
+    /// makes a project called "Gadget" a picture code and "Bob" bold).
+    static func pageHeaderProblem(_ text: String) -> String? {
+        if !HeaderFooterText.pictureCodes(in: text).isEmpty {
+            return "it places a picture (&G or &[Picture]), and DocSheet writes no header or footer pictures; remove it (a picture on the cover: 'logo'), or write && for an ampersand printed as it is"
+        }
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "&") else { index += 1; continue }
+            if bytes[index + 1] == UInt8(ascii: "{"), bytes[index + 2] == UInt8(ascii: "{") {
+                return "an & right before '{{' makes the first character of the value an Excel code; write && for an ampersand printed as it is, or a space after the code"
+            }
+            index += 2  // `&&` is an ampersand; `&` and a letter a code
+        }
+        return nil
     }
 
     /// `text` with every known placeholder replaced by its value (unknown ones by an empty string).

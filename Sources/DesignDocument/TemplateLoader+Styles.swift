@@ -44,8 +44,11 @@ extension TemplateLoader {
         for key in ["header", "footer"] {
             guard let textNode = keys[key] else { continue }
             let value = try text(textNode, key, placeholders: Placeholders.all)
-            for locale in DocumentLocale.allCases where value.text(locale).utf8.count > 200 {
-                throw fail(textNode, "the page \(key) is \(value.text(locale).utf8.count) bytes; keep it under 200 (Excel allows 255 after placeholders)")
+            for locale in DocumentLocale.allCases {
+                if value.text(locale).utf8.count > 200 {
+                    throw fail(textNode, "the page \(key) is \(value.text(locale).utf8.count) bytes; keep it under 200 (Excel allows 255 after placeholders)")
+                }
+                if let problem = Placeholders.pageHeaderProblem(value.text(locale)) { throw fail(textNode, "the page \(key) cannot be written: \(problem)") }
             }
             if key == "header" { spec.header = value } else { spec.footer = value }
         }

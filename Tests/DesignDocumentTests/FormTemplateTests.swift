@@ -192,6 +192,16 @@ import Workbook
             "client.xlsx: sheet 'List', cell C5: unknown field 'nmae' in '{{function.nmae}}' (did you mean '{{function.name}}'?)") == true)
     }
 
+    @Test func aHeaderCodeRightBeforeAPlaceholderIsRefused() {
+        var sheet = SheetDocument(name: "Cover", cells: [SheetCell(reference: CellReference("B2")!, value: .text("{{project}}"))])
+        sheet.pageSetup.header = "&L&{{project}}"
+        let message = loadError(SpreadsheetDocument(sheets: [sheet]))
+        #expect(message?.hasPrefix("client.xlsx: sheet 'Cover': the page header or footer cannot be written: an & right before '{{'") == true,
+                "\(message ?? "loaded")")
+        sheet.pageSetup.header = "&L&&{{project}}"
+        #expect(loadError(SpreadsheetDocument(sheets: [sheet])) == nil, "&& is an ampersand")
+    }
+
     @Test func anUnknownPlaceholderIsNamedWithASuggestion() {
         let sheet = SheetDocument(name: "Cover", cells: [SheetCell(reference: CellReference("B2")!, value: .text("{{projcet}}"))])
         #expect(loadError(SpreadsheetDocument(sheets: [sheet]))?.hasPrefix(

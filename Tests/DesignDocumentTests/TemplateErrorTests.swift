@@ -30,6 +30,15 @@ import Testing
                 "\(message ?? "")")
     }
 
+    @Test func pageHeadersThatCannotBeWrittenAreRefused() {
+        let sheet = "  - kind: functions\n    name: F\n    columns: [{field: name}]\n"
+        let picture = error("name: custom\nprint:\n  header: \"&L&G&R{{date}}\"\nsheets:\n" + sheet)
+        #expect(picture?.hasPrefix("custom.yml:3: the page header cannot be written: it places a picture (&G or &[Picture])") == true, "\(picture ?? "loaded")")
+        let code = error("name: custom\nprint:\n  footer: {en: \"&C{{project}}\", ja: \"&C&{{project}}\"}\nsheets:\n" + sheet)
+        #expect(code?.hasPrefix("custom.yml:3: the page footer cannot be written: an & right before '{{'") == true, "\(code ?? "loaded")")
+        #expect(error("name: custom\nprint:\n  header: \"&LR&&G &&{{project}}\"\nsheets:\n" + sheet) == nil)
+    }
+
     @Test func wrongValueTypeIsReported() {
         #expect(error(header + "  - kind: functions\n    name: F\n    sections: maybe\n    columns: [{field: name}]\n")
             == "custom.yml:5: 'sections' must be true or false")
