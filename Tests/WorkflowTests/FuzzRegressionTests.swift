@@ -10,7 +10,8 @@ import TestSupport
 /// a NUL and a YAML template. Each goes through the target's path — the comment parsed by `DocCommentParser` onto a
 /// function record, written as CSV, Markdown, JSON and a design-doc workbook; the template loaded and, when it loads,
 /// rendered — and every document must be well formed. The fixes have focused tests next to their code
-/// (`CSVAndJSONTests`, `SheetNameTests`, `TemplateErrorTests`).
+/// (`CSVAndJSONTests`, `SheetNameTests`, `TemplateErrorTests`, `SheetSettingTests` and `PageHeaderTests` for the
+/// header-* inputs).
 @Suite struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/FuzzRegressions/FuzzDocAndTemplates")
