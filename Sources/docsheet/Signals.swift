@@ -3,11 +3,12 @@ import Foundation
 
 /// The process's signal handling. Only the command line installs handlers; the library modules never do.
 enum Signals {
-    /// Installs the SIGINT and SIGTERM handler, once at startup: it removes the temporary files in progress
-    /// (``TemporaryFiles``), then ends the process by the same signal, so the caller sees it (a shell reports 130
-    /// for Ctrl-C and a `while` loop stops). A signal that is ignored when docsheet starts (a background job of a
+    /// Installs the SIGINT and SIGTERM handler, once at startup: it erases the progress line, removes the temporary
+    /// files in progress (``TemporaryFiles``), then ends the process by the same signal, so the caller sees it (a
+    /// shell reports 130 for Ctrl-C and a `while` loop stops). A signal that is ignored when docsheet starts (a background job of a
     /// non-interactive shell, `nohup`) stays ignored.
     static func installInterruptHandler() {
+        _ = TerminalSession.lineShownForSignals   // made now, so that the handler never runs its initialiser
         var installed = sigset_t()
         sigemptyset(&installed)
         for signalNumber in [SIGINT, SIGTERM] {
@@ -38,9 +39,11 @@ enum Signals {
     }
 }
 
-/// On SIGINT or SIGTERM: remove the temporary files in progress, then end by the signal. Async-signal-safe: the
-/// registry is read without a lock or allocation, and the rest are `signal`, `raise`, `pthread_sigmask`, `_exit`.
+/// On SIGINT or SIGTERM: erase the progress line, remove the temporary files in progress, then end by the signal.
+/// Async-signal-safe: the flag and the registry are read without a lock or allocation, and the rest are `write`,
+/// `signal`, `raise`, `pthread_sigmask`, `_exit`.
 private func interruptHandler(_ signalNumber: Int32) {
+    TerminalSession.eraseProgressLineFromSignalHandler()
     TemporaryFiles.removeAllFromSignalHandler()
     Signals.endProcess(by: signalNumber)
 }

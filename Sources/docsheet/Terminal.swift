@@ -264,6 +264,7 @@ final class TerminalSession: @unchecked Sendable {
         let line = TerminalRules.progressLine(done: progress.done, total: progress.total, elapsed: elapsed, width: width)
         Console.write(Data(("\r\u{1B}[2K" + line).utf8), to: STDERR_FILENO)
         lineVisible = true
+        Self.lineShownForSignals.pointee = 1
     }
 
     /// Erases the progress line if it is showing (before any other output on standard error, and at the end).
@@ -273,6 +274,24 @@ final class TerminalSession: @unchecked Sendable {
         guard lineVisible else { return }
         Console.write(Data("\r\u{1B}[2K".utf8), to: STDERR_FILENO)
         lineVisible = false
+        Self.lineShownForSignals.pointee = 0
+    }
+
+    /// Whether the progress line is on screen, for the SIGINT/SIGTERM handler (``Signals``): a `sig_atomic_t` the
+    /// session sets under its lock and the handler only reads, so that an interrupted run erases its line instead of
+    /// leaving it before the shell's prompt.
+    nonisolated(unsafe) static let lineShownForSignals: UnsafeMutablePointer<sig_atomic_t> = {
+        let flag = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+        flag.initialize(to: 0)
+        return flag
+    }()
+
+    /// Erases the progress line from a signal handler when it is on screen. Async-signal-safe: one read of
+    /// ``lineShownForSignals`` and one `write` of a static string.
+    static func eraseProgressLineFromSignalHandler() {
+        guard lineShownForSignals.pointee != 0 else { return }
+        let erase: StaticString = "\r\u{1B}[2K"
+        erase.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// The terminal's width: the window size of standard error, else `COLUMNS`, else 80.

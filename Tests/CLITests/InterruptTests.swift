@@ -66,6 +66,60 @@ import TestSupport
         Issue.record("the run always finished before the signal arrived")
     }
 
+    /// What a terminal shows of an interrupted run: the progress line is erased, not left before the shell's prompt.
+    @Test func ctrlCErasesTheProgressLine() throws {
+        if Self.ignores(SIGINT) { return }
+        let sandbox = try DocSheetRunner.Sandbox()
+        for file in 0..<600 {
+            let text = (0..<60).map { "/// Doc \($0).\npublic func f\(file)_\($0)(x: Int) -> Int { x }\n" }.joined()
+            try sandbox.write("Sources/Big/F\(file).swift", text)
+        }
+        // Standard error is a terminal (the line is only drawn on one): the test holds the other end. Linux's
+        // pseudo-terminal multiplexer, unlocked (TIOCSPTLCK) and numbered (TIOCGPTN) by ioctl, as posix_openpt,
+        // unlockpt and ptsname do (the Glibc module does not offer them).
+        let terminal = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_NONBLOCK)
+        try #require(terminal >= 0, "no /dev/ptmx")
+        defer { close(terminal) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        try #require(ioctl(terminal, 0x4004_5431, &unlock) == 0 && ioctl(terminal, 0x8004_5430, &number) == 0)
+        let screen = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        try #require(screen >= 0)
+        var shown = Data()
+        func readTerminal() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(terminal, &buffer, buffer.count)
+                guard count > 0 else { return }
+                shown.append(contentsOf: buffer[..<count])
+            }
+        }
+        let process = Process()
+        process.executableURL = DocSheetRunner.binary
+        process.arguments = ["generate", "--format", "json", "--output", "out.json", "--no-cache"]
+        process.currentDirectoryURL = sandbox.url
+        process.environment = sandbox.environment.merging(["TERM": "xterm", "CI": ""]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(fileDescriptor: screen, closeOnDealloc: true)
+        try Self.start(process)
+        let progress = Data("Parsing".utf8)
+        while process.isRunning && shown.range(of: progress) == nil {
+            readTerminal()
+            usleep(5_000)
+        }
+        guard process.isRunning else {
+            Issue.record("the run ended before its progress line was drawn: \(String(decoding: shown, as: UTF8.self))")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        usleep(50_000)
+        readTerminal()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+        let text = String(decoding: shown, as: UTF8.self)
+        #expect(text.hasSuffix("\r\u{1B}[2K"), "the terminal shows at the end: \(text.suffix(120).debugDescription)")
+    }
+
     @Test func ctrlCStopsAShellLoopThatRunsDocsheet() throws {
         if Self.ignores(SIGINT) { return }
         let sandbox = try Self.bigProject()
