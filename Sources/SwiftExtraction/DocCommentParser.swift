@@ -28,8 +28,30 @@ public enum DocCommentParser {
     /// - Returns: The comment with its summary, discussion, parameters, returns, throws and callouts filled in, and
     ///   `isPlaceholder` set when the text holds an Xcode placeholder.
     public static func parse(raw: String) -> DocComment {
-        var parser = MarkupLines(lines: raw.split(separator: "\n", omittingEmptySubsequences: false))
+        var parser = MarkupLines(lines: lines(of: raw))
         return parser.parse(raw: raw)
+    }
+
+    /// `text` split at its line feeds, as `split(separator: "\n", omittingEmptySubsequences: false)` splits it, found
+    /// on the UTF-8 bytes: a line feed is a character of its own except after a carriage return (`"\r\n"` is one
+    /// character, which that split leaves whole).
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var previous: UInt8 = 0
+        var index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") {
+                lines.append(text[start..<index])
+                start = utf8.index(after: index)
+            }
+            previous = byte
+            utf8.formIndex(after: &index)
+        }
+        lines.append(text[start..<utf8.endIndex])
+        return lines
     }
 
     /// True when `text` holds an Xcode placeholder such as `<#Description#>` outside code (inline code
@@ -52,7 +74,7 @@ public enum DocCommentParser {
         }
         guard seen == 7 else { return false }
         var inFence = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines(of: text) {
             let trimmed = line.trimmingWhitespace()
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 inFence.toggle()
@@ -321,7 +343,14 @@ private struct MarkupLines {
         guard let first = body.first, !first.isEmpty, !isFence(first), headingLevel(first) == nil, !isQuote(first),
               listItem(first) == nil, indentationOf(first) < 4
         else { return nil }
-        let text = first.prefix(while: { !"`*~[]!<&\\".contains($0) })
+        let text = first.prefix(while: { character in
+            guard let ascii = character.asciiValue else { return true }
+            return switch ascii {
+            case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"),
+                 UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\\"): false
+            default: true
+            }
+        })
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let name = first[..<colon].drop(while: { $0 == " " })
         guard !name.isEmpty else { return nil }

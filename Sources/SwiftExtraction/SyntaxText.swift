@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Turns syntax into the one-line text DocSheet shows: tokens as written, comments removed,
 /// any run of whitespace, newlines or comments between two tokens collapsed to one space — except that a
@@ -11,19 +11,26 @@ enum SyntaxText {
     }
 
     /// The collapsed text of a sequence of tokens.
+    ///
+    /// The tokens' source bytes are gathered and made a string once: building each token's `text` (its `TokenKind`,
+    /// then a string) was most of the time signatures took.
     static func collapsed<Tokens: Sequence>(_ tokens: Tokens) -> String where Tokens.Element == TokenSyntax {
-        var text = ""
+        var bytes: [UInt8] = []
         var previous: TokenSyntax?
         for token in tokens {
             if let previous, needsSpace(between: previous, and: token) {
-                text += " "
+                bytes.append(UInt8(ascii: " "))
             }
+            let raw = token.rawText
             // A multi-line string literal's segments hold line breaks; the text stays on one line.
-            let tokenText = token.text
-            text += containsLineBreak(tokenText) ? oneLine(tokenText) : tokenText
+            if let buffer = raw.baseAddress.map({ UnsafeBufferPointer(start: $0, count: raw.count) }), containsLineBreak(buffer) {
+                bytes.append(contentsOf: oneLine(String(syntaxText: raw)).utf8)
+            } else {
+                bytes.append(contentsOf: raw)
+            }
             previous = token
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether one space separates `previous` and `next`: when whitespace or a comment lies between them, except a
@@ -52,18 +59,21 @@ enum SyntaxText {
     /// answer what iterating the characters would, without the grapheme breaking).
     static func containsLineBreak(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            for index in bytes.indices {
-                switch bytes[index] {
-                case 0x0A...0x0D: return true
-                case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    return true
-                default: continue
-                }
+        return text.withUTF8(containsLineBreak)
+    }
+
+    /// ``containsLineBreak(_:)-(String)`` on UTF-8 bytes.
+    static func containsLineBreak(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for index in bytes.indices {
+            switch bytes[index] {
+            case 0x0A...0x0D: return true
+            case 0xC2 where index + 1 < bytes.count && bytes[index + 1] == 0x85: return true
+            case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return true
+            default: continue
             }
-            return false
         }
+        return false
     }
 
     /// `text` with every run of whitespace that holds a line break replaced by one space.

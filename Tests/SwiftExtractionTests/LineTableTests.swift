@@ -44,3 +44,15 @@ import Testing
         #expect(SyntaxText.containsLineBreak(text) == text.contains(where: \.isNewline), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 }
+
+/// `DocCommentParser.lines(of:)` splits on bytes exactly where splitting the characters at `"\n"` splits.
+@Suite struct DocCommentLinesTests {
+    @Test(arguments: ["", "\n", "one", "a\nb", "a\n", "\na", "a\r\nb", "\r\n\n", "a\rb\n\rc", "\n\u{301}x", "é\ne\u{301}\n日本",
+                      "🇯🇵\n👩‍👩‍👧\n", "\n\n\n"])
+    func agreesWithSplittingTheCharacters(_ text: String) {
+        let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = DocCommentParser.lines(of: text)
+        #expect(lines == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(lines.map(\.startIndex) == expected.map(\.startIndex))
+    }
+}
