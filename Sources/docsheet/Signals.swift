@@ -5,8 +5,8 @@ import Foundation
 enum Signals {
     /// Installs the SIGINT and SIGTERM handler, once at startup: it erases the progress line, removes the temporary
     /// files in progress (``TemporaryFiles``), then ends the process by the same signal, so the caller sees it (a
-    /// shell reports 130 for Ctrl-C and a `while` loop stops). A signal that is ignored when docsheet starts (a background job of a
-    /// non-interactive shell, `nohup`) stays ignored.
+    /// shell reports 130 for Ctrl-C and a `while` loop stops). A signal that is ignored when docsheet starts (a
+    /// background job of a non-interactive shell, `nohup`) stays ignored.
     static func installInterruptHandler() {
         _ = TerminalSession.lineShownForSignals   // made now, so that the handler never runs its initialiser
         var installed = sigset_t()
