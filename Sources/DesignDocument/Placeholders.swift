@@ -38,13 +38,9 @@ enum Placeholders {
             return "it places a picture (&G or &[Picture]), and DocSheet writes no header or footer pictures; remove it (a picture on the cover: 'logo'), or write && for an ampersand printed as it is"
         }
         let bytes = Array(text.utf8)
-        var index = 0
-        while index + 2 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "&") else { index += 1; continue }
-            if bytes[index + 1] == UInt8(ascii: "{"), bytes[index + 2] == UInt8(ascii: "{") {
-                return "an & right before '{{' makes the first character of the value an Excel code; write && for an ampersand printed as it is, or a space after the code"
-            }
-            index += 2  // `&&` is an ampersand; `&` and a letter a code
+        let placeholderOpening = Array("{{".utf8)
+        if HeaderFooterText.codeOffsets(in: text).contains(where: { bytes[($0 + 1)...].starts(with: placeholderOpening) }) {
+            return "an & right before '{{' makes the first character of the value an Excel code; write && for an ampersand printed as it is, or a space after the code"
         }
         return nil
     }

@@ -52,13 +52,32 @@ public enum HeaderFooterText {
         }
     }
 
+    /// The UTF-8 offsets of the ampersands that start a code in `text` (`&` and the next character; a literal `&&` is
+    /// not a code, and neither is a lone `&` at the end).
+    ///
+    /// - Parameter text: A header or footer in Excel's codes.
+    /// - Returns: Each code's offset, in order; the code's character is the byte after it.
+    public static func codeOffsets(in text: String) -> [Int] {
+        ampersands(in: Array(text.utf8)).filter { !$0.literal }.map(\.offset)
+    }
+
     private static let picture = Array("[Picture]".utf8)
+
+    /// Every ampersand that starts a code or a literal ampersand (`&&`), read left to right as Excel reads them.
+    private static func ampersands(in bytes: [UInt8]) -> [(offset: Int, literal: Bool)] {
+        let ampersand = UInt8(ascii: "&")
+        var found: [(offset: Int, literal: Bool)] = []
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == ampersand else { index += 1; continue }
+            found.append((index, bytes[index + 1] == ampersand))
+            index += 2
+        }
+        return found
+    }
 
     /// Picture codes, and the offsets of the `G` or `[` that follows a literal ampersand.
     private static func scan(_ bytes: [UInt8]) -> (pictures: [Range<Int>], literalLookalikes: [Int]) {
-        var pictures: [Range<Int>] = []
-        var lookalikes: [Int] = []
-        let ampersand = UInt8(ascii: "&")
         func picture(at offset: Int) -> Int? {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "G") { return 1 }
             if bytes.count - offset >= Self.picture.count, bytes[offset..<offset + Self.picture.count].elementsEqual(Self.picture) {
@@ -66,15 +85,14 @@ public enum HeaderFooterText {
             }
             return nil
         }
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == ampersand else { index += 1; continue }
-            if bytes[index + 1] == ampersand {
-                if picture(at: index + 2) != nil { lookalikes.append(index + 2) }
-            } else if let length = picture(at: index + 1) {
-                pictures.append(index..<index + 1 + length)
+        var pictures: [Range<Int>] = []
+        var lookalikes: [Int] = []
+        for (offset, literal) in ampersands(in: bytes) {
+            if literal {
+                if picture(at: offset + 2) != nil { lookalikes.append(offset + 2) }
+            } else if let length = picture(at: offset + 1) {
+                pictures.append(offset..<offset + 1 + length)
             }
-            index += 2
         }
         return (pictures, lookalikes)
     }

@@ -122,6 +122,17 @@ import TestSupport
         #expect(HeaderFooterText.removingPictures(text) == withoutPictures)
     }
 
+    @Test(arguments: [
+        ("&L{{project}}&R&P", [0, 13, 15], "each & and its letter"),
+        ("R&&G &B", [5], "a literal ampersand is no code, and the & after it starts none"),
+        ("&&&{{x}}", [2], "the third & starts a code"),
+        ("設計&P&", [6], "a lone & at the end starts no code"),
+        ("plain", [], "no ampersand"),
+    ] as [(String, [Int], Comment)])
+    func codesAreFoundAsExcelReadsThem(text: String, offsets: [Int], why: Comment) {
+        #expect(HeaderFooterText.codeOffsets(in: text) == offsets, why)
+    }
+
     @Test func theTextHandedToLibxlsxwriterHidesLiteralLookalikesAndIsPutBack() {
         let text = "&&G &&[Picture] &G?"
         let library = HeaderFooterText.LibraryText(text)
