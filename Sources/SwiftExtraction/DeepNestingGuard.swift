@@ -259,16 +259,23 @@ private struct NestingScanner {
                     } else if isPostfix || !isOperatorCharacter(previous(index)) {
                         countLink(at: index)
                     }
-                } else if isIdentifierCharacter(byte) && !isIdentifierCharacter(previous(index))
-                    && previous(index) != UInt8(ascii: ".") {
-                    if isKeyword("else", at: index) {
-                        countElse(at: index)
-                    } else if Self.linkKeywords.contains(where: { isKeyword($0, at: index) }) {
-                        countLink(at: index)
-                    } else {
-                        chain.links = 0  // an operand starts a new chain
-                        chain.isBlanked = false
+                } else if isIdentifierCharacter(byte) {
+                    // A whole word at once (most bytes of a file are in words): the rest of it changes nothing.
+                    var end = index + 1
+                    while end < count && isIdentifierCharacter(bytes[end]) { end += 1 }
+                    if !isIdentifierCharacter(previous(index)) && previous(index) != UInt8(ascii: ".") {
+                        let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                        if Self.matches(word, "else") {
+                            countElse(at: index)
+                        } else if Self.linkKeywords.contains(where: { Self.matches(word, $0) }) {
+                            countLink(at: index)
+                        } else {
+                            chain.links = 0  // an operand starts a new chain
+                            chain.isBlanked = false
+                        }
                     }
+                    index = end
+                    continue
                 }
             }
             index += 1
@@ -548,6 +555,11 @@ private struct NestingScanner {
     private func next(_ index: Int) -> UInt8 { index + 1 < bytes.count ? bytes[index + 1] : 0 }
 
     private func previous(_ index: Int) -> UInt8 { index > 0 ? bytes[index - 1] : 0 }
+
+    /// True when the word `word` (a whole run of identifier characters) is `keyword`.
+    private static func matches(_ word: UnsafeBufferPointer<UInt8>, _ keyword: StaticString) -> Bool {
+        word.count == keyword.utf8CodeUnitCount && keyword.withUTF8Buffer { word.elementsEqual($0) }
+    }
 
     private func isKeyword(_ word: StaticString, at index: Int) -> Bool {
         let length = word.utf8CodeUnitCount

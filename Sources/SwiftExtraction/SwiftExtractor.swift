@@ -226,13 +226,24 @@ public struct SwiftExtractor: Sendable {
     private func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
         let merged = applyRules(extractions)
         var result = ExtractionResult(
-            functions: merged.functions.sorted(by: Inventory.precedes),
-            types: merged.types.sorted(by: Inventory.precedes),
+            functions: Self.sortedStably(merged.functions, by: Inventory.precedes),
+            types: Self.sortedStably(merged.types, by: Inventory.precedes),
             diagnostics: (merged.fileDiagnostics + merged.ruleDiagnostics).sorted {
                 ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
             })
         result.generatedFilesLeftOut = merged.generatedFiles.sorted()
         return result
+    }
+
+    /// `records` in the order `precedes` gives them, records it does not order keeping their order. Records that are
+    /// already in order (each file's records come in source order, and files mostly come in path order) are only
+    /// checked; otherwise their positions are sorted, not the records (moving whole records was a sort's cost).
+    static func sortedStably<Record>(_ records: [Record], by precedes: (Record, Record) -> Bool) -> [Record] {
+        if records.indices.dropFirst().allSatisfy({ !precedes(records[$0], records[$0 - 1]) }) { return records }
+        let order = records.indices.sorted { a, b in
+            precedes(records[a], records[b]) || (!precedes(records[b], records[a]) && a < b)
+        }
+        return order.map { records[$0] }
     }
 
     /// The records the result keeps, after the rules across files: the records of generated files (unless
