@@ -19,6 +19,14 @@ import Testing
         #expect(serial.types.count == 12)
     }
 
+    @Test func recordsOutOfOrderAreSortedAndEqualOnesKeepTheirOrder() {
+        let records = [(3, "a"), (1, "b"), (3, "c"), (2, "d"), (1, "e")]
+        #expect(SwiftExtractor.sortedStably(records) { $0.0 < $1.0 }.map(\.1) == ["b", "e", "d", "a", "c"])
+        let inOrder = [(1, "x"), (1, "y"), (2, "z")]
+        #expect(SwiftExtractor.sortedStably(inOrder) { $0.0 < $1.0 }.map(\.1) == ["x", "y", "z"])
+        #expect(SwiftExtractor.sortedStably([(Int, String)]()) { $0.0 < $1.0 }.isEmpty)
+    }
+
     @Test func byteOrderMarkCountsInFirstLineColumns() throws {
         let folder = try TemporaryFolder()
         let url = folder.url.appendingPathComponent("B.swift")
