@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 import Testing
 
@@ -15,6 +16,24 @@ import Testing
         let doc = DocCommentParser.parse(raw: "Stores a value.\n- Parameter value: The value.")
         #expect(doc.summary == "Stores a value.")
         #expect(doc.parameters == [DocComment.Parameter(name: "value", description: "The value.")])
+    }
+
+    /// Each kind of block that can interrupt a paragraph, by the character it starts with (the parser checks a line
+    /// for blocks only when that character can start one), and lines that stay paragraph text.
+    @Test(arguments: [
+        ("- item", true), ("* item", true), ("+ item", true), ("1. item", true), ("1) item", true), ("```", true),
+        ("~~~", true), ("# Heading", true), ("   > quote", true), ("***", true), ("___", true), ("* * *", true),
+        ("@note Careful.", true), ("\\note Careful.", true),
+        ("2. item", false), ("-item", false), ("#hashtag", false), ("plain words", false), ("    - indented", false),
+        ("_emphasis_", false), ("é- accent", false), ("-\u{301} combined", false),
+    ])
+    func blockStartsInterruptTheSummary(line: String, interrupts: Bool) {
+        let doc = DocCommentParser.parse(raw: "Summary line\n" + line)
+        if interrupts {
+            #expect(doc.summary == "Summary line")
+        } else {
+            #expect(doc.summary == "Summary line " + line.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     @Test func noSummaryWhenTheCommentStartsWithAField() {
