@@ -91,6 +91,17 @@ public enum DocCommentParser {
 
     /// True when `line` has `<#` … `#>` outside inline code spans (text between matching backtick runs).
     private static func lineContainsPlaceholder(_ line: Substring) -> Bool {
+        // The prose is some of the line's characters: without `<`, `#` and `>` in the line it holds no placeholder.
+        var seen: UInt8 = 0
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): seen |= 1
+            case UInt8(ascii: "#"): seen |= 2
+            case UInt8(ascii: ">"): seen |= 4
+            default: continue
+            }
+        }
+        guard seen == 7 else { return false }
         var prose = ""
         var index = line.startIndex
         while index < line.endIndex {

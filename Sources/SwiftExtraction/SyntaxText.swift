@@ -38,6 +38,11 @@ enum SyntaxText {
     private static func needsSpace(between previous: TokenSyntax, and next: TokenSyntax) -> Bool {
         // Most tokens touch (`f(`, `x:`): settled by the lengths, without building the trivia.
         if previous.trailingTriviaLength.utf8Length == 0 && next.leadingTriviaLength.utf8Length == 0 { return false }
+        // Most gaps are white space alone: settled on the trivia's source bytes, without parsing it into pieces.
+        if let before = previous.tokenView.trailingTrivia(whiteSpaceKind),
+           let after = next.tokenView.leadingTrivia(whiteSpaceKind) {
+            return !(isInsideBrackets(after: previous, before: next) && (before == .breaksLine || after == .breaksLine))
+        }
         let gap = previous.trailingTrivia + next.leadingTrivia
         if gap.isEmpty { return false }
         if isInsideBrackets(after: previous, before: next) && breaksLine(gap) { return false }
@@ -52,6 +57,24 @@ enum SyntaxText {
             return isWordCharacter(previous.text.last) && isWordCharacter(next.text.first)
         }
         return true
+    }
+
+    /// What a run of trivia bytes holding nothing but white space holds.
+    private enum WhiteSpace { case none, sameLine, breaksLine }
+
+    /// Whether `trivia` is white space alone (spaces, tabs, form feeds, vertical tabs, line breaks) and whether it
+    /// breaks the line; `nil` when it holds anything else (a comment, a backslash, unexpected text), which the
+    /// trivia's pieces settle.
+    private static func whiteSpaceKind(_ trivia: SwiftSyntax.SyntaxText) -> WhiteSpace? {
+        var kind = WhiteSpace.none
+        for byte in trivia {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: if kind == .none { kind = .sameLine }
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): kind = .breaksLine
+            default: return nil
+            }
+        }
+        return kind
     }
 
     /// Whether `text` holds a character that `Character.isNewline` calls a line break, decided on the UTF-8 bytes
@@ -98,7 +121,7 @@ enum SyntaxText {
     /// Whether the gap between `previous` and `next` lies just inside a pair of brackets: after `(` or `[`,
     /// or before `)` or `]`.
     private static func isInsideBrackets(after previous: TokenSyntax, before next: TokenSyntax) -> Bool {
-        switch (previous.tokenKind, next.tokenKind) {
+        switch (previous.rawTokenKind, next.rawTokenKind) {
         case (.leftParen, _), (.leftSquare, _), (_, .rightParen), (_, .rightSquare): true
         default: false
         }

@@ -49,6 +49,11 @@ import Testing
         #expect(function("f(_:)", in: "func f( _ a: [ Int ] ) {}")?.signature == "func f( _ a: [ Int ] )")
     }
 
+    @Test func lineBreaksInsideBracketsVanishWhateverTheWhiteSpace() {
+        let source = "func f(\r\n\ta: [\r\n\t\tInt\r\n\t],\rb:\u{0C}Int\n) ->\u{0B}Int {}"
+        #expect(function("f(a:b:)", in: source)?.signature == "func f(a: [Int], b: Int) -> Int")
+    }
+
     @Test func signatureKeepsTheWhereClause() {
         let source = "func first<T>(of values: [T]) -> T? where T: Equatable { nil }"
         let record = function("first(of:)", in: source)
