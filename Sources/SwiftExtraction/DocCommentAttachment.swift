@@ -1,5 +1,5 @@
 import Inventory
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Finds the documentation comment the compiler attaches to a declaration and cleans its text.
 ///
@@ -38,6 +38,10 @@ enum DocCommentAttachment {
         var located: [LocatedComment] = []
         var line = 0
         let previous = firstToken.previousToken(viewMode: .sourceAccurate)
+        // Every comment starts with a slash: most declarations are settled on the trivia's source bytes, unparsed.
+        guard firstToken.tokenView.leadingTrivia(SyntaxText.holdsSlash)
+            || previous?.tokenView.trailingTrivia(SyntaxText.holdsSlash) == true
+        else { return [] }
         // At the start of the file the column is known; after another token only once a line break is seen.
         var column: Int? = previous == nil ? 1 : nil
         func scan(_ trivia: Trivia) {
