@@ -93,17 +93,17 @@ final class DeclarationCollector: SyntaxVisitor {
     // MARK: Sections and conditions
 
     override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        applyMarks(in: node.leadingTrivia)
+        applyMarks(before: node)
         return .visitChildren
     }
 
     override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
-        applyMarks(in: node.leadingTrivia)
+        applyMarks(before: node)
         return .visitChildren
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        applyMarks(in: node.poundKeyword.leadingTrivia)
+        applyMarks(before: node.poundKeyword)
         conditions.append(ConditionText.parts(of: node))
         return .visitChildren
     }
@@ -112,8 +112,11 @@ final class DeclarationCollector: SyntaxVisitor {
         conditions.removeLast()
     }
 
-    private func applyMarks(in trivia: Trivia) {
-        for mark in SectionMarks.marks(in: trivia) {
+    /// Applies the MARK comments in `node`'s leading trivia (parsed only when it holds a slash: most hold no comment).
+    private func applyMarks(before node: some SyntaxProtocol) {
+        let start = node.position.utf8Offset
+        guard lines.holdsSlash(in: start..<start + node.leadingTriviaLength.utf8Length) else { return }
+        for mark in SectionMarks.marks(in: node.leadingTrivia) {
             switch mark {
             case .title(let title): scope.section = title
             case .separator: scope.section = nil

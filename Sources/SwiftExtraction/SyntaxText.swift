@@ -148,11 +148,13 @@ enum SyntaxText {
     }
 
     /// An identifier's text without the backticks that escape keywords (`` `default` `` → `default`).
+    ///
+    /// Read from the token's source bytes (`text` builds the token's kind first, then its string).
     static func identifier(_ token: TokenSyntax) -> String {
-        let text = token.text
-        if text.count >= 2, text.hasPrefix("`"), text.hasSuffix("`") {
-            return String(text.dropFirst().dropLast())
+        let raw = token.rawText
+        if raw.count >= 2, raw.first == UInt8(ascii: "`"), raw.last == UInt8(ascii: "`") {
+            return String(syntaxText: SwiftSyntax.SyntaxText(rebasing: raw.dropFirst().dropLast()))
         }
-        return text
+        return String(syntaxText: raw)
     }
 }
