@@ -94,8 +94,9 @@ public struct SwiftExtractor: Sendable {
     }
 
     /// Reads and extracts the files of several groups (the roots of one run) in one parallel pass, largest files
-    /// first, and merges each group on its own (`CrossFileRules` never looks across groups). One pass keeps every
-    /// thread busy to the end: a pass per root waits for each root's largest file before the next root starts.
+    /// first, and merges each group on its own, several at once (`CrossFileRules` never looks across groups). One
+    /// pass keeps every thread busy to the end: a pass per root waits for each root's largest file before the next
+    /// root starts.
     ///
     /// - Parameters:
     ///   - groups: The files of each group, from `SourceDiscovery.discover(root:options:)`, with the cache for that
@@ -140,7 +141,7 @@ public struct SwiftExtractor: Sendable {
             }
             return .success(extraction)
         }
-        var results: [Result<ExtractionResult, ExtractionError>] = []
+        var perGroup: [Result<[FileExtraction], ExtractionError>] = []
         var start = 0
         for group in groups {
             let slice = outcomes[start..<start + group.files.count]
@@ -154,9 +155,11 @@ public struct SwiftExtractor: Sendable {
                 case .failure(let error): failure = error
                 }
             }
-            results.append(failure.map { .failure($0) } ?? .success(merge(extractions)))
+            perGroup.append(failure.map { .failure($0) } ?? .success(extractions))
         }
-        return results
+        // Groups are merged on their own, so several are merged at once, the largest first.
+        let largestFirst = groups.indices.sorted { groups[$0].files.count > groups[$1].files.count }
+        return ParallelWork.map(perGroup, jobs: options.jobs, order: largestFirst) { group in group.map(merge) }
     }
 
     /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.
