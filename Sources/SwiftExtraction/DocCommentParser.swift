@@ -361,15 +361,22 @@ private struct MarkupLines {
         guard let first = body.first, !first.isEmpty, indentationOf(first) < 4,
               !mayStartBlock(first) || (!isFence(first) && headingLevel(first) == nil && !isQuote(first) && listItem(first) == nil)
         else { return nil }
-        let text = first.prefix(while: { character in
-            guard let ascii = character.asciiValue else { return true }
-            return switch ascii {
+        // The first colon, unless markup comes first (one pass that stops at whichever is met first).
+        var found: Substring.Index?
+        search: for index in first.indices {
+            guard let ascii = first[index].asciiValue else { continue }
+            switch ascii {
+            case UInt8(ascii: ":"):
+                found = index
+                break search
             case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "!"),
-                 UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\\"): false
-            default: true
+                 UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\\"):
+                break search
+            default:
+                continue
             }
-        })
-        guard let colon = text.firstIndex(of: ":") else { return nil }
+        }
+        guard let colon = found else { return nil }
         let name = first[..<colon].drop(while: { $0 == " " })
         guard !name.isEmpty else { return nil }
         return Tag(name: name, afterColon: first[first.index(after: colon)...])

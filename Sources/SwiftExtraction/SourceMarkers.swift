@@ -1,3 +1,4 @@
+import Foundation
 @_spi(RawSyntax) import SwiftSyntax
 
 /// What the source says about whether it counts (Documentation/Extraction.md, "What counts, in the source"):
@@ -72,8 +73,9 @@ enum SourceMarkers {
         return false
     }
 
-    /// Whether `text` holds `needle`, in one pass over its bytes (`Collection.firstRange(of:)` on the UTF-8 view was
-    /// 40% of a whole run: it is generic, element by element through the view's indices).
+    /// Whether `text` holds `needle`, searched in its bytes with the C library's `memchr` and `memcmp`
+    /// (`Collection.firstRange(of:)` on the UTF-8 view was 40% of a whole run: it is generic, element by element
+    /// through the view's indices; a Swift loop over the bytes was still 0.8%).
     ///
     /// - Parameters:
     ///   - needle: A marker or header phrase (`String.contains` goes through Foundation's slower `range(of:)`).
@@ -81,21 +83,20 @@ enum SourceMarkers {
     /// - Returns: True when the bytes of `needle` occur in `text`.
     static func holds(_ needle: String, in text: String) -> Bool {
         var text = text
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
+        var needle = needle
         return text.withUTF8 { bytes in
-            guard bytes.count >= pattern.count else { return false }
-            var index = 0
-            let last = bytes.count - pattern.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = 1
-                    while matched < pattern.count && bytes[index + matched] == pattern[matched] { matched += 1 }
-                    if matched == pattern.count { return true }
+            needle.withUTF8 { pattern in
+                guard let first = pattern.first else { return true }
+                guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
+                let last = base + (bytes.count - pattern.count)
+                var from = base
+                while from <= last, let hit = memchr(from, Int32(first), last - from + 1) {
+                    let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return true }
+                    from = candidate + 1
                 }
-                index += 1
+                return false
             }
-            return false
         }
     }
 
