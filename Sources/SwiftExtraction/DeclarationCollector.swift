@@ -51,6 +51,10 @@ final class DeclarationCollector: SyntaxVisitor {
     private let includeLocal: Bool
     private let lines: LineTable
     private let index: FileTypeIndex
+    /// Where `MARK:` occurs in the file: trivia without one holds no MARK comment.
+    private let markOccurrences: Occurrences
+    /// Where the `docsheet:ignore` marker occurs in the file: trivia without one holds no marker.
+    private let ignoreMarkerOccurrences: Occurrences
 
     private var scopes: [Scope]
     private var conditions: [[String]] = []
@@ -77,6 +81,8 @@ final class DeclarationCollector: SyntaxVisitor {
         self.includeLocal = includeLocal
         self.lines = LineTable(text: text, tree: tree, fileName: file)
         self.index = FileTypeIndex(tree, module: module)
+        self.markOccurrences = Occurrences(of: "MARK:", in: text)
+        self.ignoreMarkerOccurrences = Occurrences(of: SourceMarkers.ignoreMarker, in: text)
         self.scopes = [
             Scope(
                 kind: .file, typePath: nil, typeKind: nil, formalAccess: .internal, memberDefault: .internal,
@@ -112,10 +118,9 @@ final class DeclarationCollector: SyntaxVisitor {
         conditions.removeLast()
     }
 
-    /// Applies the MARK comments in `node`'s leading trivia (parsed only when it holds a slash: most hold no comment).
+    /// Applies the MARK comments in `node`'s leading trivia (parsed only when a `MARK:` starts in it).
     private func applyMarks(before node: some SyntaxProtocol) {
-        let start = node.position.utf8Offset
-        guard lines.holdsSlash(in: start..<start + node.leadingTriviaLength.utf8Length) else { return }
+        guard !markOccurrences.isEmpty, markOccurrences.start(in: leadingTriviaRange(of: node)) else { return }
         for mark in SectionMarks.marks(in: node.leadingTrivia) {
             switch mark {
             case .title(let title): scope.section = title
@@ -275,7 +280,8 @@ final class DeclarationCollector: SyntaxVisitor {
     ///
     /// - Returns: Whether records made now are left out (a marker here or on an enclosing declaration).
     private func beginIgnoring(_ decl: some SyntaxProtocol) -> Bool {
-        if let first = decl.firstToken(viewMode: .sourceAccurate), SourceMarkers.ignores(first) {
+        if !ignoreMarkerOccurrences.isEmpty, ignoreMarkerOccurrences.start(in: leadingTriviaRange(of: decl)),
+           let first = decl.firstToken(viewMode: .sourceAccurate), SourceMarkers.ignores(first) {
             ignoredDeclarations.append(decl.id)
         }
         return !ignoredDeclarations.isEmpty
@@ -495,6 +501,12 @@ final class DeclarationCollector: SyntaxVisitor {
     private func documentation(of decl: some SyntaxProtocol) -> DocComment? {
         guard let first = decl.firstToken(viewMode: .sourceAccurate) else { return nil }
         return DocCommentAttachment.docComment(before: first)
+    }
+
+    /// The byte offsets of `node`'s leading trivia.
+    private func leadingTriviaRange(of node: some SyntaxProtocol) -> Range<Int> {
+        let start = node.position.utf8Offset
+        return start..<start + node.leadingTriviaLength.utf8Length
     }
 
     private func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {

@@ -14,8 +14,6 @@ struct LineTable {
     private let endOfFile: Int
     /// SwiftSyntax's converter, for files with carriage returns.
     private let converter: SourceLocationConverter?
-    /// The offset of each slash, found in the same pass: trivia without one holds no comment (``holdsSlash(in:)``).
-    private let slashes: [Int]
 
     /// Creates the table of `tree`, parsed from `text`.
     ///
@@ -25,40 +23,22 @@ struct LineTable {
     ///   - fileName: The file's path, for the converter.
     init(text: String, tree: SourceFileSyntax, fileName: String) {
         var text = text
-        let scan = text.withUTF8 { bytes -> (starts: [Int], slashes: [Int], hasCarriageReturn: Bool) in
+        let scan = text.withUTF8 { bytes -> (starts: [Int], hasCarriageReturn: Bool) in
             var starts = [0]
             starts.reserveCapacity(bytes.count / 32 + 1)
-            var slashes: [Int] = []
             var hasCarriageReturn = false
             for offset in bytes.indices {
                 switch bytes[offset] {
                 case UInt8(ascii: "\n"): starts.append(offset + 1)
-                case UInt8(ascii: "/"): slashes.append(offset)
                 case UInt8(ascii: "\r"): hasCarriageReturn = true
                 default: continue
                 }
             }
-            return (starts, slashes, hasCarriageReturn)
+            return (starts, hasCarriageReturn)
         }
         endOfFile = text.utf8.count
         lineStarts = scan.hasCarriageReturn ? [0] : scan.starts
-        slashes = scan.slashes
         converter = scan.hasCarriageReturn ? SourceLocationConverter(fileName: fileName, tree: tree) : nil
-    }
-
-    /// Whether a slash lies in `range` of the file's byte offsets. Every comment starts with one, so the trivia of a
-    /// node that has none holds no comment, which is settled without parsing the trivia into pieces.
-    ///
-    /// - Parameter range: Byte offsets, e.g. a node's leading trivia.
-    /// - Returns: True when a `/` lies in `range`.
-    func holdsSlash(in range: Range<Int>) -> Bool {
-        // The first slash at or after the range's start, found by halving.
-        var low = 0, high = slashes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if slashes[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        return low < slashes.count && slashes[low] < range.upperBound
     }
 
     /// The physical line and column of `position`, as `SourceLocationConverter.location(for:)` gives them.

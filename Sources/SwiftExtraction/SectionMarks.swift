@@ -25,7 +25,9 @@ enum SectionMarks {
         var rest = Substring(text)
         guard rest.hasPrefix("//") else { return nil }
         rest = rest.dropFirst(2).trimmingWhitespace()
-        guard rest.hasPrefix("MARK:") else { return nil }
+        // As written, byte for byte (as Xcode reads it; a look-alike such as the Kelvin sign for `K` is no MARK), and
+        // character for character (`:` with a combining mark is no colon).
+        guard rest.utf8.starts(with: "MARK:".utf8), rest.hasPrefix("MARK:") else { return nil }
         rest = rest.dropFirst(5).trimmingWhitespace()
         if rest.hasPrefix("-") {
             rest = rest.dropFirst().trimmingWhitespace()

@@ -1,4 +1,3 @@
-import Foundation
 @_spi(RawSyntax) import SwiftSyntax
 
 /// What the source says about whether it counts (Documentation/Extraction.md, "What counts, in the source"):
@@ -59,7 +58,7 @@ enum SourceMarkers {
     ///   - tree: The parsed file.
     /// - Returns: Whether the whole file is left out.
     static func ignoresFile(source: String, tree: SourceFileSyntax) -> Bool {
-        guard holds(ignoreFileMarker, in: source) else { return false }
+        guard ByteSearch.holds(ignoreFileMarker, in: source) else { return false }
         for token in tree.tokens(viewMode: .sourceAccurate) {
             for piece in [token.leadingTrivia, token.trailingTrivia].joined() {
                 switch piece {
@@ -71,33 +70,6 @@ enum SourceMarkers {
             }
         }
         return false
-    }
-
-    /// Whether `text` holds `needle`, searched in its bytes with the C library's `memchr` and `memcmp`
-    /// (`Collection.firstRange(of:)` on the UTF-8 view was 40% of a whole run: it is generic, element by element
-    /// through the view's indices; a Swift loop over the bytes was still 0.8%).
-    ///
-    /// - Parameters:
-    ///   - needle: A marker or header phrase (`String.contains` goes through Foundation's slower `range(of:)`).
-    ///   - text: The text to search.
-    /// - Returns: True when the bytes of `needle` occur in `text`.
-    static func holds(_ needle: String, in text: String) -> Bool {
-        var text = text
-        var needle = needle
-        return text.withUTF8 { bytes in
-            needle.withUTF8 { pattern in
-                guard let first = pattern.first else { return true }
-                guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
-                let last = base + (bytes.count - pattern.count)
-                var from = base
-                while from <= last, let hit = memchr(from, Int32(first), last - from + 1) {
-                    let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(candidate, pattern.baseAddress!, pattern.count) == 0 { return true }
-                    from = candidate + 1
-                }
-                return false
-            }
-        }
     }
 
     /// True when the file is generated code: its name ends in a `generatedNameSuffixes` ending, or a plain comment
@@ -116,7 +88,7 @@ enum SourceMarkers {
             switch piece {
             case .lineComment(let text), .blockComment(let text):
                 let lowered = text.lowercased()
-                if generatedHeaderPhrases.contains(where: { holds($0, in: lowered) }) { return true }
+                if generatedHeaderPhrases.contains(where: { ByteSearch.holds($0, in: lowered) }) { return true }
             default:
                 continue
             }

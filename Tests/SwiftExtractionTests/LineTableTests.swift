@@ -34,18 +34,6 @@ import Testing
                     "offset \(position.utf8Offset): \(found) instead of \(expected.line):\(expected.column)")
         }
     }
-
-    /// Whether a range holds a slash, against a plain search of the bytes, for every range of each source.
-    @Test(arguments: Self.sources + ["a / b // c\n/* d */ e\r\n// f"])
-    func slashesAreFoundInEveryRange(_ source: String) {
-        let table = LineTable(text: source, tree: Parser.parse(source: source), fileName: "F.swift")
-        let bytes = Array(source.utf8)
-        for start in 0...bytes.count {
-            for end in start...bytes.count {
-                #expect(table.holdsSlash(in: start..<end) == bytes[start..<end].contains(UInt8(ascii: "/")), "\(start)..<\(end)")
-            }
-        }
-    }
 }
 
 /// `SyntaxText.containsLineBreak` answers on bytes what `Character.isNewline` answers on characters.
@@ -67,5 +55,4 @@ import Testing
         #expect(lines == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         #expect(lines.map(\.startIndex) == expected.map(\.startIndex))
     }
-
 }

@@ -107,13 +107,34 @@ import Testing
 
     @Test func theByteSearchForTheFileMarkerFindsItAnywhereAndOnlyWhole() {
         let marker = SourceMarkers.ignoreFileMarker
-        #expect(SourceMarkers.holds(marker, in: marker))
-        #expect(SourceMarkers.holds(marker, in: "// " + marker))
-        #expect(SourceMarkers.holds(marker, in: "設計 // docsheet:docsheet:ignore-file - vendored\n"))
-        #expect(!SourceMarkers.holds(marker, in: "// docsheet:ignore-fil"))
-        #expect(!SourceMarkers.holds(marker, in: "// docsheet:ignore file"))
-        #expect(!SourceMarkers.holds(marker, in: "docsheet"))
-        #expect(!SourceMarkers.holds(marker, in: ""))
+        #expect(ByteSearch.holds(marker, in: marker))
+        #expect(ByteSearch.holds(marker, in: "// " + marker))
+        #expect(ByteSearch.holds(marker, in: "設計 // docsheet:docsheet:ignore-file - vendored\n"))
+        #expect(!ByteSearch.holds(marker, in: "// docsheet:ignore-fil"))
+        #expect(!ByteSearch.holds(marker, in: "// docsheet:ignore file"))
+        #expect(!ByteSearch.holds(marker, in: "docsheet"))
+        #expect(!ByteSearch.holds(marker, in: ""))
+    }
+
+    /// `Occurrences` against a plain search of the bytes, for every range of each text.
+    @Test(arguments: ["", "MARK:", "// MARK: - A\nfunc f() {} // MARK: B\n/// MARK: c", "MAMARK:K MARK", "設計 MARK: 書 MARK:"])
+    func occurrencesStartInARangeExactlyWhereTheBytesSay(_ text: String) {
+        let needle = Array("MARK:".utf8)
+        let bytes = Array(text.utf8)
+        let starts = bytes.indices.filter { bytes[$0...].starts(with: needle) }
+        let occurrences = Occurrences(of: "MARK:", in: text)
+        #expect(occurrences.isEmpty == starts.isEmpty)
+        for start in 0...bytes.count {
+            for end in start...bytes.count {
+                #expect(occurrences.start(in: start..<end) == starts.contains { (start..<end).contains($0) }, "\(start)..<\(end)")
+            }
+        }
+    }
+
+    @Test func aLookAlikeOfMARKIsNoMark() {
+        #expect(SectionMarks.mark(inComment: "// MARK: Title") == .title("Title"))
+        #expect(SectionMarks.mark(inComment: "// MAR\u{212A}: Title") == nil, "the Kelvin sign is no K, as in Xcode")
+        #expect(SectionMarks.mark(inComment: "// MARK:\u{301} Title") == nil, "a colon with a combining mark is no colon")
     }
 
     // MARK: Generated files
