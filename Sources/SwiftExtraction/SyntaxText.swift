@@ -60,16 +60,16 @@ enum SyntaxText {
     }
 
     /// What a run of trivia bytes holding nothing but white space holds.
-    private enum WhiteSpace { case none, sameLine, breaksLine }
+    private enum WhiteSpace { case empty, sameLine, breaksLine }
 
     /// Whether `trivia` is white space alone (spaces, tabs, form feeds, vertical tabs, line breaks) and whether it
     /// breaks the line; `nil` when it holds anything else (a comment, a backslash, unexpected text), which the
     /// trivia's pieces settle.
     private static func whiteSpaceKind(_ trivia: SwiftSyntax.SyntaxText) -> WhiteSpace? {
-        var kind = WhiteSpace.none
+        var kind = WhiteSpace.empty
         for byte in trivia {
             switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: if kind == .none { kind = .sameLine }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: if kind == .empty { kind = .sameLine }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"): kind = .breaksLine
             default: return nil
             }
