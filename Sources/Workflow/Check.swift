@@ -116,6 +116,34 @@ public struct CheckReport: Encodable, Sendable {
 
 /// `docsheet check`: the doc-coverage gate.
 public enum Check {
+    /// Each root's scan and what it found, every root discovered before any is parsed: each root keeps its own scan
+    /// (its globs, baseline keys and display paths are its own), and the progress counts the files of all of them,
+    /// so several roots show one progress line from 0 to the whole count instead of one per root.
+    private static func treeScans(
+        roots: [String], options: CheckOptions, configuration: Configuration, extraction: ExtractionOptions,
+        environment: WorkflowEnvironment
+    ) throws(WorkflowError) -> [(scan: SourceScan, plan: ScanPlan)] {
+        var scans: [(scan: SourceScan, plan: ScanPlan)] = []
+        for root in roots {
+            let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
+            var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
+            // With several roots, one empty root is fine; only a run that finds nothing at all fails (in `run`).
+            scan.requiresSwiftFiles = roots.count == 1
+            scan.metrics = options.scan.metrics
+            scans.append((scan, try scan.discover(environment: environment)))
+        }
+        if let progress = options.scan.progress {
+            let total = scans.reduce(0) { $0 + $1.plan.fileCount }
+            var before = 0
+            for index in scans.indices {
+                let done = before
+                scans[index].scan.progress = { @Sendable report in progress(ExtractionProgress(done: done + report.done, total: total)) }
+                before += scans[index].plan.fileCount
+            }
+        }
+        return scans
+    }
+
     /// Runs the gate. Writes the baseline file when asked (and then passes, since every violation is accepted).
     ///
     /// - Parameters:
@@ -135,21 +163,18 @@ public enum Check {
         let minCoverage = options.minCoverage ?? configuration.check.minCoverage
         let extraction = options.scan.extraction(configuration)
 
+        let treeScans = options.scope == .tree ? try treeScans(roots: roots, options: options, configuration: configuration,
+                                                                   extraction: extraction, environment: environment) : []
         var functions: [(record: FunctionRecord, path: String)] = []
         var diagnostics: [String] = []
         var foundDeclarations = false
         var generatedFilesLeftOut = 0
-        for root in roots {
+        for (rootIndex, root) in roots.enumerated() {
             let result: ExtractionResult
             let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
             switch options.scope {
             case .tree:
-                var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
-                // With several roots, one empty root is fine; only a run that finds nothing at all fails (below).
-                scan.requiresSwiftFiles = roots.count == 1
-                scan.progress = options.scan.progress
-                scan.metrics = options.scan.metrics
-                result = try scan.run(environment: environment)
+                result = try treeScans[rootIndex].scan.extract(treeScans[rootIndex].plan)
                 foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty
             case .staged, .since:
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,

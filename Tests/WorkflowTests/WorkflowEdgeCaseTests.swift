@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import SwiftExtraction
 import Testing
 @testable import Workflow
 
@@ -41,6 +42,28 @@ import Testing
         #expect(throws: WorkflowError.self) { try Check.run(options, environment: repository.environment) }
         options.roots = ["Empty"]
         #expect(throws: WorkflowError.self) { try Check.run(options, environment: repository.environment) }
+    }
+
+    /// Collects progress reports from the worker threads.
+    final class ProgressReports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [(done: Int, total: Int)] = []
+        func add(_ report: ExtractionProgress) { lock.withLock { list.append((report.done, report.total)) } }
+        var all: [(done: Int, total: Int)] { lock.withLock { list } }
+    }
+
+    @Test func severalRootsShowOneProgressCountOverAllTheirFiles() throws {
+        let repository = try TestRepository(git: false)
+        for index in 0..<3 { try repository.write("One/A\(index).swift", "public func a\(index)() {}\n") }
+        for index in 0..<5 { try repository.write("Two/B\(index).swift", "public func b\(index)() {}\n") }
+        let reports = ProgressReports()
+        var options = CheckOptions()
+        options.roots = ["One", "Two"]
+        options.scan.jobs = 1
+        options.scan.progress = reports.add
+        #expect(try Check.run(options, environment: repository.environment).violations.count == 8)
+        #expect(reports.all.map(\.done) == Array(1...8), "one count from the first root's files through the second's")
+        #expect(reports.all.allSatisfy { $0.total == 8 })
     }
 
     @Test func aSingleFileRootPrintsItsPathAndWorksWithStaged() throws {
