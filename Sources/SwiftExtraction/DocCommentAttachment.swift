@@ -39,8 +39,7 @@ enum DocCommentAttachment {
         var line = 0
         let previous = firstToken.previousToken(viewMode: .sourceAccurate)
         // Every comment starts with a slash: most declarations are settled on the trivia's source bytes, unparsed.
-        guard firstToken.tokenView.leadingTrivia(SyntaxText.holdsSlash)
-            || previous?.tokenView.trailingTrivia(SyntaxText.holdsSlash) == true
+        guard firstToken.tokenView.leadingTrivia(holdsSlash) || previous?.tokenView.trailingTrivia(holdsSlash) == true
         else { return [] }
         // At the start of the file the column is known; after another token only once a line break is seen.
         var column: Int? = previous == nil ? 1 : nil
@@ -90,6 +89,11 @@ enum DocCommentAttachment {
             lastEnd = comment.endLine
         }
         return kept
+    }
+
+    /// Whether trivia's source bytes hold a slash: trivia without one holds no comment, known without parsing it.
+    private static func holdsSlash(_ trivia: SwiftSyntax.SyntaxText) -> Bool {
+        trivia.contains(UInt8(ascii: "/"))
     }
 
     /// The comments' text as the compiler hands it to DocC (`getLineList` in swift/lib/Markup/LineList.cpp and

@@ -1,4 +1,4 @@
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 /// What the source says about whether it counts (Documentation/Extraction.md, "What counts, in the source"):
 ///
@@ -30,9 +30,9 @@ enum SourceMarkers {
     /// - Parameter firstToken: The declaration's first token (its first attribute or modifier).
     /// - Returns: Whether the declaration is left out.
     static func ignores(_ firstToken: TokenSyntax) -> Bool {
-        // Most declarations have no comment at all: settled on the trivia's source bytes, without parsing it.
-        guard firstToken.tokenView.leadingTrivia(SyntaxText.holdsSlash) else { return false }
         let trivia = firstToken.leadingTrivia
+        // Fast path: most declarations have no comment at all.
+        guard trivia.contains(where: \.isComment) else { return false }
         var lineBreaks = 0
         for piece in trivia.reversed() {
             switch piece {

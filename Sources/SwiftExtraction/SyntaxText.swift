@@ -77,15 +77,6 @@ enum SyntaxText {
         return kind
     }
 
-    /// Whether trivia's source bytes hold a slash, which every comment starts with: trivia without one holds no
-    /// comment, and need not be parsed into pieces to know it.
-    ///
-    /// - Parameter trivia: A token's leading or trailing trivia, as its source bytes.
-    /// - Returns: True when a `/` is among them.
-    static func holdsSlash(_ trivia: SwiftSyntax.SyntaxText) -> Bool {
-        trivia.contains(UInt8(ascii: "/"))
-    }
-
     /// Whether `text` holds a character that `Character.isNewline` calls a line break, decided on the UTF-8 bytes
     /// (each of those scalars — U+000A to U+000D, U+0085, U+2028, U+2029 — is a grapheme of its own, so the bytes
     /// answer what iterating the characters would, without the grapheme breaking).
