@@ -64,19 +64,8 @@ public enum DocCommentParser {
         // Prose is the text with code spans cut out, so a placeholder in it needs `<`, `#` and `>` in the text, and
         // without a backtick `<#` as written. One byte pass settles nearly every comment (the line-by-line reading was
         // 5% of a run).
-        var seen: UInt8 = 0
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): seen |= 1
-            case UInt8(ascii: "#"): seen |= previous == UInt8(ascii: "<") ? 2 | 8 : 2
-            case UInt8(ascii: ">"): seen |= 4
-            case UInt8(ascii: "`"): seen |= 8
-            default: break
-            }
-            previous = byte
-        }
-        guard seen == 15 else { return false }
+        let bytes = placeholderBytes(in: text.utf8)
+        guard bytes.lessHashAndGreater, bytes.backtickOrLessHash else { return false }
         var inFence = false
         for line in lines(of: text) {
             let trimmed = line.trimmingWhitespace()
@@ -89,19 +78,28 @@ public enum DocCommentParser {
         return false
     }
 
+    /// What one pass over `utf8` finds of a placeholder's bytes: whether `<`, `#` and `>` all occur, and whether a
+    /// backtick or `<#` as written does.
+    private static func placeholderBytes(in utf8: some Sequence<UInt8>) -> (lessHashAndGreater: Bool, backtickOrLessHash: Bool) {
+        var seen: UInt8 = 0
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "<"): seen |= 1
+            case UInt8(ascii: "#"): seen |= previous == UInt8(ascii: "<") ? 2 | 8 : 2
+            case UInt8(ascii: ">"): seen |= 4
+            case UInt8(ascii: "`"): seen |= 8
+            default: break
+            }
+            previous = byte
+        }
+        return (seen & 7 == 7, seen & 8 != 0)
+    }
+
     /// True when `line` has `<#` … `#>` outside inline code spans (text between matching backtick runs).
     private static func lineContainsPlaceholder(_ line: Substring) -> Bool {
         // The prose is some of the line's characters: without `<`, `#` and `>` in the line it holds no placeholder.
-        var seen: UInt8 = 0
-        for byte in line.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): seen |= 1
-            case UInt8(ascii: "#"): seen |= 2
-            case UInt8(ascii: ">"): seen |= 4
-            default: continue
-            }
-        }
-        guard seen == 7 else { return false }
+        guard placeholderBytes(in: line.utf8).lessHashAndGreater else { return false }
         var prose = ""
         var index = line.startIndex
         while index < line.endIndex {
