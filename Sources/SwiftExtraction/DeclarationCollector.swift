@@ -120,7 +120,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     /// Applies the MARK comments in `node`'s leading trivia (parsed only when a `MARK:` starts in it).
     private func applyMarks(before node: some SyntaxProtocol) {
-        guard !markOccurrences.isEmpty, markOccurrences.start(in: leadingTriviaRange(of: node)) else { return }
+        guard leadingTrivia(of: node, mayHold: markOccurrences) else { return }
         for mark in SectionMarks.marks(in: node.leadingTrivia) {
             switch mark {
             case .title(let title): scope.section = title
@@ -280,7 +280,7 @@ final class DeclarationCollector: SyntaxVisitor {
     ///
     /// - Returns: Whether records made now are left out (a marker here or on an enclosing declaration).
     private func beginIgnoring(_ decl: some SyntaxProtocol) -> Bool {
-        if !ignoreMarkerOccurrences.isEmpty, ignoreMarkerOccurrences.start(in: leadingTriviaRange(of: decl)),
+        if leadingTrivia(of: decl, mayHold: ignoreMarkerOccurrences),
            let first = decl.firstToken(viewMode: .sourceAccurate), SourceMarkers.ignores(first) {
             ignoredDeclarations.append(decl.id)
         }
@@ -503,10 +503,12 @@ final class DeclarationCollector: SyntaxVisitor {
         return DocCommentAttachment.docComment(before: first)
     }
 
-    /// The byte offsets of `node`'s leading trivia.
-    private func leadingTriviaRange(of node: some SyntaxProtocol) -> Range<Int> {
+    /// Whether one of `occurrences` (of a marker in the file) starts in `node`'s leading trivia; without one the trivia
+    /// holds no such marker.
+    private func leadingTrivia(of node: some SyntaxProtocol, mayHold occurrences: Occurrences) -> Bool {
+        guard !occurrences.isEmpty else { return false }  // most files: the trivia's place need not be worked out
         let start = node.position.utf8Offset
-        return start..<start + node.leadingTriviaLength.utf8Length
+        return occurrences.start(in: start..<start + node.leadingTriviaLength.utf8Length)
     }
 
     private func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {

@@ -171,12 +171,12 @@ public enum Check {
         var generatedFilesLeftOut = 0
         for (rootIndex, root) in roots.enumerated() {
             let result: ExtractionResult
-            let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
             switch options.scope {
             case .tree:
                 result = try treeScans[rootIndex].scan.extract(treeScans[rootIndex].plan)
                 foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty
             case .staged, .since:
+                let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
                                                    extraction: extraction, useCache: options.scan.useCache, environment: environment)
             }
