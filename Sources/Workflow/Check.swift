@@ -132,15 +132,8 @@ public enum Check {
             scan.metrics = options.scan.metrics
             scans.append((scan, try scan.discover(environment: environment)))
         }
-        if let progress = options.scan.progress {
-            let total = scans.reduce(0) { $0 + $1.plan.fileCount }
-            var before = 0
-            for index in scans.indices {
-                let done = before
-                scans[index].scan.progress = { @Sendable report in progress(ExtractionProgress(done: done + report.done, total: total)) }
-                before += scans[index].plan.fileCount
-            }
-        }
+        let progress = ExtractionProgress.shared(options.scan.progress, counts: scans.map(\.plan.fileCount))
+        for index in scans.indices { scans[index].scan.progress = progress[index] }
         return scans
     }
 

@@ -72,12 +72,14 @@ public enum DiffCommandRunner {
             let gitRoot = try GitRoot(root: options.root, environment: environment)
             baseRevision = try gitRoot.git.mergeBase(options.base, options.head ?? "HEAD")
         }
-        let base = try RevisionInventory.load(root: options.root, revision: baseRevision, discovery: discovery,
-                                              extraction: extraction, useCache: options.scan.useCache, environment: environment,
-                                              progress: options.scan.progress)
-        let head = try RevisionInventory.load(root: options.root, revision: options.head, discovery: discovery,
-                                              extraction: extraction, useCache: options.scan.useCache, environment: environment,
-                                              progress: options.scan.progress)
+        // Both revisions are found and read first, so that one progress line counts the files of both.
+        let revisions = try [baseRevision, options.head].map { revision throws(WorkflowError) in
+            try RevisionInventory.prepare(root: options.root, revision: revision, discovery: discovery, extraction: extraction,
+                                          useCache: options.scan.useCache, environment: environment)
+        }
+        let progress = ExtractionProgress.shared(options.scan.progress, counts: revisions.map(\.fileCount))
+        let base = try revisions[0].extract(progress: progress[0])
+        let head = try revisions[1].extract(progress: progress[1])
         // With --merge-base the label says so, and names the commit actually compared.
         let baseLabel = options.mergeBase ? "merge base of \(options.base) (\(baseRevision.prefix(12)))" : options.base
         let diff = InventoryDiff(base: base, head: head, baseLabel: baseLabel, headLabel: options.head ?? "working tree")

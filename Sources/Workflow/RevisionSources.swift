@@ -212,13 +212,22 @@ public enum RevisionInventory {
         root: String, revision: String?, discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool,
         environment: WorkflowEnvironment, progress: ExtractionProgressHandler? = nil
     ) throws(WorkflowError) -> Inventory {
+        try prepare(root: root, revision: revision, discovery: discovery, extraction: extraction, useCache: useCache,
+                    environment: environment).extract(progress: progress)
+    }
+
+    /// The files of `root` at `revision` found and read, ready to extract: several revisions are prepared first so
+    /// that one progress line can count the files of all of them.
+    static func prepare(
+        root: String, revision: String?, discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool,
+        environment: WorkflowEnvironment
+    ) throws(WorkflowError) -> PreparedRevision {
         guard let revision else {
-            var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: useCache)
-            scan.progress = progress
-            let result = try scan.run(environment: environment)
+            let scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: useCache)
+            let plan = try scan.discover(environment: environment)
             let commit = Git.enclosing(environment.url(for: root))?.headCommit()
-            return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions,
-                             modules: result.modules)
+            return PreparedRevision(project: ProjectInfo(name: "", root: root, commit: commit), fileCount: plan.fileCount,
+                                    files: .workTree(scan, plan))
         }
         let gitRoot = try GitRoot(root: root, environment: environment)
         let commit = try gitRoot.git.resolveCommit(revision)
@@ -227,8 +236,42 @@ public enum RevisionInventory {
         let modules = try gitRoot.layout(discovery: discovery, environment: environment)
         let sources = try gitRoot.sources(paths, at: commit, modules: modules, includeUnowned: discovery.includeUnowned)
         let cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
-        let result = SwiftExtractor(options: extraction).extract(sources: sources, cache: cache, progress: progress)
-        return Inventory(project: ProjectInfo(name: "", root: root, commit: commit), types: result.types, functions: result.functions,
-                         modules: modules.modules)
+        return PreparedRevision(project: ProjectInfo(name: "", root: root, commit: commit), fileCount: sources.count,
+                                files: .revision(sources, modules.modules, SwiftExtractor(options: extraction), cache))
+    }
+}
+
+/// A revision's files found and read (`RevisionInventory.prepare`), not yet extracted.
+struct PreparedRevision {
+    /// Where the files come from.
+    enum Files {
+        /// The work tree: the scan and what its discovery found.
+        case workTree(SourceScan, ScanPlan)
+        /// A git revision: the files' texts, the build systems' modules, the extractor and the cache.
+        case revision([SourceText], [ModuleRecord], SwiftExtractor, DiskExtractionCache?)
+    }
+
+    /// The project the inventory describes (its name left empty, its commit filled in).
+    let project: ProjectInfo
+    /// How many Swift files will be extracted.
+    let fileCount: Int
+    /// The files and how they are extracted.
+    let files: Files
+
+    /// Extracts the files and builds the inventory.
+    ///
+    /// - Parameter progress: Called from the worker threads after each extracted file; `nil` reports nothing.
+    /// - Returns: The inventory of the revision.
+    /// - Throws: `WorkflowError` when a work-tree file cannot be read.
+    func extract(progress: ExtractionProgressHandler?) throws(WorkflowError) -> Inventory {
+        switch files {
+        case .workTree(var scan, let plan):
+            scan.progress = progress
+            let result = try scan.extract(plan)
+            return Inventory(project: project, types: result.types, functions: result.functions, modules: result.modules)
+        case .revision(let sources, let modules, let extractor, let cache):
+            let result = extractor.extract(sources: sources, cache: cache, progress: progress)
+            return Inventory(project: project, types: result.types, functions: result.functions, modules: modules)
+        }
     }
 }

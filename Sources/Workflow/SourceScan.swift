@@ -289,3 +289,24 @@ extension WorkflowError {
         }
     }
 }
+
+extension ExtractionProgress {
+    /// One handler for each of several extractions run one after the other, reporting as one: each counts its files
+    /// after those of the extractions before it, out of all their files together, so the user sees one progress line
+    /// from 0 to the whole count instead of one per extraction.
+    ///
+    /// - Parameters:
+    ///   - progress: The handler that draws the line; `nil` reports nothing.
+    ///   - counts: How many files each extraction has, in the order they run.
+    /// - Returns: A handler per extraction (all `nil` when `progress` is).
+    static func shared(_ progress: ExtractionProgressHandler?, counts: [Int]) -> [ExtractionProgressHandler?] {
+        guard let progress else { return counts.map { _ in nil } }
+        let total = counts.reduce(0, +)
+        var before = 0
+        return counts.map { count in
+            let done = before
+            before += count
+            return { @Sendable report in progress(ExtractionProgress(done: done + report.done, total: total)) }
+        }
+    }
+}

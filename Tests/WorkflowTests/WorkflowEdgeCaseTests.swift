@@ -66,6 +66,23 @@ import Testing
         #expect(reports.all.allSatisfy { $0.total == 8 })
     }
 
+    @Test func aDiffShowsOneProgressCountOverBothRevisions() throws {
+        let repository = try TestRepository()
+        for index in 0..<3 { try repository.write("A\(index).swift", "public func a\(index)() {}\n") }
+        try repository.commitAll("three files")
+        for index in 3..<5 { try repository.write("A\(index).swift", "public func a\(index)() {}\n") }
+        let reports = ProgressReports()
+        var options = DiffOptions(base: "HEAD")
+        options.scan.jobs = 1
+        options.scan.useCache = false
+        options.scan.progress = reports.add
+        options.format = .json
+        let outcome = try DiffCommandRunner.run(options, environment: repository.environment)
+        #expect(outcome.diff.added.map(\.name) == ["a3()", "a4()"])
+        #expect(reports.all.map(\.done) == Array(1...8), "the base's three files, then the work tree's five")
+        #expect(reports.all.allSatisfy { $0.total == 8 })
+    }
+
     @Test func aSingleFileRootPrintsItsPathAndWorksWithStaged() throws {
         let repository = try TestRepository()
         try repository.write("Sources/App/U.swift", "public func u() {}\n")
