@@ -206,13 +206,8 @@ public struct InventoryJSONWriter {
     public mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        if pretty {
-            bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-        } else {
-            bytes.append(UInt8(ascii: ":"))
-        }
+        append(name)
+        append(pretty ? "\" : " : "\":")
     }
 
     /// Writes an array, one element per call of `element`.
@@ -295,9 +290,10 @@ public struct InventoryJSONWriter {
                 case 0x0C: bytes.append(UInt8(ascii: "f"))
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    append("u00")
+                    bytes.append(hex.utf8Start[Int(byte >> 4)])
+                    bytes.append(hex.utf8Start[Int(byte & 0x0F)])
                 }
             }
             if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
@@ -330,12 +326,12 @@ public struct InventoryJSONWriter {
     ///
     /// - Parameter flag: The Boolean.
     public mutating func write(_ flag: Bool) {
-        bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+        append(flag ? "true" : "false")
     }
 
     /// Writes `null`.
     public mutating func null() {
-        bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        append("null")
     }
 
     // MARK: Layout
@@ -372,6 +368,19 @@ public struct InventoryJSONWriter {
     }
 
     private mutating func indent() {
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+        var spaces = 2 * depth
+        while spaces > 0 {
+            let run = min(spaces, Self.spaces.utf8CodeUnitCount)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: Self.spaces.utf8Start, count: run))
+            spaces -= run
+        }
+    }
+
+    /// Spaces for `indent()`, enough for 32 levels at a time.
+    private static let spaces: StaticString = "                                                                "
+
+    /// Appends a literal's bytes in one copy.
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
