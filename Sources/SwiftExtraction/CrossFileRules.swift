@@ -61,8 +61,13 @@ enum CrossFileRules {
         mentionsAlias.withUnsafeMutableBufferPointer { flags in
             nonisolated(unsafe) let flags = flags
             forEachChunk(of: functions) { records, range in
+                var last = LastAnswer<Bool>()
                 for index in range {
-                    flags[index] = records[index].enclosingType.map { AliasResolver.mentions($0, anyOf: aliasNames) } ?? false
+                    guard let path = records[index].enclosingType else { continue }
+                    // The module does not change the answer; the last answer is keyed on it all the same.
+                    flags[index] = last.answer(path: path, module: records[index].module) {
+                        AliasResolver.mentions(path, anyOf: aliasNames)
+                    }
                 }
             }
         }
@@ -118,8 +123,11 @@ enum CrossFileRules {
         _ rewrite: @escaping @Sendable (String, String) -> String?
     ) {
         forEachChunk(of: &functions) { records, range in
+            var last = LastAnswer<String?>()
             for index in range {
-                if let path = records[index].enclosingType, let new = rewrite(path, records[index].module) {
+                guard let path = records[index].enclosingType else { continue }
+                let module = records[index].module
+                if let new = last.answer(path: path, module: module, { rewrite(path, module) }) {
                     records[index].enclosingType = new
                 }
             }
@@ -148,9 +156,12 @@ enum CrossFileRules {
         guard !declared.isEmpty else { return }
         let declaredByModule = declared
         forEachChunk(of: &functions) { records, range in
+            var last = LastAnswer<AccessLevel?>()
             for index in range {
-                guard let path = records[index].enclosingType,
-                      let cap = cap(for: path, in: declaredByModule[records[index].module]) else { continue }
+                guard let path = records[index].enclosingType else { continue }
+                let module = records[index].module
+                guard let cap = last.answer(path: path, module: module, { cap(for: path, in: declaredByModule[module]) })
+                else { continue }
                 records[index].effectiveAccess = min(records[index].effectiveAccess, cap)
             }
         }
@@ -204,6 +215,20 @@ enum CrossFileRules {
             if let level = declared[prefix] { result = min(result ?? level, level) }
         }
         return result
+    }
+}
+
+/// The answer given for the record before, reused while records ask about the same enclosing type in the same module:
+/// the records of one type come one after another, so most records ask what the record before them asked.
+private struct LastAnswer<Value> {
+    private var last: (path: String, module: String, value: Value)?
+
+    /// The answer for `path` in `module`: the last one when it was for the same path and module, else `compute()`.
+    mutating func answer(path: String, module: String, _ compute: () -> Value) -> Value {
+        if let last, last.path == path, last.module == module { return last.value }
+        let value = compute()
+        last = (path, module, value)
+        return value
     }
 }
 

@@ -112,7 +112,7 @@ public enum SourceDiscovery {
             var single = options
             single.includeUnowned = true
             var discovery = Discovery(layout: layout, root: folder, options: single)
-            discovery.add(paths: [Found(relativePath: name, url: root)], linkFree: false)
+            discovery.add(paths: [Found(relativePath: name, url: root)], rootIsReal: false)
             return discovery
         }
         guard kind == .directory else { throw .notASwiftFile(root.path) }
@@ -137,18 +137,20 @@ public enum SourceDiscovery {
             selection: selection, reading: options.manifests, includingRootProjects: false)
         var discovery = Discovery(layout: layout, root: root, options: options)
         // A file reached by several paths (symbolic links) is one file, under its first path, with the targets of
-        // every path that reaches it.
+        // every path that reaches it. A file no link led to, below a root whose path is real, is at its real path
+        // already: only files reached through a link are resolved (one linked folder used to resolve every file).
+        let rootIsReal = walker.realRoot == root.path
+            && (!walker.followedLinks || FilePaths.resolvingLinks(root) == root.path)
         var groups: [String: [Found]] = [:]
         var order: [String] = []
         for file in found {
-            let key = walker.followedLinks ? FilePaths.resolvingLinks(file.url) : file.url.path
+            let key = walker.followedLinks ? file.resolvedPath(rootIsReal: rootIsReal) : file.url.path
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(file)
         }
-        // Without a link on the way, a file's path is its real path already: no `realpath` per file.
-        let linkFree = !walker.followedLinks && walker.realRoot == root.path
         for key in order {
-            discovery.add(paths: groups[key] ?? [], linkFree: linkFree)
+            let paths = groups[key] ?? []
+            discovery.add(paths: paths, rootIsReal: rootIsReal)
         }
         return discovery
     }
@@ -194,10 +196,10 @@ public struct Discovery: Sendable {
     }
 
     /// Adds one file reached by `paths` (several when symbolic links reach it).
-    fileprivate mutating func add(paths: [Found], linkFree: Bool) {
+    fileprivate mutating func add(paths: [Found], rootIsReal: Bool) {
         guard let first = paths.first else { return }
         var candidates = paths.map(\.url.path)
-        let real = linkFree ? candidates[0] : FilePaths.resolvingLinks(first.url)
+        let real = first.resolvedPath(rootIsReal: rootIsReal)
         if !candidates.contains(real) { candidates.append(real) }
         let (file, isUnowned) = place(first.relativePath, url: first.url, reachedBy: candidates, includeUnowned: options.includeUnowned)
         if isUnowned { unowned.append(first.relativePath) }
@@ -276,6 +278,16 @@ enum FileKind {
 fileprivate struct Found {
     var relativePath: String
     var url: URL
+    /// Whether a symbolic link led to the file (the file itself, a folder on the way, or the root).
+    var throughLink = false
+    /// The file's real path, when the walk already resolved it (the file is itself a link).
+    var realPath: String?
+
+    /// The file's real path: known when no link led to it below a real root, or when the walk resolved it.
+    func resolvedPath(rootIsReal: Bool) -> String {
+        if rootIsReal && !throughLink { return url.path }
+        return realPath ?? FilePaths.resolvingLinks(url)
+    }
 }
 
 /// The recursive folder walk behind `SourceDiscovery`.
@@ -326,9 +338,10 @@ private struct FolderWalker {
             let entryPath = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
             guard var kind = FileKind.of(path: entryPath, followingLinks: false) else { continue }
             let isLink = kind == .symbolicLink
+            var realPath: String?
             if isLink {
-                guard isInsideRoot(FilePaths.resolvingLinks(URL(fileURLWithPath: entryPath, isDirectory: false))),
-                    let target = FileKind.of(path: entryPath, followingLinks: true)
+                realPath = FilePaths.resolvingLinks(URL(fileURLWithPath: entryPath, isDirectory: false))
+                guard let realPath, isInsideRoot(realPath), let target = FileKind.of(path: entryPath, followingLinks: true)
                 else { continue }
                 followedLinks = true
                 kind = target
@@ -346,7 +359,7 @@ private struct FolderWalker {
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
                 if !includes.isEmpty && !includes.contains(where: { $0.matches(globBase + path) }) { continue }
-                files.append(Found(relativePath: path, url: url))
+                files.append(Found(relativePath: path, url: url, throughLink: throughLink || isLink, realPath: realPath))
             default:
                 continue
             }

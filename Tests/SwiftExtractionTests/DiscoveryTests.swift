@@ -62,6 +62,27 @@ import Testing
         #expect(try paths(folder) == ["A.swift"])
     }
 
+    @Test func filesOfALinkedFolderAreReportedOnceWhateverLeadsToThem() throws {
+        // RxSwift's layout: a folder of links to files elsewhere in the repository, and a linked folder. Only files
+        // reached through a link are resolved; the others, at their real paths, must still meet their links.
+        let folder = try TemporaryFolder()
+        try folder.write("Real/A.swift")
+        try folder.write("Real/Deep/B.swift")
+        try folder.write("Other.swift")
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder.url.appendingPathComponent("Links"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: folder.url.appendingPathComponent("Links/A.swift").path, withDestinationPath: "../Real/A.swift")
+        try manager.createSymbolicLink(atPath: folder.url.appendingPathComponent("Links/Deep").path, withDestinationPath: "../Real/Deep")
+        #expect(try paths(folder) == ["Links/A.swift", "Links/Deep/B.swift", "Other.swift"], "each file once, under its first path")
+
+        // The same tree reached through a link to the root: no path below it is real, so every one is resolved.
+        let outside = try TemporaryFolder()
+        let linkedRoot = outside.url.appendingPathComponent("root")
+        try manager.createSymbolicLink(atPath: linkedRoot.path, withDestinationPath: folder.url.path)
+        #expect(try SourceDiscovery.discover(root: linkedRoot, options: DiscoveryOptions()).map(\.relativePath)
+            == ["Links/A.swift", "Links/Deep/B.swift", "Other.swift"])
+    }
+
     @Test func includeGlobs() throws {
         let folder = try TemporaryFolder()
         try folder.write("Sources/App/A.swift")
