@@ -56,3 +56,33 @@ import Testing
         #expect(lines.map(\.startIndex) == expected.map(\.startIndex))
     }
 }
+
+/// `DocCommentAttachment.normalizedLines(_:)` reads spaces and tabs on bytes and gives what reading them as characters
+/// gives (its first, character-based form is kept here as the reference), where a space joins a neighbour into one
+/// character too: a combining mark after it, a prepended mark (U+0600) before it.
+@Suite struct NormalizedLinesBytesTests {
+    static func characterReference(_ lines: [Substring]) -> String {
+        var trimmed = lines.map { line -> Substring in
+            var end = line.endIndex
+            while end > line.startIndex, let last = line[..<end].last, last == " " || last == "\t" {
+                end = line.index(before: end)
+            }
+            return line[..<end]
+        }
+        while let first = trimmed.first, first.isEmpty { trimmed.removeFirst() }
+        while let last = trimmed.last, last.isEmpty { trimmed.removeLast() }
+        let indentation = trimmed.filter { !$0.isEmpty }.map { $0.prefix(while: { $0 == " " || $0 == "\t" }).count }.min() ?? 0
+        return trimmed.map { $0.isEmpty ? "" : String($0.dropFirst(indentation)) }.joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        ["  a", "    b  ", "", "  c\t"], ["", "  ", " x", ""], ["\t\ta", "\t b"], [" \u{301}a", "  b"], ["  \u{301}a", "   b"],
+        ["a\u{600} ", "b \t"], ["\u{600}  ", " x"], ["  é ", "  e\u{301} "], ["  日本語  ", "   🇯🇵 "], ["   ", "\t"], [],
+        ["a \r", " b"], ["  👩‍👩‍👧", "    x"],
+    ])
+    func agreesWithTheCharacters(_ lines: [String]) {
+        let substrings = lines.map { Substring($0) }
+        #expect(DocCommentAttachment.normalizedLines(substrings) == Self.characterReference(substrings),
+                "\(lines.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+    }
+}
