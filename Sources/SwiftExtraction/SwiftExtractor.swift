@@ -32,7 +32,8 @@ public struct SwiftExtractor: Sendable {
     ///   diagnostics for a generated file (`isGenerated`) unless the options include generated files.
     public func extract(source: String, relativePath: String, module: String) -> FileExtraction {
         let extraction = LargeStackThread.run { extractAlone(source: source, relativePath: relativePath, module: module) }
-        let merged = applyRules([extraction])
+        var extractions = [extraction]
+        let merged = applyRules(&extractions)
         var result = FileExtraction(
             functions: merged.functions, types: merged.types, diagnostics: merged.fileDiagnostics + merged.ruleDiagnostics)
         result.isGenerated = extraction.isGenerated
@@ -113,7 +114,7 @@ public struct SwiftExtractor: Sendable {
         let order = work.indices.sorted { sizes[$0] > sizes[$1] }
         let total = work.count
         let onDone = Self.doneCounter(total: total, progress: progress)
-        let outcomes = ParallelWork.map(work, jobs: options.jobs, order: order, onDone: onDone) { item -> Result<FileExtraction, ExtractionError> in
+        var outcomes = ParallelWork.map(work, jobs: options.jobs, order: order, onDone: onDone) { item -> Result<FileExtraction, ExtractionError> in
             let (file, cache) = item
             let data: Data
             do {
@@ -141,25 +142,41 @@ public struct SwiftExtractor: Sendable {
             }
             return .success(extraction)
         }
-        var perGroup: [Result<[FileExtraction], ExtractionError>] = []
+        // Each file's extraction is moved out of `outcomes`, not copied, and each group is taken out of `perGroup` by
+        // the thread that merges it: every array of records is then held once, and merging moves the records instead
+        // of copying them (`RecordMoves`).
+        var perGroup: [[FileExtraction]] = []
+        var failures: [ExtractionError?] = []
         var start = 0
         for group in groups {
-            let slice = outcomes[start..<start + group.files.count]
-            start += group.files.count
             var extractions: [FileExtraction] = []
-            extractions.reserveCapacity(slice.count)
+            extractions.reserveCapacity(group.files.count)
             var failure: ExtractionError?
-            for outcome in slice where failure == nil {
+            for index in start..<start + group.files.count where failure == nil {
+                var outcome = Result<FileExtraction, ExtractionError>.success(FileExtraction())
+                swap(&outcome, &outcomes[index])
                 switch outcome {
                 case .success(let extraction): extractions.append(extraction)
                 case .failure(let error): failure = error
                 }
             }
-            perGroup.append(failure.map { .failure($0) } ?? .success(extractions))
+            start += group.files.count
+            perGroup.append(extractions)
+            failures.append(failure)
         }
+        outcomes = []
         // Groups are merged on their own, so several are merged at once, the largest first.
         let largestFirst = groups.indices.sorted { groups[$0].files.count > groups[$1].files.count }
-        return ParallelWork.map(perGroup, jobs: options.jobs, order: largestFirst) { group in group.map(merge) }
+        let groupFailures = failures
+        return perGroup.withUnsafeMutableBufferPointer { perGroup in
+            nonisolated(unsafe) let perGroup = perGroup
+            return ParallelWork.map(Array(groups.indices), jobs: options.jobs, order: largestFirst) { index in
+                if let failure = groupFailures[index] { return .failure(failure) }
+                var extractions: [FileExtraction] = []
+                swap(&extractions, &perGroup[index])
+                return .success(merge(&extractions))
+            }
+        }
     }
 
     /// Extracts in-memory sources (e.g. read from git), in parallel, using `cache` for unchanged files.
@@ -172,7 +189,8 @@ public struct SwiftExtractor: Sendable {
     public func extract(sources: [SourceText], cache: (any ExtractionCache)?, progress: ExtractionProgressHandler? = nil) -> ExtractionResult {
         let total = sources.count
         let onDone = Self.doneCounter(total: total, progress: progress)
-        return merge(ParallelWork.map(sources, jobs: options.jobs, onDone: onDone) { extractCached($0, cache: cache) })
+        var extractions = ParallelWork.map(sources, jobs: options.jobs, onDone: onDone) { extractCached($0, cache: cache) }
+        return merge(&extractions)
     }
 
     /// Turns the count of finished items into progress reports for `progress`.
@@ -226,8 +244,8 @@ public struct SwiftExtractor: Sendable {
         return extraction
     }
 
-    private func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
-        let merged = applyRules(extractions)
+    private func merge(_ extractions: inout [FileExtraction]) -> ExtractionResult {
+        let merged = applyRules(&extractions)
         var result = ExtractionResult(
             functions: Self.sortedStably(merged.functions, by: Inventory.precedes),
             types: Self.sortedStably(merged.types, by: Inventory.precedes),
@@ -252,29 +270,38 @@ public struct SwiftExtractor: Sendable {
     /// The records the result keeps, after the rules across files: the records of generated files (unless
     /// `includeGenerated`) and the types `// docsheet:ignore` leaves out take part in the rules — the compiler sees
     /// them — but are not kept, and neither are a left-out generated file's diagnostics.
-    private func applyRules(_ extractions: [FileExtraction]) -> (
+    private func applyRules(_ extractions: inout [FileExtraction]) -> (
         functions: [FunctionRecord], types: [TypeRecord], fileDiagnostics: [ExtractionDiagnostic],
         ruleDiagnostics: [ExtractionDiagnostic], generatedFiles: [String]
     ) {
-        var functions: [FunctionRecord] = []
-        var types: [TypeRecord] = []
+        // The files' records are taken out of `extractions` (their facts stay) and joined by moving them.
+        var functionParts: [[FunctionRecord]] = []
+        var typeParts: [[TypeRecord]] = []
         var hiddenTypes: [TypeRecord] = []
         var fileDiagnostics: [ExtractionDiagnostic] = []
         var generatedFiles: [String] = []
-        for extraction in extractions {
-            if extraction.isGenerated && !options.includeGenerated {
-                if let file = extraction.facts?.file ?? extraction.functions.first?.file ?? extraction.types.first?.file {
+        functionParts.reserveCapacity(extractions.count)
+        typeParts.reserveCapacity(extractions.count)
+        for index in extractions.indices {
+            var functions: [FunctionRecord] = []
+            var types: [TypeRecord] = []
+            swap(&functions, &extractions[index].functions)
+            swap(&types, &extractions[index].types)
+            if extractions[index].isGenerated && !options.includeGenerated {
+                if let file = extractions[index].facts?.file ?? functions.first?.file ?? types.first?.file {
                     generatedFiles.append(file)
                 }
-                hiddenTypes += extraction.types
-                hiddenTypes += extraction.ignoredTypes
+                hiddenTypes += types
+                hiddenTypes += extractions[index].ignoredTypes
                 continue
             }
-            functions += extraction.functions
-            types += extraction.types
-            hiddenTypes += extraction.ignoredTypes
-            fileDiagnostics += extraction.diagnostics
+            functionParts.append(functions)
+            typeParts.append(types)
+            hiddenTypes += extractions[index].ignoredTypes
+            fileDiagnostics += extractions[index].diagnostics
         }
+        var functions = RecordMoves.joining(moving: &functionParts)
+        var types = RecordMoves.joining(moving: &typeParts)
         var ruleDiagnostics: [ExtractionDiagnostic]
         if hiddenTypes.isEmpty {
             ruleDiagnostics = CrossFileRules.apply(

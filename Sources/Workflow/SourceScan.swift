@@ -141,8 +141,8 @@ public struct SourceScan: Sendable {
         var functionBlocks = recordBlocks.map(\.functions)
         var typeBlocks = recordBlocks.map(\.types)
         recordBlocks = []  // each block now held once, so its records can be moved out
-        combined.functions = Array.joining(moving: &functionBlocks, filler: Self.fillerFunction)
-        combined.types = Array.joining(moving: &typeBlocks, filler: Self.fillerType)
+        combined.functions = RecordMoves.joining(moving: &functionBlocks)
+        combined.types = RecordMoves.joining(moving: &typeBlocks)
         return combined
     }
 
@@ -285,35 +285,6 @@ extension WorkflowError {
                 ExtractionError.unreadableFile(path: SourceScan.displayPath(root: root, file: path), reason: reason).description)
         default:
             self = .extractionFailed(error.description)
-        }
-    }
-}
-
-extension SourceScan {
-    /// What a moved-out function record is replaced with: empty texts, nothing to release but one shared array.
-    fileprivate static let fillerFunction = FunctionRecord(
-        file: "", line: 0, column: 0, module: "", kind: .function, name: "", baseName: "", signature: "")
-    /// What a moved-out type record is replaced with.
-    fileprivate static let fillerType = TypeRecord(name: "", kind: .struct, module: "", file: "", line: 0, column: 0)
-}
-
-extension Array {
-    /// `parts` joined in order, their elements moved rather than copied. Copying a record retains each of its
-    /// strings and arrays, and freeing the parts then releases them all: for a run's records, a visible share of
-    /// the serial end of a run. Each part is left holding copies of `filler` (cheap to free) in place of what was
-    /// moved; a part that is shared is copied first (`withUnsafeMutableBufferPointer`), so sharing stays correct.
-    static func joining(moving parts: inout [[Element]], filler: Element) -> [Element] {
-        let count = parts.reduce(0) { $0 + $1.count }
-        guard count > 0 else { return [] }
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in parts.indices {
-                parts[index].withUnsafeMutableBufferPointer { part in
-                    guard let source = part.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + initialized).moveInitialize(from: source, count: part.count)
-                    source.initialize(repeating: filler, count: part.count)
-                    initialized += part.count
-                }
-            }
         }
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-@testable import Workflow
+@testable import SwiftExtraction
 
-/// Joining the roots' records by moving them (`Array.joining(moving:filler:)`).
-@Suite struct JoiningTests {
+/// Joining records by moving them (`RecordMoves.joining(moving:filler:)`).
+@Suite struct RecordMovesTests {
     /// A class instance per element, so that a copy left behind or a release too many would show in the counts.
     final class Tracked {
         let value: String
@@ -15,7 +15,7 @@ import Testing
         let words = (0..<5).map { Tracked("word \($0)") }
         var parts: [[Tracked]] = [[words[0], words[1]], [], [words[2]], [words[3], words[4]]]
         let filler = Tracked("filler")
-        let joined = Array.joining(moving: &parts, filler: filler)
+        let joined = RecordMoves.joining(moving: &parts, filler: filler)
         #expect(joined.map(\.value) == words.map(\.value))
         #expect(zip(joined, words).allSatisfy { $0 === $1 }, "the same instances, moved")
         #expect(parts.map(\.count) == [2, 0, 1, 2], "each part keeps its length")
@@ -31,7 +31,7 @@ import Testing
             probe = word
             parts = [[word]]
         }
-        joined = Array.joining(moving: &parts, filler: Tracked("filler"))
+        joined = RecordMoves.joining(moving: &parts, filler: Tracked("filler"))
         #expect(probe != nil && joined.count == 1, "the joined array holds it")
         joined = []
         #expect(probe == nil, "nothing else does: the part holds the filler, and no copy was left behind")
@@ -41,7 +41,7 @@ import Testing
     @Test func aSharedPartIsCopiedNotEmptied() {
         let shared = ["a", "b"].map(Tracked.init)
         var parts = [shared, [Tracked("c")]]
-        let joined = Array.joining(moving: &parts, filler: Tracked("filler"))
+        let joined = RecordMoves.joining(moving: &parts, filler: Tracked("filler"))
         #expect(joined.map(\.value) == ["a", "b", "c"])
         #expect(shared.map(\.value) == ["a", "b"], "the array held elsewhere still has its elements")
         #expect(parts[0].map(\.value) == ["filler", "filler"], "the part's own copy was moved out")
@@ -49,8 +49,8 @@ import Testing
 
     @Test func nothingToJoin() {
         var parts: [[Tracked]] = [[], []]
-        #expect(Array.joining(moving: &parts, filler: Tracked("filler")).isEmpty)
+        #expect(RecordMoves.joining(moving: &parts, filler: Tracked("filler")).isEmpty)
         var none: [[Tracked]] = []
-        #expect(Array.joining(moving: &none, filler: Tracked("filler")).isEmpty)
+        #expect(RecordMoves.joining(moving: &none, filler: Tracked("filler")).isEmpty)
     }
 }
