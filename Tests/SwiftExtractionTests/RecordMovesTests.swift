@@ -5,7 +5,7 @@ import Testing
 
 /// Joining records by moving them (`RecordMoves.joining(moving:filler:)`).
 @Suite struct RecordMovesTests {
-    /// A class instance per element, so that a copy left behind or a release too many would show in the counts.
+    /// A class instance per element: a copy left behind would keep it alive, a release too many would crash.
     final class Tracked {
         let value: String
         init(_ value: String) { self.value = value }
