@@ -112,7 +112,7 @@ public enum SourceDiscovery {
             var single = options
             single.includeUnowned = true
             var discovery = Discovery(layout: layout, root: folder, options: single)
-            discovery.add(paths: [Found(relativePath: name, url: root)], rootIsReal: false)
+            discovery.add(paths: [Found(relativePath: name, url: root)], realPath: FilePaths.resolvingLinks(root))
             return discovery
         }
         guard kind == .directory else { throw .notASwiftFile(root.path) }
@@ -149,8 +149,9 @@ public enum SourceDiscovery {
             groups[key, default: []].append(file)
         }
         for key in order {
-            let paths = groups[key] ?? []
-            discovery.add(paths: paths, rootIsReal: rootIsReal)
+            guard let paths = groups[key], let first = paths.first else { continue }
+            // With links followed, the key is the files' real path already; without, each file has one path.
+            discovery.add(paths: paths, realPath: walker.followedLinks ? key : first.resolvedPath(rootIsReal: rootIsReal))
         }
         return discovery
     }
@@ -195,12 +196,11 @@ public struct Discovery: Sendable {
         }
     }
 
-    /// Adds one file reached by `paths` (several when symbolic links reach it).
-    fileprivate mutating func add(paths: [Found], rootIsReal: Bool) {
+    /// Adds one file reached by `paths` (several when symbolic links reach it), whose real path is `realPath`.
+    fileprivate mutating func add(paths: [Found], realPath: String) {
         guard let first = paths.first else { return }
         var candidates = paths.map(\.url.path)
-        let real = first.resolvedPath(rootIsReal: rootIsReal)
-        if !candidates.contains(real) { candidates.append(real) }
+        if !candidates.contains(realPath) { candidates.append(realPath) }
         let (file, isUnowned) = place(first.relativePath, url: first.url, reachedBy: candidates, includeUnowned: options.includeUnowned)
         if isUnowned { unowned.append(first.relativePath) }
         if let file { files.append(file) }
