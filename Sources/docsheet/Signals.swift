@@ -12,12 +12,13 @@ enum Signals {
         var installed = sigset_t()
         sigemptyset(&installed)
         for signalNumber in [SIGINT, SIGTERM] {
-            let previous = signal(signalNumber, interruptHandler)
-            if previous != nil {
-                signal(signalNumber, previous)   // SIG_IGN (or a handler): leave it
-            } else {
-                sigaddset(&installed, signalNumber)
+            // Asked first, so that an ignored signal is never handled, not even for a moment.
+            var current = sigaction()
+            guard sigaction(signalNumber, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
+                continue   // SIG_IGN (or a handler): leave it
             }
+            signal(signalNumber, interruptHandler)
+            sigaddset(&installed, signalNumber)
         }
         // A process started from a thread that blocks signals inherits that mask: let it take the signals it handles.
         pthread_sigmask(SIG_UNBLOCK, &installed, nil)

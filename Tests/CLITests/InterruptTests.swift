@@ -7,10 +7,12 @@ import TestSupport
 @Suite struct InterruptTests {
     /// Whether this test process ignores `signalNumber`: a process started in the background by a non-interactive
     /// shell ignores SIGINT, and so do its children; docsheet leaves an ignored signal alone, so there is nothing to test.
+    /// Only asks (`sigaction` without a new action): setting SIG_IGN for a moment, as `signal` would, lets a process
+    /// that another test starts at that moment inherit it, and that docsheet then ignores the test's Ctrl-C.
     static func ignores(_ signalNumber: Int32) -> Bool {
-        let previous = signal(signalNumber, SIG_IGN)
-        signal(signalNumber, previous)
-        return unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        var current = sigaction()
+        guard sigaction(signalNumber, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// A project large enough that writing its workbook takes a while.
@@ -64,6 +66,40 @@ import TestSupport
             return
         }
         Issue.record("the run always finished before the signal arrived")
+    }
+
+    /// A run started with SIGINT ignored (`nohup`, a background job of a script) keeps ignoring it: the signal that
+    /// arrives while the workbook is written changes nothing, and the run replaces the output as usual.
+    @Test func aSignalIgnoredAtStartStaysIgnored() throws {
+        let sandbox = try Self.bigProject()
+        for _ in 0..<5 {
+            try sandbox.write("out.xlsx", "the previous output")
+            // `trap '' INT` ignores SIGINT in the shell, and exec keeps that for docsheet.
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "trap '' INT; exec \"$0\" generate --output out.xlsx --no-cache", DocSheetRunner.binary.path]
+            process.currentDirectoryURL = sandbox.url
+            process.environment = sandbox.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try Self.start(process)
+            var signalled = false
+            while process.isRunning {
+                if !Self.temporaryFiles(sandbox).isEmpty {
+                    kill(process.processIdentifier, SIGINT)
+                    signalled = true
+                    break
+                }
+                usleep(2_000)
+            }
+            process.waitUntilExit()
+            guard signalled else { continue }   // finished before the workbook was seen being written: try again
+            #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+            #expect(sandbox.read("out.xlsx") != "the previous output", "the run stopped instead of writing its workbook")
+            #expect(Self.temporaryFiles(sandbox).isEmpty)
+            return
+        }
+        Issue.record("the run always finished before the signal could be sent")
     }
 
     /// What a terminal shows of an interrupted run: the progress line is erased, not left before the shell's prompt.
