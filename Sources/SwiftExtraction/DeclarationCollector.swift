@@ -50,6 +50,8 @@ final class DeclarationCollector: SyntaxVisitor {
     private let module: String
     private let includeLocal: Bool
     private let lines: LineTable
+    /// The file's text, which collapses most signatures and types from their bytes.
+    private let source: SyntaxText.Source
     private let index: FileTypeIndex
     /// Where `MARK:` occurs in the file: trivia without one holds no MARK comment.
     private let markOccurrences: Occurrences
@@ -80,6 +82,7 @@ final class DeclarationCollector: SyntaxVisitor {
         self.module = module
         self.includeLocal = includeLocal
         self.lines = LineTable(text: text, tree: tree, fileName: file)
+        self.source = SyntaxText.Source(text: text)
         self.index = FileTypeIndex(tree, module: module)
         self.markOccurrences = Occurrences(of: "MARK:", in: text)
         self.ignoreMarkerOccurrences = Occurrences(of: SourceMarkers.ignoreMarker, in: text)
@@ -209,7 +212,7 @@ final class DeclarationCollector: SyntaxVisitor {
                         AccessRules.visibility(of: level, atFileScope: true), known?.effective ?? .open,
                         scope.visibilityCap),
                     inheritedTypes: inheritedTypes(node.inheritanceClause),
-                    genericWhere: node.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
+                    genericWhere: node.genericWhereClause.map(source.collapsed), condition: condition,
                     doc: documentation(of: node)), ignored: ignored)
         }
         scopes.append(
@@ -260,7 +263,7 @@ final class DeclarationCollector: SyntaxVisitor {
                     name: path, kind: kind, module: module, file: file, line: position.line, column: position.column,
                     accessLevel: level, effectiveAccess: visibility,
                     inheritedTypes: inheritedTypes(group.inheritanceClause),
-                    genericWhere: group.genericWhereClause.map(SyntaxText.collapsed), condition: condition,
+                    genericWhere: group.genericWhereClause.map(source.collapsed), condition: condition,
                     doc: documentation(of: decl)), ignored: ignored)
         }
         scopes.append(
@@ -298,7 +301,7 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [String] {
-        clause?.inheritedTypes.map { SyntaxText.collapsed($0.type) } ?? []
+        clause?.inheritedTypes.map { source.collapsed($0.type) } ?? []
     }
 
     // MARK: Imports and type aliases
@@ -328,7 +331,7 @@ final class DeclarationCollector: SyntaxVisitor {
                 name: SyntaxText.identifier(node.name), scopes: scopes.compactMap(\.typePath),
                 visibility: min(AccessRules.visibility(of: level, atFileScope: scope.isFile), scope.visibilityCap),
                 target: target?.joined(separator: "."), targetModule: targetModule,
-                written: SyntaxText.collapsed(node.initializer.value)))
+                written: source.collapsed(node.initializer.value)))
         return .skipChildren
     }
 
@@ -391,7 +394,7 @@ final class DeclarationCollector: SyntaxVisitor {
             name: DeclarationNaming.fullName(base: baseName, labels: labels), baseName: baseName,
             modifiers: node.modifiers, attributes: node.attributes, bodyStart: node.body?.position,
             isAsync: effects?.asyncSpecifier != nil, throwsClause: effects?.throwsClause,
-            parameters: DeclarationNaming.parameters(parameters, isSubscript: false, isOperator: isOperator),
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: false, isOperator: isOperator, source: source),
             returnType: node.signature.returnClause?.type, genericWhere: node.genericWhereClause)
         return includeLocal ? .visitChildren : .skipChildren
     }
@@ -404,7 +407,7 @@ final class DeclarationCollector: SyntaxVisitor {
             name: DeclarationNaming.fullName(base: "init", labels: DeclarationNaming.functionLabels(parameters)),
             baseName: "init", modifiers: node.modifiers, attributes: node.attributes, bodyStart: node.body?.position,
             isAsync: effects?.asyncSpecifier != nil, throwsClause: effects?.throwsClause,
-            parameters: DeclarationNaming.parameters(parameters, isSubscript: false), returnType: nil,
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: false, source: source), returnType: nil,
             genericWhere: node.genericWhereClause)
         return includeLocal ? .visitChildren : .skipChildren
     }
@@ -428,7 +431,7 @@ final class DeclarationCollector: SyntaxVisitor {
             baseName: "subscript", modifiers: node.modifiers, attributes: node.attributes,
             bodyStart: node.accessorBlock?.position, isAsync: getterEffects?.asyncSpecifier != nil,
             throwsClause: getterEffects?.throwsClause,
-            parameters: DeclarationNaming.parameters(parameters, isSubscript: true),
+            parameters: DeclarationNaming.parameters(parameters, isSubscript: true, source: source),
             returnType: node.returnClause.type, genericWhere: node.genericWhereClause)
         return includeLocal ? .visitChildren : .skipChildren
     }
@@ -474,24 +477,24 @@ final class DeclarationCollector: SyntaxVisitor {
         let visibility = min(
             AccessRules.visibility(of: accessLevel, atFileScope: context.isFile), context.visibilityCap)
         let position = location(of: nameToken)
-        let signatureTokens = decl.tokens(viewMode: .sourceAccurate).prefix { token in
-            bodyStart.map { token.position < $0 } ?? true
-        }
+        // The declaration up to its body: from the bytes where they settle it, else from the tokens before the body.
+        let signature = source.collapsed(from: decl.positionAfterSkippingLeadingTrivia, to: bodyStart ?? decl.endPositionBeforeTrailingTrivia)
+            ?? SyntaxText.collapsed(decl.tokens(viewMode: .sourceAccurate).prefix { token in bodyStart.map { token.position < $0 } ?? true })
         functions.append(
             FunctionRecord(
                 file: file, line: position.line, column: position.column, module: module, kind: kind, name: name,
-                baseName: baseName, signature: SyntaxText.collapsed(signatureTokens),
+                baseName: baseName, signature: signature,
                 enclosingType: context.typePath, enclosingKind: context.typeKind, accessLevel: accessLevel,
                 effectiveAccess: visibility, isRequirement: context.isProtocol,
                 attributes: attributes.compactMap { element in
                     guard case .attribute(let attribute) = element else { return nil }
-                    return SyntaxText.collapsed(attribute)
+                    return source.collapsed(attribute)
                 },
                 // Not `modifiers.filter`: a syntax collection's `filter` builds a new tree up to the root, which made
                 // a file's extraction quadratic in its number of declarations.
-                modifiers: modifiers.compactMap { AccessRules.isAccessModifier($0) ? nil : SyntaxText.collapsed($0) },
+                modifiers: modifiers.compactMap { AccessRules.isAccessModifier($0) ? nil : source.collapsed($0) },
                 isAsync: isAsync, throws: throwsClause.map(Self.throwsText), parameters: parameters,
-                returnType: returnType.map(SyntaxText.collapsed), genericWhere: genericWhere.map(SyntaxText.collapsed),
+                returnType: returnType.map(source.collapsed), genericWhere: genericWhere.map(source.collapsed),
                 condition: condition, section: context.isLocal ? nil : context.section,
                 doc: documentation(of: decl)))
     }

@@ -38,20 +38,21 @@ enum DeclarationNaming {
     /// The records' parameters: label (`nil` for `_` or a subscript's unlabeled parameter), name, type as
     /// written (with `...` for a variadic parameter) and default value.
     /// An operator's parameters have no argument labels (`static func + (lhs: V, rhs: V)`: both `nil`); a parameter's
-    /// attributes (`@ViewBuilder content: () -> V`) are part of its type as written.
+    /// attributes (`@ViewBuilder content: () -> V`) are part of its type as written. `source` is the file's text,
+    /// which collapses most types and default values from their bytes.
     static func parameters(
-        _ list: FunctionParameterListSyntax, isSubscript: Bool, isOperator: Bool = false
+        _ list: FunctionParameterListSyntax, isSubscript: Bool, isOperator: Bool = false, source: SyntaxText.Source
     ) -> [FunctionRecord.Parameter] {
         let labels =
             isOperator ? Array(repeating: nil, count: list.count) : isSubscript ? subscriptLabels(list) : functionLabels(list)
         return zip(list, labels).map { parameter, label in
             let name = SyntaxText.identifier(parameter.secondName ?? parameter.firstName)
-            var type = SyntaxText.collapsed(parameter.type)
-            if !parameter.attributes.isEmpty { type = SyntaxText.collapsed(parameter.attributes) + " " + type }
+            var type = source.collapsed(parameter.type)
+            if !parameter.attributes.isEmpty { type = source.collapsed(parameter.attributes) + " " + type }
             if parameter.ellipsis != nil { type += "..." }
             return FunctionRecord.Parameter(
                 label: label, name: name, type: type,
-                defaultValue: parameter.defaultValue.map { SyntaxText.collapsed($0.value) })
+                defaultValue: parameter.defaultValue.map { source.collapsed($0.value) })
         }
     }
 

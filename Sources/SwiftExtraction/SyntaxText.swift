@@ -33,6 +33,80 @@ enum SyntaxText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The collapsed text of source bytes that start and end with a token (white space around them is dropped), when
+    /// nothing but tokens and white space can lie in them; `nil` when something else may (a comment, a string, regex
+    /// or character literal, a backslash, a control or non-ASCII byte), which only the tokens settle.
+    ///
+    /// Outside literals and comments every byte other than white space belongs to a token, no token holds white
+    /// space, and `(`, `[`, `)` and `]` are tokens of their own: so each run of white space is the gap between two
+    /// tokens, and the rules of `collapsed(_:)` for a gap of white space — one space, none when it breaks the line just
+    /// inside brackets — read on the bytes give what the tokens give, without walking them.
+    static func collapsed(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, isWhiteSpace(bytes[start]) { start += 1 }
+        while end > start, isWhiteSpace(bytes[end - 1]) { end -= 1 }
+        var result: [UInt8] = []
+        result.reserveCapacity(end - start)
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if isWhiteSpace(byte) {
+                // Never the first or last byte: the bytes before and after the run are tokens' bytes.
+                var runEnd = index
+                var breaksLine = false
+                while isWhiteSpace(bytes[runEnd]) {
+                    if bytes[runEnd] == UInt8(ascii: "\n") || bytes[runEnd] == UInt8(ascii: "\r") { breaksLine = true }
+                    runEnd += 1
+                }
+                let insideBrackets = bytes[index - 1] == UInt8(ascii: "(") || bytes[index - 1] == UInt8(ascii: "[")
+                    || bytes[runEnd] == UInt8(ascii: ")") || bytes[runEnd] == UInt8(ascii: "]")
+                if !(breaksLine && insideBrackets) { result.append(UInt8(ascii: " ")) }
+                index = runEnd
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): return nil
+            case 0x21...0x7E: result.append(byte)
+            default: return nil
+            }
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `byte` is white space between tokens: a space, tab, vertical tab, form feed or line break.
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)
+    }
+
+    /// One file's text, for collapsing its syntax from the source bytes where they settle it (most declarations:
+    /// `collapsed(bytes:)`), and from the tokens where they do not.
+    struct Source {
+        /// The text the file's tree was parsed from.
+        let text: String
+
+        /// The collapsed text of `node`, as `SyntaxText.collapsed(_:)` gives it.
+        func collapsed(_ node: some SyntaxProtocol) -> String {
+            collapsed(from: node.positionAfterSkippingLeadingTrivia, to: node.endPositionBeforeTrailingTrivia)
+                ?? SyntaxText.collapsed(node)
+        }
+
+        /// The collapsed text of the source between two positions of the tree, when its bytes settle it.
+        ///
+        /// - Parameters:
+        ///   - start: Where the first token's text starts (or white space before it).
+        ///   - end: Where the last token's text ends (or white space after it).
+        /// - Returns: The text, or `nil` when the tokens must decide (see `collapsed(bytes:)`).
+        func collapsed(from start: AbsolutePosition, to end: AbsolutePosition) -> String? {
+            text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+                let lower = start.utf8Offset, upper = end.utf8Offset
+                guard 0 <= lower, lower <= upper, upper <= bytes.count else { return nil }
+                return SyntaxText.collapsed(bytes: UnsafeBufferPointer(rebasing: bytes[lower..<upper]))
+            } ?? nil
+        }
+    }
+
     /// Whether one space separates `previous` and `next`: when whitespace or a comment lies between them, except a
     /// line break just inside brackets, and a comment alone between punctuation (`g</*c*/T>` → `g<T>`).
     private static func needsSpace(between previous: TokenSyntax, and next: TokenSyntax) -> Bool {
