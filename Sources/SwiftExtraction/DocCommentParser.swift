@@ -484,10 +484,26 @@ private struct MarkupLines {
     /// code fence, heading, quote, thematic break or Doxygen command. Most lines of most comments are; the checks for
     /// each kind of block then need not run (one pass over a line's indentation instead of one per check).
     static func mayStartBlock(_ line: Substring) -> Bool {
-        guard let first = line.first(where: { $0 != " " && $0 != "\t" }) else { return false }
-        switch first {
-        case "-", "*", "+", "_", "`", "~", "#", ">", "@", "\\": return true
-        default: return first.isASCII && first.isNumber
+        // On the bytes: the first character is its first byte unless a non-ASCII byte (a combining mark) follows it.
+        let utf8 = line.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: line.leadingSpacesAndTabs.bytes)
+        guard start != utf8.endIndex else { return false }
+        let next = utf8.index(after: start)
+        if next != utf8.endIndex && utf8[next] >= 0x80 {
+            guard let first = line.first(where: { $0 != " " && $0 != "\t" }) else { return false }
+            return first.isASCII && mayStartBlock(first: first.asciiValue ?? 0)
+        }
+        return mayStartBlock(first: utf8[start])
+    }
+
+    /// Whether a line whose first character after spaces and tabs is the ASCII `byte` may start a block.
+    private static func mayStartBlock(first byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"),
+             UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: "\\"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
         }
     }
 
@@ -566,9 +582,11 @@ private struct MarkupLines {
         return indentationOf(line) <= 3 && (trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~"))
     }
 
-    static func isBlank(_ line: Substring) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+    /// Whether `line` holds nothing but spaces and tabs (on the bytes: any other byte is part of another character).
+    static func isBlank(_ line: Substring) -> Bool { line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
 
-    static func indentationOf(_ line: Substring) -> Int { line.prefix(while: { $0 == " " || $0 == "\t" }).count }
+    /// The number of spaces and tabs `line` starts with, counted as characters.
+    static func indentationOf(_ line: Substring) -> Int { line.leadingSpacesAndTabs.characters }
 
     mutating func skipBlankLines() {
         while index < lines.count, Self.isBlank(lines[index]) { index += 1 }
@@ -651,13 +669,49 @@ private struct MarkupLines {
 }
 
 extension Substring {
-    /// The substring without leading and trailing spaces and tabs.
+    /// The substring without leading and trailing spaces and tabs (as characters: a space joined into one character
+    /// with a combining mark after it, or a prepended mark before it, is no space).
+    ///
+    /// Found on the bytes, which doc comments read line by line made worth it; the characters decide only where a
+    /// non-ASCII byte touches the spaces.
     func trimmingWhitespace() -> Substring {
+        let utf8 = self.utf8
+        let leading = leadingSpacesAndTabs
+        var end = utf8.endIndex
+        var trailing = 0
+        let start = utf8.index(utf8.startIndex, offsetBy: leading.bytes)
+        while end > start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") || utf8[utf8.index(before: end)] == UInt8(ascii: "\t") {
+            end = utf8.index(before: end)
+            trailing += 1
+        }
+        if leading.bytes != leading.characters || (trailing > 0 && end > start && utf8[utf8.index(before: end)] >= 0x80) {
+            return trimmingWhitespaceCharacters()
+        }
+        return self[start..<end]
+    }
+
+    /// ``trimmingWhitespace()`` on characters.
+    private func trimmingWhitespaceCharacters() -> Substring {
         let start = drop(while: { $0 == " " || $0 == "\t" })
         var end = start.endIndex
         while end > start.startIndex, let last = start[..<end].last, last == " " || last == "\t" {
             end = start.index(before: end)
         }
         return start[..<end]
+    }
+
+    /// How many bytes of spaces and tabs the substring starts with, and how many characters those are: one fewer
+    /// when a non-ASCII byte follows them (a combining mark makes one character of it and the last space, which is
+    /// then no space), else the same.
+    var leadingSpacesAndTabs: (bytes: Int, characters: Int) {
+        let utf8 = self.utf8
+        var bytes = 0
+        var index = utf8.startIndex
+        while index != utf8.endIndex, utf8[index] == UInt8(ascii: " ") || utf8[index] == UInt8(ascii: "\t") {
+            bytes += 1
+            utf8.formIndex(after: &index)
+        }
+        guard bytes > 0, index != utf8.endIndex, utf8[index] >= 0x80 else { return (bytes, bytes) }
+        return (bytes, prefix(while: { $0 == " " || $0 == "\t" }).count)
     }
 }

@@ -86,3 +86,33 @@ import Testing
                 "\(lines.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
     }
 }
+
+/// `Substring.trimmingWhitespace()` and `leadingSpacesAndTabs` read spaces and tabs on bytes and give what reading
+/// them as characters gives, on every short mix of spaces, tabs, letters, combining and prepended marks, line breaks
+/// and digits, alone and as a slice of a longer string.
+@Suite struct SpacesAndTabsBytesTests {
+    static func isSpaceOrTab(_ character: Character) -> Bool { character == " " || character == "\t" }
+
+    static func characterTrim(_ text: Substring) -> Substring {
+        let start = text.drop(while: isSpaceOrTab)
+        var end = start.endIndex
+        while end > start.startIndex, let last = start[..<end].last, isSpaceOrTab(last) { end = start.index(before: end) }
+        return start[..<end]
+    }
+
+    @Test func agreesWithTheCharacters() {
+        let pieces = [" ", "\t", "a", "-", "1", "\u{301}", "\u{600}", "é", "日", "\r\n", "\r"]
+        var texts = [""]
+        for _ in 0..<4 { texts += texts.flatMap { text in pieces.map { text + $0 } } }
+        texts = Array(Set(texts))
+        for text in texts {
+            for slice in [Substring(text), ("x\u{301}\n" + text + "\n\u{301}y").dropFirst(2).dropLast(2)] {
+                let expected = Self.characterTrim(slice)
+                let found = slice.trimmingWhitespace()
+                let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+                #expect(found == expected && found.startIndex == expected.startIndex && found.endIndex == expected.endIndex, "\(scalars)")
+                #expect(slice.leadingSpacesAndTabs.characters == slice.prefix(while: Self.isSpaceOrTab).count, "\(scalars)")
+            }
+        }
+    }
+}
