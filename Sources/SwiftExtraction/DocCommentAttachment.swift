@@ -157,16 +157,16 @@ enum DocCommentAttachment {
     /// The compiler's `measureIndentation`: the number of spaces, tabs, vertical tabs and form feeds a line starts
     /// with (its whole length when it holds nothing else).
     private static func indentation(of line: Substring) -> Int {
-        line.prefix(while: { $0 == " " || $0 == "\t" || $0 == "\u{0B}" || $0 == "\u{0C}" }).count
+        line.leadingRun { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }.characters
     }
 
     /// Lines with trailing whitespace removed, the common indentation removed, and blank lines at both
     /// ends dropped, joined with newlines.
     static func normalizedLines(_ lines: [Substring]) -> String {
-        var trimmed = lines.map(droppingTrailingSpaces)
+        var trimmed = lines.map { $0.droppingTrailingSpacesAndTabs() }
         while let first = trimmed.first, first.isEmpty { trimmed.removeFirst() }
         while let last = trimmed.last, last.isEmpty { trimmed.removeLast() }
-        let indentation = trimmed.lazy.filter { !$0.isEmpty }.map(leadingSpaceCount).min() ?? 0
+        let indentation = trimmed.lazy.filter { !$0.isEmpty }.map(\.leadingSpacesAndTabs.characters).min() ?? 0
         var text = ""
         text.reserveCapacity(trimmed.reduce(0) { $0 + $1.utf8.count + 1 })
         for (index, line) in trimmed.enumerated() {
@@ -175,34 +175,5 @@ enum DocCommentAttachment {
             if !line.isEmpty { text += Substring(line.utf8.dropFirst(indentation)) }
         }
         return text
-    }
-
-    /// `line` without the spaces and tabs it ends with, as characters: settled on the bytes unless a non-ASCII byte
-    /// comes right before them (a character such as U+0600 joins the space after it into one character).
-    private static func droppingTrailingSpaces(_ line: Substring) -> Substring {
-        let bytes = line.utf8
-        var end = bytes.endIndex
-        while end > bytes.startIndex, case let byte = bytes[bytes.index(before: end)], byte == 0x20 || byte == 0x09 {
-            end = bytes.index(before: end)
-        }
-        if end > bytes.startIndex, bytes[bytes.index(before: end)] >= 0x80 {
-            var end = line.endIndex
-            while end > line.startIndex, let last = line[..<end].last, last == " " || last == "\t" {
-                end = line.index(before: end)
-            }
-            return line[..<end]
-        }
-        return Substring(bytes[..<end])
-    }
-
-    /// How many spaces and tabs `line` starts with, as characters: settled on the bytes unless a non-ASCII byte
-    /// follows them (a combining mark joins the space before it into one character).
-    private static func leadingSpaceCount(_ line: Substring) -> Int {
-        let bytes = line.utf8
-        let count = bytes.prefix { $0 == 0x20 || $0 == 0x09 }.count
-        if count < bytes.count, bytes[bytes.index(bytes.startIndex, offsetBy: count)] >= 0x80 {
-            return line.prefix(while: { $0 == " " || $0 == "\t" }).count
-        }
-        return count
     }
 }

@@ -675,43 +675,49 @@ extension Substring {
     /// Found on the bytes, which doc comments read line by line made worth it; the characters decide only where a
     /// non-ASCII byte touches the spaces.
     func trimmingWhitespace() -> Substring {
-        let utf8 = self.utf8
         let leading = leadingSpacesAndTabs
-        var end = utf8.endIndex
-        var trailing = 0
-        let start = utf8.index(utf8.startIndex, offsetBy: leading.bytes)
-        while end > start, utf8[utf8.index(before: end)] == UInt8(ascii: " ") || utf8[utf8.index(before: end)] == UInt8(ascii: "\t") {
-            end = utf8.index(before: end)
-            trailing += 1
+        guard leading.bytes == leading.characters else {
+            let start = drop(while: { $0 == " " || $0 == "\t" })
+            return start.droppingTrailingSpacesAndTabs()
         }
-        if leading.bytes != leading.characters || (trailing > 0 && end > start && utf8[utf8.index(before: end)] >= 0x80) {
-            return trimmingWhitespaceCharacters()
-        }
-        return self[start..<end]
+        return Substring(utf8.dropFirst(leading.bytes)).droppingTrailingSpacesAndTabs()
     }
 
-    /// ``trimmingWhitespace()`` on characters.
-    private func trimmingWhitespaceCharacters() -> Substring {
-        let start = drop(while: { $0 == " " || $0 == "\t" })
-        var end = start.endIndex
-        while end > start.startIndex, let last = start[..<end].last, last == " " || last == "\t" {
-            end = start.index(before: end)
+    /// The substring without the spaces and tabs it ends with, as characters: settled on the bytes unless a non-ASCII
+    /// byte comes right before them (a character such as U+0600 joins the space after it into one character).
+    func droppingTrailingSpacesAndTabs() -> Substring {
+        let bytes = utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, case let byte = bytes[bytes.index(before: end)], byte == 0x20 || byte == 0x09 {
+            end = bytes.index(before: end)
         }
-        return start[..<end]
+        if end < bytes.endIndex, end > bytes.startIndex, bytes[bytes.index(before: end)] >= 0x80 {
+            var end = endIndex
+            while end > startIndex, let last = self[..<end].last, last == " " || last == "\t" {
+                end = index(before: end)
+            }
+            return self[..<end]
+        }
+        return Substring(bytes[..<end])
     }
 
-    /// How many bytes of spaces and tabs the substring starts with, and how many characters those are: one fewer
-    /// when a non-ASCII byte follows them (a combining mark makes one character of it and the last space, which is
-    /// then no space), else the same.
+    /// How many bytes of spaces and tabs the substring starts with, and how many characters those are.
     var leadingSpacesAndTabs: (bytes: Int, characters: Int) {
+        leadingRun { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// How many bytes the substring starts with that `isBlank` accepts (ASCII white space), and how many characters
+    /// those are: one fewer when a non-ASCII byte follows them (a combining mark makes one character of it and the
+    /// last of them, which is then no blank), else the same.
+    func leadingRun(_ isBlank: (UInt8) -> Bool) -> (bytes: Int, characters: Int) {
         let utf8 = self.utf8
         var bytes = 0
         var index = utf8.startIndex
-        while index != utf8.endIndex, utf8[index] == UInt8(ascii: " ") || utf8[index] == UInt8(ascii: "\t") {
+        while index != utf8.endIndex, isBlank(utf8[index]) {
             bytes += 1
             utf8.formIndex(after: &index)
         }
         guard bytes > 0, index != utf8.endIndex, utf8[index] >= 0x80 else { return (bytes, bytes) }
-        return (bytes, prefix(while: { $0 == " " || $0 == "\t" }).count)
+        return (bytes, prefix(while: { $0.isASCII && $0.utf8.count == 1 && isBlank($0.utf8.first ?? 0) }).count)
     }
 }

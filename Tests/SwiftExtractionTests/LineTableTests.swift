@@ -87,9 +87,9 @@ import Testing
     }
 }
 
-/// `Substring.trimmingWhitespace()` and `leadingSpacesAndTabs` read spaces and tabs on bytes and give what reading
-/// them as characters gives, on every short mix of spaces, tabs, letters, combining and prepended marks, line breaks
-/// and digits, alone and as a slice of a longer string.
+/// `Substring.trimmingWhitespace()`, `droppingTrailingSpacesAndTabs()` and `leadingRun(_:)` read white space on bytes
+/// and give what reading it as characters gives, on every short mix of spaces, tabs, vertical tabs, letters, combining
+/// and prepended marks, line breaks and digits, alone and as a slice of a longer string.
 @Suite struct SpacesAndTabsBytesTests {
     static func isSpaceOrTab(_ character: Character) -> Bool { character == " " || character == "\t" }
 
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func agreesWithTheCharacters() {
-        let pieces = [" ", "\t", "a", "-", "1", "\u{301}", "\u{600}", "é", "日", "\r\n", "\r"]
+        let pieces = [" ", "\t", "\u{0B}", "a", "1", "\u{301}", "\u{600}", "é", "日", "\r\n", "\r"]
         var texts = [""]
         for _ in 0..<4 { texts += texts.flatMap { text in pieces.map { text + $0 } } }
         texts = Array(Set(texts))
@@ -112,6 +112,11 @@ import Testing
                 let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
                 #expect(found == expected && found.startIndex == expected.startIndex && found.endIndex == expected.endIndex, "\(scalars)")
                 #expect(slice.leadingSpacesAndTabs.characters == slice.prefix(while: Self.isSpaceOrTab).count, "\(scalars)")
+                let dropped = slice.droppingTrailingSpacesAndTabs()
+                let expectedEnd = slice.lastIndex { !Self.isSpaceOrTab($0) }.map { slice.index(after: $0) } ?? slice.startIndex
+                #expect(dropped == slice[..<expectedEnd] && dropped.endIndex == expectedEnd, "\(scalars)")
+                let indentation = slice.leadingRun { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }.characters
+                #expect(indentation == slice.prefix(while: { $0 == " " || $0 == "\t" || $0 == "\u{0B}" || $0 == "\u{0C}" }).count, "\(scalars)")
             }
         }
     }
