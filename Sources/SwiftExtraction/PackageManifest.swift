@@ -88,10 +88,10 @@ struct PackageManifest {
             guard let inside = path.isEmpty ? relativePath : FolderPaths.relative(relativePath, to: path), !inside.isEmpty,
                   !FolderPaths.isInsideResourceBundle(inside)
             else { return false }
+            // `exclude` and `sources` are normalized when the manifest is read (`resolveDefaults`).
             func under(_ list: [String]) -> Bool {
                 list.contains { entry in
-                    let entry = Self.normalized(entry)
-                    return entry.isEmpty || inside == entry || inside.hasPrefix(entry + "/")
+                    entry.isEmpty || inside == entry || inside.hasPrefix(entry + "/")
                 }
             }
             if under(exclude) { return false }
@@ -121,8 +121,12 @@ struct PackageManifest {
 
     /// ``target(compiling:)`` with the target's position in the manifest (its order among the package's targets).
     func indexedTarget(compiling relativePath: String) -> (index: Int, target: Target)? {
-        targets.enumerated().filter { $0.element.compiles(relativePath) }.max { $0.element.path.count < $1.element.path.count }
-            .map { ($0.offset, $0.element) }
+        var deepest: (index: Int, target: Target, depth: Int)?
+        for (index, target) in targets.enumerated() where target.compiles(relativePath) {
+            let depth = target.path.count
+            if deepest.map({ depth > $0.depth }) ?? true { deepest = (index, target, depth) }   // the first of equals
+        }
+        return deepest.map { ($0.index, $0.target) }
     }
 
     /// Reads the manifest in `folder`, evaluating it when `reading` allows and a toolchain answers.
@@ -150,6 +154,8 @@ struct PackageManifest {
         let defaulted = targets.filter { $0.path == "\u{0}" }
         return targets.map { target in
             var target = target
+            target.exclude = target.exclude.map(Target.normalized)
+            target.sources = target.sources?.map(Target.normalized)
             if target.path == "\u{0}" {
                 let roots: [String]
                 switch target.kind {

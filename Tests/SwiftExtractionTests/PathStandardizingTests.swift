@@ -10,6 +10,17 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("/work/p/Sources/App", "/work/p", "Sources/App"), ("/work/p/Sources/App", "/work/p/", "Sources/App"),
+        ("/work/p", "/work/p", ""), ("/work/p", "/work/p/", ""), ("/work/p/", "/work/p", ""),
+        ("/work/pp/A.swift", "/work/p", nil), ("/work", "/work/p", nil), ("/other/A.swift", "/work", nil),
+        ("/A.swift", "/", "A.swift"), ("/", "/", ""), ("/work/日本/é.swift", "/work/日本", "é.swift"),
+        ("/work/e\u{301}/A.swift", "/work/e", nil),
+    ] as [(String, String, String?)])
+    func aPathRelativeToAFolder(path: String, folder: String, relative: String?) {
+        #expect(FolderPaths.relative(path, to: folder) == relative)
+    }
+
     @Test func aProjectPathAppendedToAStandardizedFolderIsWhatFoundationGives() throws {
         let temporary = try TemporaryFolder()
         let folder = temporary.url.resolvingSymlinksInPath().path

@@ -134,12 +134,13 @@ private func modules(_ discovery: Discovery) -> [String: [String]] {
         #expect(modules(found) == ["App/Main.swift": ["Outer"], "Packages/Account/Sources/Account/A.swift": ["Account"]])
     }
 
+    /// Paths as SwiftPM takes them: `./Legacy/` is `Legacy`.
     @Test func explicitPathExcludeAndSourcesDecideMembership() throws {
         let folder = try TemporaryFolder()
         try folder.write("Package.swift", """
             let package = Package(name: "P", targets: [
-                .target(name: "Kit", path: "Lib/Kit/", exclude: ["Legacy", "Old.swift"]),
-                .target(name: "Picked", path: "Lib/Picked", sources: ["Public"]),
+                .target(name: "Kit", path: "Lib/Kit/", exclude: ["./Legacy/", "Old.swift"]),
+                .target(name: "Picked", path: "Lib/Picked", sources: ["./Public/"]),
             ])
             """)
         for file in ["Lib/Kit/A.swift", "Lib/Kit/Old.swift", "Lib/Kit/Legacy/L.swift", "Lib/Picked/Public/P.swift", "Lib/Picked/Private/Q.swift"] {
