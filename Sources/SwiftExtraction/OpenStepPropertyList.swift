@@ -17,7 +17,8 @@ enum OpenStepPropertyList {
     /// - Returns: The top-level value: `[String: Any]`, `[Any]` or `String`, with nested values of the same kinds.
     static func parse(_ data: Data) -> Any? {
         // Text that is not UTF-8 is Foundation's to judge (this reader would replace the bad bytes).
-        if data.contains(where: { $0 >= 0x80 }), String(data: data, encoding: .utf8) == nil { return nil }
+        // (Looked for in the raw bytes: `Data`'s own iterator took two fifths of the time this reader took.)
+        if data.withUnsafeBytes({ $0.contains { $0 >= 0x80 } }), String(data: data, encoding: .utf8) == nil { return nil }
         return data.withUnsafeBytes { raw -> Any? in
             var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }

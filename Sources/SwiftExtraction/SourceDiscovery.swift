@@ -386,7 +386,13 @@ public enum FolderPaths {
         let path = path.utf8
         var folder = folder.utf8[...]
         if folder.last == UInt8(ascii: "/") { folder = folder.dropLast() }
-        guard path.count >= folder.count, path.starts(with: folder) else { return nil }
+        guard path.count >= folder.count else { return nil }
+        let sharesPrefix = path.withContiguousStorageIfAvailable { pathBytes in
+            folder.withContiguousStorageIfAvailable { folderBytes in
+                folderBytes.isEmpty || memcmp(pathBytes.baseAddress!, folderBytes.baseAddress!, folderBytes.count) == 0
+            }
+        } ?? nil
+        guard sharesPrefix ?? path.starts(with: folder) else { return nil }
         let slash = path.index(path.startIndex, offsetBy: folder.count)
         if slash == path.endIndex { return "" }
         guard path[slash] == UInt8(ascii: "/") else { return nil }
