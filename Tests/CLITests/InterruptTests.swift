@@ -31,30 +31,41 @@ import TestSupport
         ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.path)) ?? []).filter { $0.hasSuffix(".tmp") }
     }
 
+    /// Runs `arguments` (docsheet's, or `/bin/bash`'s with `shell`) in `sandbox`, sends `signalNumber` as soon as the
+    /// temporary file of the workbook being written appears, and waits for the end.
+    ///
+    /// - Returns: The ended process, and whether the signal was sent before it ended.
+    static func signalWhileWriting(
+        _ sandbox: DocSheetRunner.Sandbox, _ signalNumber: Int32, arguments: [String], shell: Bool = false
+    ) throws -> (process: Process, signalled: Bool) {
+        let process = Process()
+        process.executableURL = shell ? URL(fileURLWithPath: "/bin/bash") : DocSheetRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = sandbox.url
+        process.environment = sandbox.environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try start(process)
+        var signalled = false
+        while process.isRunning {
+            if !temporaryFiles(sandbox).isEmpty {
+                kill(process.processIdentifier, signalNumber)
+                signalled = true
+                break
+            }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
+        return (process, signalled)
+    }
+
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalWhileTheWorkbookIsWrittenRemovesItsTemporaryFileAndKillsTheProcess(signalNumber: Int32) throws {
         if Self.ignores(signalNumber) { return }
         let sandbox = try Self.bigProject()
         // The temporary file lives while libxlsxwriter writes the package: signal the run as soon as it appears.
         for _ in 0..<5 {
-            let process = Process()
-            process.executableURL = DocSheetRunner.binary
-            process.arguments = ["generate", "--output", "out.xlsx", "--no-cache"]
-            process.currentDirectoryURL = sandbox.url
-            process.environment = sandbox.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try Self.start(process)
-            var signalled = false
-            while process.isRunning {
-                if !Self.temporaryFiles(sandbox).isEmpty {
-                    kill(process.processIdentifier, signalNumber)
-                    signalled = true
-                    break
-                }
-                usleep(2_000)
-            }
-            process.waitUntilExit()
+            let (process, signalled) = try Self.signalWhileWriting(sandbox, signalNumber, arguments: ["generate", "--output", "out.xlsx", "--no-cache"])
             guard signalled, process.terminationReason == .uncaughtSignal || process.terminationStatus != 0 else {
                 try sandbox.write("out.xlsx", "the previous output")
                 continue   // finished before the signal: try again
@@ -75,24 +86,8 @@ import TestSupport
         for _ in 0..<5 {
             try sandbox.write("out.xlsx", "the previous output")
             // `trap '' INT` ignores SIGINT in the shell, and exec keeps that for docsheet.
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "trap '' INT; exec \"$0\" generate --output out.xlsx --no-cache", DocSheetRunner.binary.path]
-            process.currentDirectoryURL = sandbox.url
-            process.environment = sandbox.environment
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try Self.start(process)
-            var signalled = false
-            while process.isRunning {
-                if !Self.temporaryFiles(sandbox).isEmpty {
-                    kill(process.processIdentifier, SIGINT)
-                    signalled = true
-                    break
-                }
-                usleep(2_000)
-            }
-            process.waitUntilExit()
+            let command = "trap '' INT; exec \"$0\" generate --output out.xlsx --no-cache"
+            let (process, signalled) = try Self.signalWhileWriting(sandbox, SIGINT, arguments: ["-c", command, DocSheetRunner.binary.path], shell: true)
             guard signalled else { continue }   // finished before the workbook was seen being written: try again
             #expect(process.terminationReason == .exit && process.terminationStatus == 0)
             #expect(sandbox.read("out.xlsx") != "the previous output", "the run stopped instead of writing its workbook")
