@@ -380,23 +380,12 @@ public enum FolderPaths {
     ///   - folder: A standardized absolute folder path, with or without a trailing `/`.
     /// - Returns: E.g. `Sources/App` for `/work/p/Sources/App` in `/work/p`.
     ///
-    /// Compared on the UTF-8 bytes, as the file system compares names (placing a file asks this of every project
-    /// and target folder, so it neither builds `folder + "/"` nor walks characters).
+    /// Compared as text, so a canonically equivalent spelling of a folder name matches (an `é` written as one scalar
+    /// or as `e` and a combining mark, as a `.pbxproj` and the file system may spell a Vietnamese folder).
     public static func relative(_ path: String, to folder: String) -> String? {
-        let path = path.utf8
-        var folder = folder.utf8[...]
-        if folder.last == UInt8(ascii: "/") { folder = folder.dropLast() }
-        guard path.count >= folder.count else { return nil }
-        let sharesPrefix = path.withContiguousStorageIfAvailable { pathBytes in
-            folder.withContiguousStorageIfAvailable { folderBytes in
-                folderBytes.isEmpty || memcmp(pathBytes.baseAddress!, folderBytes.baseAddress!, folderBytes.count) == 0
-            }
-        } ?? nil
-        guard sharesPrefix ?? path.starts(with: folder) else { return nil }
-        let slash = path.index(path.startIndex, offsetBy: folder.count)
-        if slash == path.endIndex { return "" }
-        guard path[slash] == UInt8(ascii: "/") else { return nil }
-        return String(Substring(path[path.index(after: slash)...]))
+        if path == folder { return "" }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
     }
 
     /// The folder that holds `path`, as `NSString.deletingLastPathComponent` gives it for a standardized absolute

@@ -10,12 +10,16 @@ import Testing
         }
     }
 
+    /// Compared as text: a canonically equivalent spelling of a folder matches, and `/work/p` is not inside `/work/p/`.
     @Test(arguments: [
         ("/work/p/Sources/App", "/work/p", "Sources/App"), ("/work/p/Sources/App", "/work/p/", "Sources/App"),
-        ("/work/p", "/work/p", ""), ("/work/p", "/work/p/", ""), ("/work/p/", "/work/p", ""),
+        ("/work/p", "/work/p", ""), ("/work/p", "/work/p/", nil), ("/work/p/", "/work/p", ""), ("/work/p/", "/work/p/", ""),
+        ("/A.swift", "", "A.swift"), ("A.swift", "", nil),
         ("/work/pp/A.swift", "/work/p", nil), ("/work", "/work/p", nil), ("/other/A.swift", "/work", nil),
         ("/A.swift", "/", "A.swift"), ("/", "/", ""), ("/work/日本/é.swift", "/work/日本", "é.swift"),
         ("/work/e\u{301}/A.swift", "/work/e", nil),
+        // Canonically equivalent spellings of a folder name match (one scalar against a letter and a combining mark).
+        ("/work/\u{E9}/A.swift", "/work/e\u{301}", "A.swift"), ("/work/e\u{301}/A.swift", "/work/\u{E9}/", "A.swift"),
     ] as [(String, String, String?)])
     func aPathRelativeToAFolder(path: String, folder: String, relative: String?) {
         #expect(FolderPaths.relative(path, to: folder) == relative)
