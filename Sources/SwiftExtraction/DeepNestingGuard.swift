@@ -70,11 +70,18 @@ enum DeepNestingGuard {
 
     /// `source` parsed by SwiftParser with what lies beyond the limits blanked out.
     ///
-    /// - Parameter source: The file's text.
+    /// - Parameters:
+    ///   - source: The file's text.
+    ///   - skippingFunctionBodies: Empty the bodies of functions first (`FunctionBodySkipping`) when nothing lies
+    ///     beyond the limits; a file with something too deep is parsed as before, with its bodies.
     /// - Returns: The syntax tree, the text it was parsed from (`source`, or its blanked copy: the same lines) and
     ///   where blanked parts start (empty when nothing was blanked).
-    static func parse(_ source: String) -> (tree: SourceFileSyntax, text: String, regions: [BlankedRegion]) {
+    static func parse(_ source: String, skippingFunctionBodies: Bool = false)
+        -> (tree: SourceFileSyntax, text: String, regions: [BlankedRegion]) {
         let guarded = defused(source)
+        if guarded == nil, skippingFunctionBodies, let parsed = FunctionBodySkipping.parse(source) {
+            return (parsed.tree, parsed.text, [])
+        }
         let text = guarded?.text ?? source
         var parser = Parser(text, maximumNestingLevel: parserNestingLevel)
         return (SourceFileSyntax.parse(from: &parser), text, guarded?.regions ?? [])
@@ -569,16 +576,19 @@ private struct NestingScanner {
     }
 }
 
-private func isIdentifierHead(_ byte: UInt8) -> Bool {
+/// A byte that can start a Swift identifier: a letter, `_`, `$` or any byte of a non-ASCII character.
+func isIdentifierHead(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || byte == UInt8(ascii: "_") || byte >= 0x80 || byte == UInt8(ascii: "$")
 }
 
-private func isIdentifierCharacter(_ byte: UInt8) -> Bool {
+/// A byte that can continue a Swift identifier: an identifier head or a digit.
+func isIdentifierCharacter(_ byte: UInt8) -> Bool {
     isIdentifierHead(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
 }
 
-private func isOperatorCharacter(_ byte: UInt8) -> Bool {
+/// An ASCII byte that can be part of an operator.
+func isOperatorCharacter(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
          UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),

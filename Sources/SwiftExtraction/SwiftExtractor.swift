@@ -12,12 +12,16 @@ public struct SwiftExtractor: Sendable {
 
     /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
     /// by a build that keeps the same `DocSheetVersion`.
-    static let rulesRevision = 9
+    static let rulesRevision = 10
 
     /// Creates an extractor.
     ///
     /// - Parameter options: Whether local functions are reported and how many files are parsed at once.
     public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
+
+    /// Parse function bodies even when no local function is asked for (tests compare both ways; see
+    /// `FunctionBodySkipping`).
+    var parsesFunctionBodies = false
 
     /// The records of one file's source text, as if it were its module's only file (`CrossFileRules` applied to it
     /// alone). A file with syntax errors still yields what the parser recovered, plus one warning naming the first
@@ -45,7 +49,8 @@ public struct SwiftExtractor: Sendable {
     /// The records of one file before the rules that need the module's other files (`CrossFileRules`): what the
     /// cache stores.
     private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
-        let (tree, parsedText, blanked) = DeepNestingGuard.parse(source)
+        let (tree, parsedText, blanked) = DeepNestingGuard.parse(
+            source, skippingFunctionBodies: !options.includeLocal && !parsesFunctionBodies)
         var warnings: [ExtractionDiagnostic] = []
         if let first = blanked.first {
             let more = blanked.count > 1 ? " (and \(blanked.count - 1) more places in this file)" : ""

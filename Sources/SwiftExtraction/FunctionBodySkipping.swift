@@ -1,0 +1,374 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Parses a file without the statements inside its `func`, `init` and `deinit` bodies, which no record needs unless
+/// local functions are asked for: bodies are most of a file's text and most of SwiftParser's time (Documentation/
+/// Extraction.md, "Function bodies are not parsed").
+///
+/// One pass over the bytes finds each body — the first `{` at the keyword's own nesting level after `func`, `init` or
+/// `deinit`, up to its matching `}` — and the inside is replaced by spaces, line breaks kept, so every position in the
+/// file stays the same. The pass follows comments, string literals (raw, multi-line, interpolated) and brackets; it
+/// gives up on the whole file at anything it cannot follow for certain (a possible regex literal, an unterminated
+/// literal or comment, unbalanced brackets, a merge conflict, a `docsheet:ignore-file` marker).
+///
+/// The emptied text is then held to the tree SwiftParser makes of it: the tree must have no syntax error, and every
+/// emptied range must be exactly the inside of a `func`, `init` or `deinit` body in it. Otherwise the file is parsed
+/// as written, so the records never depend on the pass being right, only the time. Outside the emptied ranges the
+/// two texts are the same bytes, and `DeclarationCollector` does not enter bodies without `includeLocal`.
+enum FunctionBodySkipping {
+    /// `source` parsed with its function bodies emptied, or `nil` when there is nothing to empty or the emptied text
+    /// does not parse to the same declarations (the caller then parses `source` as written).
+    ///
+    /// - Parameter source: The file's text; `DeepNestingGuard.defused(_:)` must have found nothing in it.
+    /// - Returns: The syntax tree and the emptied text it was parsed from (the same lines and columns as `source`).
+    static func parse(_ source: String) -> (tree: SourceFileSyntax, text: String)? {
+        guard let (text, bodies) = emptied(source) else { return nil }
+        var parser = Parser(text, maximumNestingLevel: DeepNestingGuard.parserNestingLevel)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        guard !tree.hasError, bodies.allSatisfy({ isEmptiedFunctionBody($0, in: tree) }) else { return nil }
+        return (tree, text)
+    }
+
+    /// `source` with the inside of every function body that holds more than white space replaced by spaces (line
+    /// breaks kept), and those insides' byte ranges; `nil` when no body holds anything or the scan gave up.
+    ///
+    /// - Parameter source: The file's text.
+    /// - Returns: The emptied text and the emptied ranges, in file order.
+    static func emptied(_ source: String) -> (text: String, bodies: [Range<Int>])? {
+        guard !ByteSearch.holds(SourceMarkers.ignoreFileMarker, in: source), !ByteSearch.holds("<<<<<<<", in: source)
+        else { return nil }
+        var source = source
+        return source.withUTF8 { bytes -> (text: String, bodies: [Range<Int>])? in
+            var scanner = BodyScanner(bytes: bytes)
+            guard let found = scanner.scan() else { return nil }
+            let bodies = found.filter { range in
+                bytes[range].contains { !BodyScanner.isWhiteSpace($0) }
+            }
+            guard !bodies.isEmpty else { return nil }
+            let text = String(unsafeUninitializedCapacity: bytes.count) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Int in
+                _ = buffer.initialize(from: bytes)
+                for range in bodies {
+                    for offset in range where buffer[offset] != UInt8(ascii: "\n") && buffer[offset] != UInt8(ascii: "\r") {
+                        buffer[offset] = UInt8(ascii: " ")
+                    }
+                }
+                return bytes.count
+            }
+            return (text, bodies)
+        }
+    }
+
+    /// Whether `inside` is exactly the inside of a `func`, `init` or `deinit` body of `tree`, with no statement left.
+    private static func isEmptiedFunctionBody(_ inside: Range<Int>, in tree: SourceFileSyntax) -> Bool {
+        let opening = inside.lowerBound - 1
+        guard let brace = tree.token(at: AbsolutePosition(utf8Offset: opening)), brace.tokenKind == .leftBrace,
+              brace.positionAfterSkippingLeadingTrivia.utf8Offset == opening,
+              let block = brace.parent?.as(CodeBlockSyntax.self), block.statements.isEmpty,
+              block.rightBrace.presence == .present,
+              block.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset == inside.upperBound,
+              let owner = block.parent
+        else { return false }
+        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self)
+            || owner.is(DeinitializerDeclSyntax.self)
+    }
+}
+
+/// The pass of `FunctionBodySkipping` over one file's bytes.
+private struct BodyScanner {
+    private enum Frame: Equatable {
+        case paren, square, brace
+        /// A function body, whose inside starts at the offset.
+        case body(Int)
+        /// A string interpolation `\(…)`, in the string literal resumed when it closes.
+        case interpolation(StringState)
+    }
+
+    /// A string literal being scanned: multi-line or not, and its raw delimiter's `#` count.
+    private struct StringState: Equatable {
+        var isMultiLine: Bool
+        var hashes: Int
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var frames: [Frame] = []
+    /// Whether a body is open: nothing inside one is looked at but its brackets, comments and literals.
+    private var isInBody = false
+    /// After `func`, `init` or `deinit` outside a body: the number of frames open at the keyword, where its body's
+    /// `{` must come.
+    private var pendingLevel: Int?
+    private var bodies: [Range<Int>] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    /// The insides of the function bodies, or `nil` at anything the scan cannot follow for certain.
+    mutating func scan() -> [Range<Int>]? {
+        var index = 0
+        var string: StringState?
+        let count = bytes.count
+        while index < count {
+            if let current = string {
+                guard let resumed = scanString(current, from: index, resuming: &string) else { return nil }
+                index = resumed
+                continue
+            }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/"):
+                let after = next(index)
+                if after == UInt8(ascii: "/") {
+                    while index < count && bytes[index] != UInt8(ascii: "\n") && bytes[index] != UInt8(ascii: "\r") {
+                        index += 1
+                    }
+                    continue
+                }
+                if after == UInt8(ascii: "*") {
+                    guard let end = skipBlockComment(from: index) else { return nil }
+                    index = end
+                    continue
+                }
+                guard !mayStartRegexLiteral(at: index) else { return nil }
+            case UInt8(ascii: "\""):
+                index = openString(at: index, hashes: 0, into: &string)
+                continue
+            case UInt8(ascii: "#"):
+                var end = index
+                while end < count && bytes[end] == UInt8(ascii: "#") { end += 1 }
+                if end < count && bytes[end] == UInt8(ascii: "\"") {
+                    index = openString(at: end, hashes: end - index, into: &string)
+                    continue
+                }
+                // An extended regex literal, an editor placeholder (`<#name#>`) or a shebang line.
+                if end < count && bytes[end] == UInt8(ascii: "/") || previous(index) == UInt8(ascii: "<")
+                    || (index == 0 && next(index) == UInt8(ascii: "!")) {
+                    return nil
+                }
+                // A directive or a macro (`#if`, `#selector`): its word is no keyword of ours.
+                while end < count && isIdentifierCharacter(bytes[end]) { end += 1 }
+                index = end
+                continue
+            case UInt8(ascii: "`"):
+                var end = index + 1
+                while end < count && bytes[end] != UInt8(ascii: "`") {
+                    guard bytes[end] != UInt8(ascii: "\n") else { return nil }
+                    end += 1
+                }
+                index = end + 1
+                continue
+            case UInt8(ascii: "'"):
+                return nil  // SwiftParser reads `'…'` as a (wrong) string literal
+            case UInt8(ascii: "("):
+                frames.append(.paren)
+            case UInt8(ascii: "["):
+                frames.append(.square)
+            case UInt8(ascii: "{"):
+                if !isInBody && pendingLevel == frames.count {
+                    frames.append(.body(index + 1))
+                    isInBody = true
+                    pendingLevel = nil
+                } else {
+                    frames.append(.brace)
+                }
+            case UInt8(ascii: ")"):
+                guard let last = frames.popLast() else { return nil }
+                switch last {
+                case .paren: break
+                case .interpolation(let state): string = state
+                default: return nil
+                }
+            case UInt8(ascii: "]"):
+                guard frames.popLast() == .square else { return nil }
+            case UInt8(ascii: "}"):
+                guard let last = frames.popLast() else { return nil }
+                switch last {
+                case .brace: break
+                case .body(let start):
+                    bodies.append(start..<index)
+                    isInBody = false
+                default: return nil
+                }
+            case UInt8(ascii: ";"), UInt8(ascii: "@"):
+                // The declaration ended without a body (`@` starts the next one's attributes), or its result type
+                // carries an attribute: either way no body is looked for.
+                if pendingLevel == frames.count { pendingLevel = nil }
+            case UInt8(ascii: "="):
+                // A lone `=`: a stored property's value, not a function body.
+                if pendingLevel == frames.count && !isOperatorCharacter(previous(index)) && !isOperatorCharacter(next(index)) {
+                    pendingLevel = nil
+                }
+            default:
+                if isIdentifierHead(byte) {
+                    var end = index + 1
+                    while end < count && isIdentifierCharacter(bytes[end]) { end += 1 }
+                    if !isInBody && previous(index) != UInt8(ascii: ".") && !isIdentifierCharacter(previous(index)) {
+                        word(index..<end)
+                    }
+                    index = end
+                    continue
+                }
+            }
+            index += 1
+            if let level = pendingLevel, frames.count < level { pendingLevel = nil }
+        }
+        guard frames.isEmpty, string == nil else { return nil }
+        return bodies
+    }
+
+    // MARK: Keywords
+
+    /// Notes `func`, `init` or `deinit` as a declaration whose body comes next, and forgets it at a keyword that
+    /// starts another declaration.
+    private mutating func word(_ range: Range<Int>) {
+        let word = UnsafeBufferPointer(rebasing: bytes[range])
+        switch word.first {
+        case UInt8(ascii: "f") where Self.matches(word, "func"),
+             UInt8(ascii: "d") where Self.matches(word, "deinit"):
+            if !isLabel(after: range.upperBound) { pendingLevel = frames.count }
+            return
+        case UInt8(ascii: "i") where Self.matches(word, "init"):
+            let after = nextNonWhiteSpace(from: range.upperBound)
+            if after == UInt8(ascii: "(") || after == UInt8(ascii: "<") || after == UInt8(ascii: "?") || after == UInt8(ascii: "!") {
+                pendingLevel = frames.count
+            }
+            return
+        default:
+            break
+        }
+        guard pendingLevel == frames.count, Self.declarationKeywords.contains(where: { Self.matches(word, $0) }) else { return }
+        pendingLevel = nil
+    }
+
+    /// Keywords that start a declaration without a function body: after one, the body looked for is not coming.
+    private static let declarationKeywords: [StaticString] = [
+        "var", "let", "subscript", "case", "typealias", "associatedtype", "struct", "class", "enum", "protocol",
+        "extension", "actor", "import", "operator", "precedencegroup", "macro",
+    ]
+
+    /// Whether the word ending at `end` is an argument label or a member (`func: 1`, `x.init`), not a keyword.
+    private func isLabel(after end: Int) -> Bool {
+        let after = nextNonWhiteSpace(from: end)
+        return after == UInt8(ascii: ":") || after == UInt8(ascii: ",") || after == UInt8(ascii: ")")
+            || after == UInt8(ascii: ".")
+    }
+
+    private func nextNonWhiteSpace(from start: Int) -> UInt8 {
+        var index = start
+        while index < bytes.count && Self.isWhiteSpace(bytes[index]) { index += 1 }
+        return index < bytes.count ? bytes[index] : 0
+    }
+
+    // MARK: Literals and comments
+
+    /// A `/` that is neither a comment nor certainly an operator: a bare regex literal (`/a+/`) could start here,
+    /// whose content the scan cannot follow. A bare regex literal never starts with white space, so only a `/`
+    /// followed by white space (`a / b`) or ending the file is certainly no regex; `a/b`, `x /= 2` and `</>` are
+    /// left to the parser with the rest of their file.
+    private func mayStartRegexLiteral(at index: Int) -> Bool {
+        let after = next(index)
+        return !(Self.isWhiteSpace(after) || after == 0)
+    }
+
+    /// Enters the string literal whose opening quote is at `quote`; returns where its content starts. As SwiftParser's
+    /// lexer decides: `"""` opens a multi-line literal, except in a raw literal whose closing delimiter comes later on
+    /// the same line (`#"""#` is a single-line literal holding a quote).
+    private func openString(at quote: Int, hashes: Int, into string: inout StringState?) -> Int {
+        var isMultiLine = next(quote) == UInt8(ascii: "\"") && next(quote + 1) == UInt8(ascii: "\"")
+        if isMultiLine && hashes > 0 {
+            var index = quote + 3
+            while index < bytes.count && bytes[index] != UInt8(ascii: "\n") && bytes[index] != UInt8(ascii: "\r") {
+                if bytes[index - 1] == UInt8(ascii: "\"") && closesRawDelimiter(at: index, hashes: hashes) {
+                    isMultiLine = false
+                    break
+                }
+                index += 1
+            }
+        }
+        string = StringState(isMultiLine: isMultiLine, hashes: hashes)
+        return quote + (isMultiLine ? 3 : 1)
+    }
+
+    /// Whether `hashes` `#` start at `index`.
+    private func closesRawDelimiter(at index: Int, hashes: Int) -> Bool {
+        guard index + hashes <= bytes.count else { return false }
+        return (index..<index + hashes).allSatisfy { bytes[$0] == UInt8(ascii: "#") }
+    }
+
+    /// Scans string content from `start` to the literal's end (then `string` becomes `nil`) or to an interpolation's
+    /// `\(` (pushed as a frame remembering the literal); returns where scanning goes on, or `nil` for a literal that
+    /// does not end where it must (a single-line literal at its line break, any literal at the end of the file).
+    private mutating func scanString(_ state: StringState, from start: Int, resuming string: inout StringState?) -> Int? {
+        let quote = UInt8(ascii: "\"")
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"):
+                var hashEnd = index + 1
+                while hashEnd < bytes.count && hashEnd - index - 1 < state.hashes && bytes[hashEnd] == UInt8(ascii: "#") {
+                    hashEnd += 1
+                }
+                guard hashEnd - index - 1 == state.hashes else { index += 1; continue }
+                if hashEnd < bytes.count && bytes[hashEnd] == UInt8(ascii: "(") {
+                    string = nil
+                    frames.append(.interpolation(state))
+                    return hashEnd + 1
+                }
+                index = hashEnd + 1  // an escape: the next character is content
+            case quote:
+                if state.isMultiLine && !(next(index) == quote && next(index + 1) == quote) {
+                    index += 1
+                    continue
+                }
+                var end = index + (state.isMultiLine ? 3 : 1)
+                var closes = true
+                for _ in 0..<state.hashes {
+                    guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else { closes = false; break }
+                    end += 1
+                }
+                if closes {
+                    string = nil
+                    return end
+                }
+                index += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                guard state.isMultiLine else { return nil }
+                index += 1
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// The end of the (nested) block comment starting at `start`, or `nil` when it never ends.
+    private func skipBlockComment(from start: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return index }
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    // MARK: Bytes
+
+    private func next(_ index: Int) -> UInt8 { index + 1 < bytes.count ? bytes[index + 1] : 0 }
+
+    private func previous(_ index: Int) -> UInt8 { index > 0 ? bytes[index - 1] : 0 }
+
+    /// True when the word `word` (a whole run of identifier characters) is `keyword`.
+    private static func matches(_ word: UnsafeBufferPointer<UInt8>, _ keyword: StaticString) -> Bool {
+        word.count == keyword.utf8CodeUnitCount && keyword.withUTF8Buffer { word.elementsEqual($0) }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Inventory
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import SwiftExtraction
+
+/// Function bodies are emptied before parsing when no local function is asked for (`FunctionBodySkipping`), and the
+/// records stay what a parse of the whole file gives.
+@Suite struct FunctionBodySkippingTests {
+    /// The source with each `«…»` part replaced by spaces (line breaks kept), and the source without the marks.
+    private static func marked(_ marked: String) -> (source: String, emptied: String) {
+        var source = "", emptied = ""
+        var inside = false
+        for character in marked {
+            switch character {
+            case "«": inside = true
+            case "»": inside = false
+            default:
+                source.append(character)
+                emptied += inside && character != "\n" ? String(repeating: " ", count: character.utf8.count) : String(character)
+            }
+        }
+        return (source, emptied)
+    }
+
+    @Test(arguments: [
+        // Every kind of body, at file level and in a type.
+        "func f() {« return 1 »}\nstruct S {\n    init(a: Int) {« self.a = a »}\n    deinit {« print(1) »}\n}\n",
+        "final class C {\n    convenience init?(x: Int) {« nil »}\n    static func == (a: C, b: C) -> Bool {« a === b »}\n}\n",
+        // Braces in comments, strings, raw strings, multi-line strings and interpolations are no brackets.
+        "func f() {« let s = \"}\" // }\n    /* } /* } */ } */ »}\nfunc g() {}\n",
+        "func f() {« let s = \"a \\(g { $0 }) \\(\"}\")\" »}\n",
+        "func f() {« let r = #\"}\"# + ##\"\\#(x) }\"## »}\n",
+        "func f() {«\n    let m = \"\"\"\n    }\n    \"\"\"\n»}\n",
+        // A raw `#\"\"\"#` is a one-line literal holding a quote, as SwiftParser reads it.
+        "func f() {« test(#\"\"\"#) »}\nfunc g() {« test(#\"\\\"#) »}\n",
+        // Default values, effects, results and where clauses come before the body.
+        "func f(g: () -> Void = { }) async throws(E) -> [Int: String] where T == U {« g() »}\n",
+        // A local function's body goes with its enclosing body; functions in closures are emptied too.
+        "func f() {« func g() { } »}\nlet c = { func h() {« 1 »} }\n",
+        // Division with white space after the slash is no regex literal.
+        "func f() {« a / b »}\n",
+    ])
+    func emptiesTheInsideOfEveryFunctionBody(_ text: String) throws {
+        let (source, expected) = Self.marked(text)
+        let emptied = try #require(FunctionBodySkipping.emptied(source))
+        #expect(emptied.text == expected)
+        #expect(emptied.text.utf8.count == source.utf8.count)
+    }
+
+    @Test(arguments: [
+        // Nothing but braces of other kinds.
+        "protocol P {\n    func f()\n    var x: Int { get set }\n    subscript(i: Int) -> Int { get }\n}\n",
+        "var x: Int { 1 }\nlet c = { print(1) }\nstruct S { var y: Int { didSet { print(y) } } }\n",
+        // A subscript's accessors hold its effects (`get async throws`): they are parsed.
+        "struct S { subscript(i: Int) -> Int { get async throws { 1 } } }\n",
+        // `init` and `func` as labels or members start no declaration.
+        "let a = f(init: { 1 }, func: { 2 })\nlet b = x.init { 3 }\n",
+        // Bodies holding only white space need no emptying.
+        "func f() {}\ninit() {\n}\n",
+    ])
+    func leavesEverythingElseAsWritten(_ source: String) {
+        #expect(FunctionBodySkipping.emptied(source) == nil)
+    }
+
+    @Test(arguments: [
+        "func f() { let r = /a}b/ }\nfunc g() {}\n",          // a bare regex literal could hold anything
+        "func f() { let r = #/a}b/# }\n",                     // an extended one
+        "func f() { a/b }\n",                                  // no white space after the slash
+        "func f() { let c = 'x' }\n",                          // SwiftParser reads '…' as a string literal
+        "func f() { let s = \"abc }\n}\n",                     // an unterminated literal
+        "func f() { /* abc }\n",                               // an unterminated comment
+        "func f() { if x { }\n",                               // a body that never closes
+        "func f() { g(] }\n",                                  // brackets that do not pair
+        "func f() { <#code#> }\n",                             // an editor placeholder
+        "#!/usr/bin/env swift\nfunc f() { 1 }\n",              // a shebang line
+        "func f() {\n<<<<<<< HEAD\n  a()\n=======\n  b()\n>>>>>>> x\n}\n",  // a merge conflict
+        "func f() {\n  // docsheet:ignore-file\n  a()\n}\n",  // the marker must stay where SourceMarkers looks
+    ])
+    func givesUpOnWhatItCannotFollow(_ source: String) {
+        #expect(FunctionBodySkipping.emptied(source) == nil)
+    }
+
+    @Test func anEmptiedTextThatIsNoFunctionBodyIsParsedAsWritten() throws {
+        // An init accessor (`init(newValue) {…}`) looks like an initializer to the scan, but its block belongs to
+        // the property: the check against the tree refuses it.
+        let source = "struct S {\n    var x: Int {\n        init(initialValue) { _x = initialValue }\n        get { 1 }\n    }\n}\n"
+        #expect(FunctionBodySkipping.emptied(source) != nil)
+        #expect(FunctionBodySkipping.parse(source) == nil)
+    }
+
+    @Test func anEmptiedTextWithASyntaxErrorIsParsedAsWritten() throws {
+        let source = "func f() { 1 }\nfunc g() -> {}\n"
+        #expect(FunctionBodySkipping.emptied(source) != nil)
+        #expect(FunctionBodySkipping.parse(source) == nil)
+        #expect(extract(source).diagnostics.map(\.line) == [2])
+    }
+
+    @Test func positionsAndDocCommentsAfterAnEmptiedBodyStayTheSame() throws {
+        let source = "struct S {\n    func a() { let emoji = \"😀\"; if true { print(emoji) } }\n    /// Kept.\n    func b() -> Int { 1 }\n}\n"
+        #expect(FunctionBodySkipping.parse(source) != nil)
+        let b = try #require(function("b()", in: source))
+        #expect((b.line, b.column) == (4, 10))
+        #expect(b.doc?.summary == "Kept.")
+        #expect(b.signature == "func b() -> Int")
+    }
+
+    @Test func localFunctionsAreStillFoundWhenAskedFor() {
+        let source = "func f() {\n    func inner() {}\n}\n"
+        #expect(extract(source, includeLocal: true).functions.map(\.name) == ["f()", "inner()"])
+        #expect(extract(source).functions.map(\.name) == ["f()"])
+    }
+
+    /// A syntax error inside a body that the scan can follow is not parsed, so it is not reported (a deliberate
+    /// difference, Documentation/Extraction.md): it cannot cost a declaration.
+    @Test func aSyntaxErrorInsideAFollowedBodyIsNotReported() {
+        let source = "struct S {\n    func a() { let x = }\n    func b() {}\n}\n"
+        #expect(extract(source).functions.map(\.name) == ["a()", "b()"])
+        #expect(extract(source).diagnostics.isEmpty)
+        var whole = SwiftExtractor()
+        whole.parsesFunctionBodies = true
+        let parsed = whole.extract(source: source, relativePath: "Sources/App/File.swift", module: "App")
+        #expect(parsed.functions == extract(source).functions)
+        #expect(parsed.diagnostics.map(\.line) == [2])
+    }
+
+    @Test func theRecordsAreThoseOfTheWholeParseOnRealCode() throws {
+        // DocSheet's own sources, samples and fixtures: every file extracted with its bodies emptied and parsed whole.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var whole = SwiftExtractor()
+        whole.parsesFunctionBodies = true
+        var files = 0, skipped = 0
+        for folder in ["Sources", "samples", "Tests/Fixtures"] {
+            let enumerator = try #require(FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                files += 1
+                if DeepNestingGuard.defused(text) == nil, FunctionBodySkipping.parse(text) != nil { skipped += 1 }
+                let path = url.path.replacingOccurrences(of: repository.path + "/", with: "")
+                let emptied = SwiftExtractor().extract(source: text, relativePath: path, module: "M")
+                let parsed = whole.extract(source: text, relativePath: path, module: "M")
+                #expect(emptied.functions == parsed.functions, "\(path)")
+                #expect(emptied.types == parsed.types, "\(path)")
+                #expect(emptied.ignoredTypes == parsed.ignoredTypes, "\(path)")
+                #expect(emptied.isGenerated == parsed.isGenerated, "\(path)")
+                // Only a syntax error inside a body that was not parsed goes unreported.
+                let unreported = parsed.diagnostics.filter { !emptied.diagnostics.contains($0) }
+                #expect(unreported.allSatisfy { $0.message.hasPrefix("syntax error:") }, "\(path)")
+                #expect(emptied.diagnostics.allSatisfy { parsed.diagnostics.contains($0) }, "\(path)")
+            }
+        }
+        // Most files have bodies to empty.
+        #expect(files > 200)
+        #expect(skipped * 2 > files)
+    }
+}
