@@ -1,23 +1,26 @@
 import SwiftParser
 import SwiftSyntax
 
-/// Parses a file without the statements inside its `func`, `init` and `deinit` bodies, which no record needs unless
-/// local functions are asked for: bodies are most of a file's text and most of SwiftParser's time (Documentation/
-/// Extraction.md, "Function bodies are not parsed").
+/// Parses a file without what no record needs unless local functions are asked for: the statements inside the bodies
+/// of `func`, `init` and `deinit` declarations and the accessor blocks of properties (`var body: some View {…}`).
+/// They are most of a file's text and most of SwiftParser's time (Documentation/Extraction.md, "Function bodies are
+/// not parsed").
 ///
-/// One pass over the bytes finds each body — the first `{` at the keyword's own nesting level after `func`, `init` or
-/// `deinit`, up to its matching `}` — and the inside is replaced by spaces, line breaks kept, so every position in the
-/// file stays the same. The pass follows comments, string literals (raw, multi-line, interpolated) and brackets; it
-/// gives up on the whole file at anything it cannot follow for certain (a possible regex literal, an unterminated
-/// literal or comment, unbalanced brackets, a merge conflict, a `docsheet:ignore-file` marker).
+/// One pass over the bytes finds each body — the first `{` after `func`, `init`, `deinit` or `var` at the keyword's
+/// own nesting level, up to its matching `}` — and the inside is replaced by spaces, line breaks kept, so every
+/// position in the file stays the same. The pass follows comments, string literals (raw, multi-line, interpolated)
+/// and brackets as SwiftParser's lexer does, and gives up on the whole file at anything it cannot follow for certain
+/// (a possible regex literal, an unterminated literal or comment, brackets that do not pair, a `#if` that does not
+/// close inside its body, a merge conflict, a `docsheet:ignore-file` marker): the matching `}` must be the one the
+/// parser would close the body with.
 ///
-/// The emptied text is then held to the tree SwiftParser makes of it: the tree must have no syntax error, and every
-/// emptied range must be exactly the inside of a `func`, `init` or `deinit` body in it. Otherwise the file is parsed
-/// as written, so the records never depend on the pass being right, only the time. Outside the emptied ranges the
-/// two texts are the same bytes, and `DeclarationCollector` does not enter bodies without `includeLocal`.
+/// Which braces are bodies is then checked against the tree SwiftParser makes of the emptied text: it must have no
+/// syntax error, and every emptied range must be exactly the inside of a `func`, `init` or `deinit` body, or of a
+/// property's accessor block, in it. Otherwise the file is parsed as written. Outside the emptied ranges the two
+/// texts are the same bytes, and `DeclarationCollector` enters neither bodies nor properties without `includeLocal`.
 enum FunctionBodySkipping {
-    /// `source` parsed with its function bodies emptied, or `nil` when there is nothing to empty or the emptied text
-    /// does not parse to the same declarations (the caller then parses `source` as written).
+    /// `source` parsed with its bodies emptied, or `nil` when there is nothing to empty or the emptied text is not
+    /// what the tree must show (the caller then parses `source` as written).
     ///
     /// - Parameter source: The file's text; `DeepNestingGuard.defused(_:)` must have found nothing in it.
     /// - Returns: The syntax tree and the emptied text it was parsed from (the same lines and columns as `source`).
@@ -25,12 +28,12 @@ enum FunctionBodySkipping {
         guard let (text, bodies) = emptied(source) else { return nil }
         var parser = Parser(text, maximumNestingLevel: DeepNestingGuard.parserNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
-        guard !tree.hasError, bodies.allSatisfy({ isEmptiedFunctionBody($0, in: tree) }) else { return nil }
+        guard !tree.hasError, bodies.allSatisfy({ isEmptiedBody($0, in: tree) }) else { return nil }
         return (tree, text)
     }
 
-    /// `source` with the inside of every function body that holds more than white space replaced by spaces (line
-    /// breaks kept), and those insides' byte ranges; `nil` when no body holds anything or the scan gave up.
+    /// `source` with the inside of every body that holds more than white space replaced by spaces (line breaks kept),
+    /// and those insides' byte ranges; `nil` when no body holds anything or the scan gave up.
     ///
     /// - Parameter source: The file's text.
     /// - Returns: The emptied text and the emptied ranges, in file order.
@@ -58,18 +61,24 @@ enum FunctionBodySkipping {
         }
     }
 
-    /// Whether `inside` is exactly the inside of a `func`, `init` or `deinit` body of `tree`, with no statement left.
-    private static func isEmptiedFunctionBody(_ inside: Range<Int>, in tree: SourceFileSyntax) -> Bool {
+    /// Whether `inside` is exactly the inside of a `func`, `init` or `deinit` body of `tree`, or of a property's
+    /// accessor block, with nothing left in it.
+    private static func isEmptiedBody(_ inside: Range<Int>, in tree: SourceFileSyntax) -> Bool {
         let opening = inside.lowerBound - 1
         guard let brace = tree.token(at: AbsolutePosition(utf8Offset: opening)), brace.tokenKind == .leftBrace,
-              brace.positionAfterSkippingLeadingTrivia.utf8Offset == opening,
-              let block = brace.parent?.as(CodeBlockSyntax.self), block.statements.isEmpty,
-              block.rightBrace.presence == .present,
-              block.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset == inside.upperBound,
-              let owner = block.parent
+              brace.positionAfterSkippingLeadingTrivia.utf8Offset == opening, let parent = brace.parent
         else { return false }
-        return owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self)
-            || owner.is(DeinitializerDeclSyntax.self)
+        let closing: TokenSyntax
+        if let block = parent.as(CodeBlockSyntax.self), block.statements.isEmpty, let owner = block.parent,
+           owner.is(FunctionDeclSyntax.self) || owner.is(InitializerDeclSyntax.self) || owner.is(DeinitializerDeclSyntax.self) {
+            closing = block.rightBrace
+        } else if let block = parent.as(AccessorBlockSyntax.self), case .getter(let statements) = block.accessors,
+                  statements.isEmpty, block.parent?.is(PatternBindingSyntax.self) == true {
+            closing = block.rightBrace
+        } else {
+            return false
+        }
+        return closing.presence == .present && closing.positionAfterSkippingLeadingTrivia.utf8Offset == inside.upperBound
     }
 }
 
@@ -91,12 +100,14 @@ private struct BodyScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private var frames: [Frame] = []
-    /// Whether a body is open: nothing inside one is looked at but its brackets, comments and literals.
+    /// Whether a body is open: nothing inside one is looked at but its brackets, directives, comments and literals.
     private var isInBody = false
-    /// After `func`, `init` or `deinit` outside a body: the number of frames open at the keyword, where its body's
-    /// `{` must come.
+    /// After `func`, `init`, `deinit` or `var` outside a body: the number of frames open at the keyword, where its
+    /// body's `{` must come.
     private var pendingLevel: Int?
     private var bodies: [Range<Int>] = []
+    /// The `#if` blocks open inside the current body.
+    private var openConditions = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -147,7 +158,9 @@ private struct BodyScanner {
                     return nil
                 }
                 // A directive or a macro (`#if`, `#selector`): its word is no keyword of ours.
+                let wordStart = end
                 while end < count && isIdentifierCharacter(bytes[end]) { end += 1 }
+                if isInBody && wordStart == index + 1 && !countDirective(wordStart..<end) { return nil }
                 index = end
                 continue
             case UInt8(ascii: "`"):
@@ -186,6 +199,7 @@ private struct BodyScanner {
                 switch last {
                 case .brace: break
                 case .body(let start):
+                    guard openConditions == 0 else { return nil }  // a `#if` left open inside the body
                     bodies.append(start..<index)
                     isInBody = false
                 default: return nil
@@ -195,7 +209,7 @@ private struct BodyScanner {
                 // carries an attribute: either way no body is looked for.
                 if pendingLevel == frames.count { pendingLevel = nil }
             case UInt8(ascii: "="):
-                // A lone `=`: a stored property's value, not a function body.
+                // A lone `=`: a value, not a body (`var x = 1 { didSet {…} }` keeps its observers).
                 if pendingLevel == frames.count && !isOperatorCharacter(previous(index)) && !isOperatorCharacter(next(index)) {
                     pendingLevel = nil
                 }
@@ -219,13 +233,28 @@ private struct BodyScanner {
 
     // MARK: Keywords
 
-    /// Notes `func`, `init` or `deinit` as a declaration whose body comes next, and forgets it at a keyword that
-    /// starts another declaration.
+    /// Counts a conditional-compilation directive inside a body (`word` follows its `#`); false for one that does not
+    /// pair up there (`#endif` or `#else` without `#if`), which SwiftParser would carry past the body's end.
+    private mutating func countDirective(_ word: Range<Int>) -> Bool {
+        let word = UnsafeBufferPointer(rebasing: bytes[word])
+        if Self.matches(word, "if") {
+            openConditions += 1
+        } else if Self.matches(word, "endif") {
+            openConditions -= 1
+        } else if Self.matches(word, "else") || Self.matches(word, "elseif") {
+            return openConditions > 0
+        }
+        return openConditions >= 0
+    }
+
+    /// Notes `func`, `init`, `deinit` or `var` as a declaration whose body may come next, and forgets it at a keyword
+    /// that starts another declaration.
     private mutating func word(_ range: Range<Int>) {
         let word = UnsafeBufferPointer(rebasing: bytes[range])
         switch word.first {
         case UInt8(ascii: "f") where Self.matches(word, "func"),
-             UInt8(ascii: "d") where Self.matches(word, "deinit"):
+             UInt8(ascii: "d") where Self.matches(word, "deinit"),
+             UInt8(ascii: "v") where Self.matches(word, "var"):
             if !isLabel(after: range.upperBound) { pendingLevel = frames.count }
             return
         case UInt8(ascii: "i") where Self.matches(word, "init"):
@@ -241,9 +270,9 @@ private struct BodyScanner {
         pendingLevel = nil
     }
 
-    /// Keywords that start a declaration without a function body: after one, the body looked for is not coming.
+    /// Keywords that start a declaration without a body of ours: after one, the body looked for is not coming.
     private static let declarationKeywords: [StaticString] = [
-        "var", "let", "subscript", "case", "typealias", "associatedtype", "struct", "class", "enum", "protocol",
+        "let", "subscript", "case", "typealias", "associatedtype", "struct", "class", "enum", "protocol",
         "extension", "actor", "import", "operator", "precedencegroup", "macro",
     ]
 

@@ -19,10 +19,6 @@ public struct SwiftExtractor: Sendable {
     /// - Parameter options: Whether local functions are reported and how many files are parsed at once.
     public init(options: ExtractionOptions = ExtractionOptions()) { self.options = options }
 
-    /// Parse function bodies even when no local function is asked for (tests compare both ways; see
-    /// `FunctionBodySkipping`).
-    var parsesFunctionBodies = false
-
     /// The records of one file's source text, as if it were its module's only file (`CrossFileRules` applied to it
     /// alone). A file with syntax errors still yields what the parser recovered, plus one warning naming the first
     /// error's position.
@@ -50,7 +46,7 @@ public struct SwiftExtractor: Sendable {
     /// cache stores.
     private func extractAlone(source: String, relativePath: String, module: String) -> FileExtraction {
         let (tree, parsedText, blanked) = DeepNestingGuard.parse(
-            source, skippingFunctionBodies: !options.includeLocal && !parsesFunctionBodies)
+            source, skippingFunctionBodies: !options.includeLocal && !options.parsesFunctionBodies)
         var warnings: [ExtractionDiagnostic] = []
         if let first = blanked.first {
             let more = blanked.count > 1 ? " (and \(blanked.count - 1) more places in this file)" : ""
@@ -214,7 +210,7 @@ public struct SwiftExtractor: Sendable {
     public func cacheKey(for source: SourceText) -> String {
         var hasher = ContentHasher()
         hasher.add("docsheet-extraction\u{0}\(DocSheetVersion.current)\u{0}\(Self.rulesRevision)\u{0}")
-        hasher.add("includeLocal=\(options.includeLocal)\u{0}")
+        hasher.add("includeLocal=\(options.includeLocal)\u{0}parsesFunctionBodies=\(options.parsesFunctionBodies)\u{0}")
         hasher.add(source.relativePath)
         hasher.add("\u{0}")
         hasher.add(source.module)

@@ -6,8 +6,8 @@ import Testing
 
 @testable import SwiftExtraction
 
-/// Function bodies are emptied before parsing when no local function is asked for (`FunctionBodySkipping`), and the
-/// records stay what a parse of the whole file gives.
+/// Function bodies and property accessor blocks are emptied before parsing when no local function is asked for
+/// (`FunctionBodySkipping`), and the records stay what a parse of the whole file gives.
 @Suite struct FunctionBodySkippingTests {
     /// The source with each `«…»` part replaced by spaces (line breaks kept), and the source without the marks.
     private static func marked(_ marked: String) -> (source: String, emptied: String) {
@@ -42,18 +42,24 @@ import Testing
         "func f() {« func g() { } »}\nlet c = { func h() {« 1 »} }\n",
         // Division with white space after the slash is no regex literal.
         "func f() {« a / b »}\n",
+        // A property's accessor block: a computed value, observers, a requirement's `get set`.
+        "struct V {\n    var body: some View {« Text(\"}\") »}\n    var y: Int {« didSet { print(y) } »}\n}\n",
+        "protocol P {\n    func f()\n    var x: Int {« get set »}\n}\n",
+        // Conditional compilation that pairs up inside the body.
+        "func f() {«\n#if DEBUG\n    a { }\n#elseif os(iOS)\n    b()\n#else\n    c()\n#endif\n»}\n",
     ])
     func emptiesTheInsideOfEveryFunctionBody(_ text: String) throws {
         let (source, expected) = Self.marked(text)
         let emptied = try #require(FunctionBodySkipping.emptied(source))
         #expect(emptied.text == expected)
         #expect(emptied.text.utf8.count == source.utf8.count)
+        #expect(FunctionBodySkipping.parse(source) != nil, "the tree refused the emptied text")
     }
 
     @Test(arguments: [
-        // Nothing but braces of other kinds.
-        "protocol P {\n    func f()\n    var x: Int { get set }\n    subscript(i: Int) -> Int { get }\n}\n",
-        "var x: Int { 1 }\nlet c = { print(1) }\nstruct S { var y: Int { didSet { print(y) } } }\n",
+        // Nothing but braces of other kinds: closures, observers after a value, subscripts.
+        "let c = { print(1) }\nvar z = 1 { didSet { print(z) } }\n",
+        "protocol P {\n    func f()\n    subscript(i: Int) -> Int { get }\n}\n",
         // A subscript's accessors hold its effects (`get async throws`): they are parsed.
         "struct S { subscript(i: Int) -> Int { get async throws { 1 } } }\n",
         // `init` and `func` as labels or members start no declaration.
@@ -75,6 +81,9 @@ import Testing
         "func f() { if x { }\n",                               // a body that never closes
         "func f() { g(] }\n",                                  // brackets that do not pair
         "func f() { <#code#> }\n",                             // an editor placeholder
+        "func f() {\n#if A\n  a()\n}\n#endif\n",                // a `#if` that does not close inside the body
+        "func f() {\n  a()\n#endif\n}\n",                       // an `#endif` without its `#if`
+        "func f() {\n#else\n}\n",                                // an `#else` without its `#if`
         "#!/usr/bin/env swift\nfunc f() { 1 }\n",              // a shebang line
         "func f() {\n<<<<<<< HEAD\n  a()\n=======\n  b()\n>>>>>>> x\n}\n",  // a merge conflict
         "func f() {\n  // docsheet:ignore-file\n  a()\n}\n",  // the marker must stay where SourceMarkers looks
@@ -83,12 +92,13 @@ import Testing
         #expect(FunctionBodySkipping.emptied(source) == nil)
     }
 
-    @Test func anEmptiedTextThatIsNoFunctionBodyIsParsedAsWritten() throws {
-        // An init accessor (`init(newValue) {…}`) looks like an initializer to the scan, but its block belongs to
-        // the property: the check against the tree refuses it.
-        let source = "struct S {\n    var x: Int {\n        init(initialValue) { _x = initialValue }\n        get { 1 }\n    }\n}\n"
-        #expect(FunctionBodySkipping.emptied(source) != nil)
+    @Test func anEmptiedTextThatIsNoBodyIsParsedAsWritten() throws {
+        // In top-level code, `for var x in …` looks like a property to the scan, but its block is the loop's: the
+        // check against the tree refuses it.
+        let source = "for var x in [1, 2] { x += 1; print(x) }\nfunc f() { print(1) }\n"
+        #expect(FunctionBodySkipping.emptied(source)?.bodies.count == 2)
         #expect(FunctionBodySkipping.parse(source) == nil)
+        #expect(extract(source).functions.map(\.name) == ["f()"])
     }
 
     @Test func anEmptiedTextWithASyntaxErrorIsParsedAsWritten() throws {
@@ -119,8 +129,9 @@ import Testing
         let source = "struct S {\n    func a() { let x = }\n    func b() {}\n}\n"
         #expect(extract(source).functions.map(\.name) == ["a()", "b()"])
         #expect(extract(source).diagnostics.isEmpty)
-        var whole = SwiftExtractor()
-        whole.parsesFunctionBodies = true
+        var options = ExtractionOptions()
+        options.parsesFunctionBodies = true
+        let whole = SwiftExtractor(options: options)
         let parsed = whole.extract(source: source, relativePath: "Sources/App/File.swift", module: "App")
         #expect(parsed.functions == extract(source).functions)
         #expect(parsed.diagnostics.map(\.line) == [2])
@@ -129,8 +140,9 @@ import Testing
     @Test func theRecordsAreThoseOfTheWholeParseOnRealCode() throws {
         // DocSheet's own sources, samples and fixtures: every file extracted with its bodies emptied and parsed whole.
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var whole = SwiftExtractor()
-        whole.parsesFunctionBodies = true
+        var options = ExtractionOptions()
+        options.parsesFunctionBodies = true
+        let whole = SwiftExtractor(options: options)
         var files = 0, skipped = 0
         for folder in ["Sources", "samples", "Tests/Fixtures"] {
             let enumerator = try #require(FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil))

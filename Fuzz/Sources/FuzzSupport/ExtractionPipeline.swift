@@ -25,11 +25,29 @@ public enum ExtractionPipeline {
             throw FuzzHarness.failure("extracting a readable file threw: \(error)")
         }
         try checkRecords(result, byteCount: bytes.count)
+        if !extractor.options.includeLocal {
+            try checkBodiesSkipped(result, source: source)
+        }
         let inventory = Inventory(
             project: ProjectInfo(name: "Fuzz", root: "."), types: result.types, functions: result.functions,
             modules: [ModuleRecord(name: "Fuzz", kind: .packageLibrary)])
         let locale = DocumentLocale.allCases[(choice >> 1) % DocumentLocale.allCases.count]
         try DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
+    }
+
+    /// Skipping function bodies (the default) must give the records parsing them gives
+    /// (Documentation/Extraction.md, "Function bodies are not parsed").
+    static func checkBodiesSkipped(_ result: ExtractionResult, source: SourceFile) throws(CheckFailure) {
+        var options = ExtractionOptions(includeLocal: false, jobs: 1)
+        options.parsesFunctionBodies = true
+        let parsed: ExtractionResult
+        do { parsed = try SwiftExtractor(options: options).extract(files: [source], cache: nil) } catch {
+            throw FuzzHarness.failure("extracting a readable file with its bodies threw: \(error)")
+        }
+        guard parsed.functions == result.functions, parsed.types == result.types else {
+            throw FuzzHarness.failure("skipping function bodies changed the records: \(parsed.functions.map(\.name)) "
+                + "parsed whole, \(result.functions.map(\.name)) skipped; types \(parsed.types.map(\.name)) and \(result.types.map(\.name))")
+        }
     }
 
     /// What every record of a file must satisfy whatever the source: positions inside the file, names not empty.
