@@ -43,7 +43,9 @@ public struct DocumentWriter: Sendable {
             }
             return try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
         case .json:
-            try writeAtomically(pieces: InventoryCoding.encodedPieces(inventory), to: url)
+            try writing(url) { () throws(FileSupportError) in
+                try AtomicFile.write(to: url) { write in InventoryCoding.encode(inventory, into: write) }
+            }
         case .csv:
             try writeAtomically(Data(CSVWriter.inventory(inventory, context: context).utf8), to: url)
         case .markdown:
@@ -100,11 +102,6 @@ public struct DocumentWriter: Sendable {
     /// Writes `data` to `url` through a temporary file in the same folder.
     private func writeAtomically(_ data: Data, to url: URL) throws(DesignDocumentError) {
         try writing(url) { () throws(FileSupportError) in try AtomicFile.write(data, to: url) }
-    }
-
-    /// Writes `pieces`, one after the other, to `url` through a temporary file in the same folder.
-    private func writeAtomically(pieces: [[UInt8]], to url: URL) throws(DesignDocumentError) {
-        try writing(url) { () throws(FileSupportError) in try AtomicFile.write(pieces: pieces, to: url) }
     }
 
     /// Runs `write`, turning its error into this module's.

@@ -60,19 +60,24 @@ public enum AtomicFile {
         try write(to: destination) { DescriptorWriter.writeAll(data, to: $0) }
     }
 
-    /// Writes `pieces`, one after the other, to `destination` atomically (a large text need not be joined first).
+    /// Writes the pieces `produce` hands over, one after the other as it makes them, to `destination` atomically (a
+    /// large text need not be joined first, and its write overlaps its making).
     ///
     /// - Parameters:
-    ///   - pieces: The file's contents in order.
     ///   - destination: The file to create or replace.
+    ///   - produce: Calls the function it is given with each piece of the file's contents in order; that function
+    ///     returns false after a failed write, and `produce` should then stop.
     /// - Throws: `FileSupportError.writeFailed` as ``write(_:to:)`` does.
-    public static func write(pieces: [[UInt8]], to destination: URL) throws(FileSupportError) {
+    public static func write(to destination: URL, producing produce: ((UnsafeRawBufferPointer) -> Bool) -> Void)
+        throws(FileSupportError) {
         try write(to: destination) { descriptor in
-            for piece in pieces {
-                let failure = piece.withUnsafeBytes { DescriptorWriter.writeAll($0, to: descriptor) }
-                if failure != 0 { return failure }
+            var failure: Int32 = 0
+            produce { piece in
+                guard failure == 0 else { return false }
+                failure = DescriptorWriter.writeAll(piece, to: descriptor)
+                return failure == 0
             }
-            return 0
+            return failure
         }
     }
 

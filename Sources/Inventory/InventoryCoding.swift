@@ -29,13 +29,16 @@ public enum InventoryCoding {
         Data(InventoryJSONWriter.prettyJSON(of: inventory))
     }
 
-    /// The bytes of ``encode(_:)-(Inventory)`` in pieces, to be written one after the other without joining them
-    /// (see ``InventoryJSONWriter/prettyJSONPieces(of:)``).
+    /// The bytes of ``encode(_:)-(Inventory)`` handed to `write` in pieces, in order, each as soon as it is encoded
+    /// (see ``InventoryJSONWriter/prettyJSON(of:into:)``): a file's write overlaps the encoding.
     ///
-    /// - Parameter inventory: The inventory to encode.
-    /// - Returns: UTF-8 pieces whose concatenation is the pretty JSON, ending in a newline.
-    public static func encodedPieces(_ inventory: Inventory) -> [[UInt8]] {
-        InventoryJSONWriter.prettyJSONPieces(of: inventory)
+    /// - Parameters:
+    ///   - inventory: The inventory to encode.
+    ///   - write: Takes the next UTF-8 piece; returns false to be given no more.
+    /// - Returns: False when `write` returned false.
+    @discardableResult
+    public static func encode(_ inventory: Inventory, into write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        InventoryJSONWriter.prettyJSON(of: inventory, into: write)
     }
 
     /// Decodes an inventory, checking its schema version.

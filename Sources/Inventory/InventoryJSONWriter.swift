@@ -8,28 +8,27 @@ import Foundation
 /// The keys are written in sorted order (byte order of their UTF-8, as `.sortedKeys` sorts), `nil` as `null`, as the
 /// records' `encode(to:)` do.
 public struct InventoryJSONWriter {
-    /// The JSON text written so far, UTF-8 (after the ``pieces`` when large arrays are kept apart).
+    /// The JSON text written so far, UTF-8 (after what was handed to the ``PieceSink``, if there is one).
     public private(set) var bytes: [UInt8] = []
-    /// With `keepsSlicesApart`, the text before ``bytes``, in order: the text written before each large array of
-    /// records, then that array's slices as they were written on all cores — so the whole text reaches a file
-    /// without first being copied into one buffer.
-    public private(set) var pieces: [[UInt8]] = []
     private let pretty: Bool
-    private let keepsSlicesApart: Bool
+    /// Where the text goes piece by piece while large record arrays are still being written (see
+    /// ``prettyJSON(of:into:)``), or `nil` to keep it all in ``bytes``.
+    private let sink: PieceSink?
     private var depth = 0
     /// For each open container, whether nothing has been written into it yet.
     private var empty: [Bool] = []
 
     /// Creates an empty writer.
     ///
-    /// - Parameters:
-    ///   - pretty: Indent by two spaces with one value per line and ` : ` after keys, as `.prettyPrinted`; false writes
-    ///     no whitespace at all.
-    ///   - keepsSlicesApart: Leave the slices of large record arrays in ``pieces`` instead of joining them into
-    ///     ``bytes`` (for ``prettyJSONPieces(of:)``).
-    public init(pretty: Bool, keepsSlicesApart: Bool = false) {
+    /// - Parameter pretty: Indent by two spaces with one value per line and ` : ` after keys, as `.prettyPrinted`;
+    ///   false writes no whitespace at all.
+    public init(pretty: Bool) {
+        self.init(pretty: pretty, sink: nil)
+    }
+
+    private init(pretty: Bool, sink: PieceSink?) {
         self.pretty = pretty
-        self.keepsSlicesApart = keepsSlicesApart
+        self.sink = sink
         bytes.reserveCapacity(1 << 16)
     }
 
@@ -45,16 +44,24 @@ public struct InventoryJSONWriter {
         return writer.bytes
     }
 
-    /// The same bytes as ``prettyJSON(of:)``, in pieces to be written one after the other: the large record arrays'
-    /// slices are not joined (a whole corpus's 63 MB were copied once more for nothing but the join).
+    /// The same bytes as ``prettyJSON(of:)``, handed to `write` piece by piece, in order, each as soon as it is
+    /// written: while the slices of a large record array are written on all cores, the ones already done go to
+    /// `write`, so a file's write overlaps the encoding, and the text is never joined into one buffer.
     ///
-    /// - Parameter inventory: The inventory to write.
-    /// - Returns: The UTF-8 bytes in order; their concatenation is ``prettyJSON(of:)``.
-    public static func prettyJSONPieces(of inventory: Inventory) -> [[UInt8]] {
-        var writer = InventoryJSONWriter(pretty: true, keepsSlicesApart: true)
-        writer.write(inventory)
-        writer.bytes.append(0x0A)
-        return writer.pieces + [writer.bytes]
+    /// - Parameters:
+    ///   - inventory: The inventory to write.
+    ///   - write: Takes the next piece (called on the calling thread); returns false to be given no more.
+    /// - Returns: False when `write` returned false.
+    @discardableResult
+    public static func prettyJSON(of inventory: Inventory, into write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        withoutActuallyEscaping(write) { write in
+            let sink = PieceSink(write)
+            var writer = InventoryJSONWriter(pretty: true, sink: sink)
+            writer.write(inventory)
+            writer.bytes.append(0x0A)
+            sink.take(writer.bytes)
+            return sink.isOpen
+        }
     }
 
     // MARK: Records
@@ -225,19 +232,25 @@ public struct InventoryJSONWriter {
     }
 
     /// Writes an array of records as `writeArray` does, byte for byte, with large arrays cut into slices written on
-    /// all cores at once and joined in order (each record's text depends only on the record and the depth).
+    /// all cores at once and taken in order (each record's text depends only on the record and the depth): joined
+    /// into ``bytes``, or with a ``PieceSink`` handed to it one by one as they are done, while later ones are still
+    /// being written.
     private mutating func writeRecords<Element>(
         _ elements: [Element], _ element: @escaping @Sendable (inout InventoryJSONWriter, Element) -> Void
     ) {
         let sliceCount = min(elements.count / Self.recordsPerSlice, 4 * ProcessInfo.processInfo.activeProcessorCount)
         guard sliceCount > 1 else { return writeArray(elements, element) }
         openArray()
+        if let sink {
+            sink.take(bytes)
+            bytes = []
+        }
         let depth = depth, pretty = pretty
-        var slices = [[UInt8]](repeating: [], count: sliceCount)
-        slices.withUnsafeMutableBufferPointer { slices in
-            nonisolated(unsafe) let output = slices
-            elements.withUnsafeBufferPointer { elements in
-                nonisolated(unsafe) let input = elements
+        let slices = SliceBoard(count: sliceCount)
+        elements.withUnsafeBufferPointer { elements in
+            nonisolated(unsafe) let input = elements
+            let written = DispatchGroup()
+            DispatchQueue.global().async(group: written) {
                 DispatchQueue.concurrentPerform(iterations: sliceCount) { slice in
                     let range = (input.count * slice / sliceCount)..<(input.count * (slice + 1) / sliceCount)
                     var writer = InventoryJSONWriter(pretty: pretty)
@@ -248,16 +261,15 @@ public struct InventoryJSONWriter {
                         writer.separate()
                         element(&writer, item)
                     }
-                    output[slice] = writer.bytes
+                    slices.put(writer.bytes, at: slice)
                 }
             }
-        }
-        if keepsSlicesApart {
-            pieces.append(bytes)
-            pieces += slices
-            bytes = []
-        } else {
-            for slice in slices { bytes.append(contentsOf: slice) }
+            // Each slice is taken as soon as it and those before it are done; the input outlives every writer.
+            for slice in 0..<sliceCount {
+                let text = slices.take(slice)
+                if let sink { sink.take(text) } else { bytes.append(contentsOf: text) }
+            }
+            written.wait()
         }
         empty[empty.count - 1] = false
         closeArray()
@@ -382,5 +394,47 @@ public struct InventoryJSONWriter {
     /// Appends a literal's bytes in one copy.
     private mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+}
+
+/// Where ``InventoryJSONWriter/prettyJSON(of:into:)`` hands its pieces: a caller's closure, called until it returns
+/// false.
+private final class PieceSink {
+    private let write: (UnsafeRawBufferPointer) -> Bool
+    /// Whether every piece so far was taken (after a refusal, nothing more is handed over).
+    private(set) var isOpen = true
+
+    init(_ write: @escaping (UnsafeRawBufferPointer) -> Bool) { self.write = write }
+
+    /// Hands `piece` over, unless an earlier one was refused.
+    func take(_ piece: [UInt8]) {
+        guard isOpen, !piece.isEmpty else { return }
+        isOpen = piece.withUnsafeBytes { write($0) }
+    }
+}
+
+/// The slices of a record array, put by the threads that write them and taken in order by the one that joins them.
+private final class SliceBoard: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var slices: [[UInt8]?]
+
+    init(count: Int) { slices = Array(repeating: nil, count: count) }
+
+    /// Stores slice `index` and wakes the taker.
+    func put(_ slice: [UInt8], at index: Int) {
+        condition.lock()
+        slices[index] = slice
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for slice `index` and takes it out of the board.
+    func take(_ index: Int) -> [UInt8] {
+        condition.lock()
+        defer { condition.unlock() }
+        while slices[index] == nil { condition.wait() }
+        let slice = slices[index] ?? []
+        slices[index] = []
+        return slice
     }
 }

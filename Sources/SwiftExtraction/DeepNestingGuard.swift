@@ -299,6 +299,14 @@ private struct NestingScanner {
             if !reported { finding.starts.append(frame.opening) }  // one warning for the run of unclosed openings
             reported = true
         }
+        // Without those, a square bracket or `#if` whose inside was to be blanked (the outermost of a run too deep,
+        // `@a[` before `f([[[…)`) may have stayed open to the end: while it did, no other run was looked at, and the
+        // parser's time grows exponentially with such runs. It is blanked by itself, and `defused` scans again
+        // without it. (Other kinds are bounded by SwiftParser's own nesting limit.)
+        if !reported, let position = blankedFrame, frames[position].kind == .square || frames[position].kind == .poundIf {
+            finding.ranges.append(frames[position].opening..<frames[position].insideStart)
+            finding.starts.append(frames[position].opening)
+        }
         return finding
     }
 

@@ -106,11 +106,28 @@ private final class LockedList: @unchecked Sendable {
     @Test func piecesAreWrittenInOrder() throws {
         let folder = try TestArtifacts.temporaryFolder("docsheet-atomic")
         let url = folder.appendingPathComponent("out.json")
-        try AtomicFile.write(pieces: [Array("{".utf8), [], Array("\"a\" : 1".utf8), Array("}\n".utf8)], to: url)
+        try AtomicFile.write(to: url, pieces: [Array("{".utf8), [], Array("\"a\" : 1".utf8), Array("}\n".utf8)])
         #expect(try String(contentsOf: url, encoding: .utf8) == "{\"a\" : 1}\n")
-        try AtomicFile.write(pieces: [], to: url)
+        try AtomicFile.write(to: url, pieces: [])
         #expect(try Data(contentsOf: url).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.json"])
+    }
+
+    @Test func aFailedWriteStopsTheProducerAndNamesTheReason() throws {
+        var answers: [Bool] = []
+        do {
+            try AtomicFile.write(to: URL(fileURLWithPath: "/dev/full")) { write in
+                for piece in ["one", "two", "three"] {
+                    let taken = Array(piece.utf8).withUnsafeBytes { write($0) }
+                    answers.append(taken)
+                    if !taken { return }
+                }
+            }
+            Issue.record("writing to /dev/full succeeded")
+        } catch {
+            #expect(error.description.contains("No space left on device"))
+        }
+        #expect(answers == [false])
     }
 
     @Test func aLinkedDestinationIsWrittenThroughAndStaysALink() throws {
@@ -120,7 +137,7 @@ private final class LockedList: @unchecked Sendable {
         try AtomicFile.write(Data("old".utf8), to: target)
         let link = folder.appendingPathComponent("link.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real/out.json")
-        try AtomicFile.write(pieces: [Array("new".utf8)], to: link)
+        try AtomicFile.write(to: link, pieces: [Array("new".utf8)])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real/out.json")
         #expect(try String(contentsOf: target, encoding: .utf8) == "new")
         // The temporary file went beside the target (one file system for the rename) and is gone.
@@ -132,7 +149,7 @@ private final class LockedList: @unchecked Sendable {
         let pipe = folder.appendingPathComponent("out.pipe")
         #expect(mkfifo(pipe.path, 0o600) == 0)
         var reader = PipeReader(pipe)
-        try AtomicFile.write(pieces: [Array("one ".utf8), Array("two".utf8)], to: pipe)
+        try AtomicFile.write(to: pipe, pieces: [Array("one ".utf8), Array("two".utf8)])
         #expect(reader.text() == "one two")
         reader = PipeReader(pipe)
         try AtomicFile.write(Data("three".utf8), to: pipe)
@@ -186,5 +203,14 @@ private final class LockedList: @unchecked Sendable {
                                            environment: ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables))
         #expect(String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
                 == folder.resolvingSymlinksInPath().path)
+    }
+}
+
+extension AtomicFile {
+    /// Writes `pieces` in order through ``AtomicFile/write(to:producing:)``.
+    static func write(to destination: URL, pieces: [[UInt8]]) throws(FileSupportError) {
+        try write(to: destination) { write in
+            for piece in pieces where !piece.withUnsafeBytes({ write($0) }) { return }
+        }
     }
 }

@@ -102,10 +102,15 @@ import Testing
         let inventory = Inventory(project: rich.project, types: types, functions: functions, modules: rich.modules)
         let expected = try foundationJSON(inventory)
         #expect(InventoryJSONWriter.prettyJSON(of: inventory) == expected)
-        // Kept apart for the file, the slices still add up to the same bytes.
-        let pieces = InventoryCoding.encodedPieces(inventory)
+        // Handed over piece by piece as the slices are done, the pieces still add up to the same bytes, in order.
+        var pieces: [[UInt8]] = []
+        #expect(InventoryCoding.encode(inventory) { pieces.append(Array($0)); return true })
         #expect(pieces.count > 4)
         #expect(Array(pieces.joined()) == expected)
+        // A refused piece is the last one handed over.
+        var handed = 0
+        #expect(!InventoryCoding.encode(inventory) { _ in handed += 1; return handed < 3 })
+        #expect(handed == 3)
         var compact = InventoryJSONWriter(pretty: false)
         compact.write(inventory)
         #expect(try JSONDecoder().decode(Inventory.self, from: Data(compact.bytes)) == inventory)

@@ -49,6 +49,19 @@ import Testing
         #expect(type.functions.map(\.name) == ["f()"] && type.functions.allSatisfy { $0.enclosingType == nil })
     }
 
+    /// An attribute with a `[` that never closes (`@inli[nable`) was taken for the outermost bracket of the deep run
+    /// after it, and while it stayed open no other run was looked at: SwiftParser's lookahead then took minutes over
+    /// 56 brackets. Its opening is now blanked by itself and the file scanned again.
+    @Test func anUnclosedBracketBeforeADeepRunDoesNotSwitchTheGuardOff() throws {
+        let extraction = extract(try Self.input("unclosed-bracket-before-a-deep-run"))
+        #expect(extraction.diagnostics.contains { $0.message.contains("nested or chained too deep") })
+        let balanced = extract("@inli[nable\nlet x = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+            + "\n/// Kept.\nfunc g() {}\n")
+        #expect(balanced.functions.map(\.name) == ["g()"])
+        #expect(balanced.functions.first?.doc?.summary == "Kept.")
+        #expect(balanced.diagnostics.contains { $0.message.contains("nested or chained too deep") })
+    }
+
     @Test func namelessStructIsNoTypeRecord() throws {
         let extraction = extract(try Self.input("nameless-struct"))
         #expect(extraction.types.isEmpty)
