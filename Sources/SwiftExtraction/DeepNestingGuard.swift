@@ -119,12 +119,6 @@ struct NestingFinding {
 private struct NestingScanner {
     private enum Kind: Equatable { case paren, square, brace, angle, interpolation, poundIf }
 
-    /// A string literal being scanned: multi-line or not, and its raw delimiter's `#` count.
-    private struct StringState {
-        var isMultiLine: Bool
-        var hashes: Int
-    }
-
     private struct Frame {
         var kind: Kind
         /// Offset of the opening token's first byte.
@@ -132,7 +126,7 @@ private struct NestingScanner {
         /// Offset just after the opening token: where the inside starts.
         var insideStart: Int
         /// For an interpolation: the string literal it sits in, resumed when it closes.
-        var string: StringState?
+        var string: SourceLexing.StringLiteral?
         /// The chain of the enclosing level, resumed when this frame closes (`a.b(…).c` is one chain).
         var enclosingChain: ChainState
     }
@@ -170,7 +164,7 @@ private struct NestingScanner {
 
     mutating func scan() -> NestingFinding {
         var index = 0
-        var string: StringState?
+        var string: SourceLexing.StringLiteral?
         let count = bytes.count
         while index < count {
             if let current = string {
@@ -180,17 +174,16 @@ private struct NestingScanner {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "/") where next(index) == UInt8(ascii: "/"):
-                while index < count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index = SourceLexing.lineEnd(in: bytes, from: index)
                 continue
             case UInt8(ascii: "/") where next(index) == UInt8(ascii: "*"):
-                index = skipBlockComment(from: index)
+                index = SourceLexing.blockCommentEnd(in: bytes, from: index) ?? count
                 continue
             case UInt8(ascii: "\""):
                 index = openString(at: index, hashes: 0, into: &string)
                 continue
             case UInt8(ascii: "#"):
-                var end = index
-                while end < count && bytes[end] == UInt8(ascii: "#") { end += 1 }
+                let end = SourceLexing.hashRunEnd(in: bytes, from: index)
                 if end < count && bytes[end] == UInt8(ascii: "\"") {
                     index = openString(at: end, hashes: end - index, into: &string)
                 } else if end < count && bytes[end] == UInt8(ascii: "/") {
@@ -272,9 +265,9 @@ private struct NestingScanner {
                     while end < count && isIdentifierCharacter(bytes[end]) { end += 1 }
                     if !isIdentifierCharacter(previous(index)) && previous(index) != UInt8(ascii: ".") {
                         let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                        if Self.matches(word, "else") {
+                        if SourceLexing.matches(word, "else") {
                             countElse(at: index)
-                        } else if Self.linkKeywords.contains(where: { Self.matches(word, $0) }) {
+                        } else if Self.linkKeywords.contains(where: { SourceLexing.matches(word, $0) }) {
                             countLink(at: index)
                         } else {
                             chain.links = 0  // an operand starts a new chain
@@ -312,7 +305,7 @@ private struct NestingScanner {
 
     // MARK: Nesting
 
-    private mutating func push(_ kind: Kind, opening: Int, insideStart: Int, string: StringState? = nil) {
+    private mutating func push(_ kind: Kind, opening: Int, insideStart: Int, string: SourceLexing.StringLiteral? = nil) {
         frames.append(Frame(
             kind: kind, opening: opening, insideStart: insideStart, string: string, enclosingChain: chain))
         if kind != .angle { chain = ChainState(enclosingLinks: chain.enclosingLinks + chain.links + chain.elses) }
@@ -478,75 +471,29 @@ private struct NestingScanner {
     // MARK: Literals and comments
 
     /// Enters the string literal whose opening quote is at `quote`; returns where its content starts.
-    private func openString(at quote: Int, hashes: Int, into string: inout StringState?) -> Int {
-        let isMultiLine = next(quote) == UInt8(ascii: "\"") && next(quote + 1) == UInt8(ascii: "\"")
-        string = StringState(isMultiLine: isMultiLine, hashes: hashes)
-        return quote + (isMultiLine ? 3 : 1)
+    private func openString(at quote: Int, hashes: Int, into string: inout SourceLexing.StringLiteral?) -> Int {
+        let (literal, contentStart) = SourceLexing.openString(in: bytes, quote: quote, hashes: hashes)
+        string = literal
+        return contentStart
     }
 
-    /// Scans string content from `start` to the literal's end (then `string` becomes `nil`) or to an interpolation's
-    /// `\(` (pushed as a frame remembering the literal); returns where scanning goes on.
-    private mutating func scanString(_ state: StringState, from start: Int, resuming string: inout StringState?)
-        -> Int {
-        let quote = UInt8(ascii: "\"")
-        var index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                var hashEnd = index + 1
-                while hashEnd < bytes.count && hashEnd - index - 1 < state.hashes && bytes[hashEnd] == UInt8(ascii: "#") {
-                    hashEnd += 1
-                }
-                guard hashEnd - index - 1 == state.hashes else { index += 1; continue }
-                if hashEnd < bytes.count && bytes[hashEnd] == UInt8(ascii: "(") {
-                    string = nil
-                    push(.interpolation, opening: index, insideStart: hashEnd + 1, string: state)
-                    return hashEnd + 1
-                }
-                index = hashEnd + 1  // an escape: the next character is content
-            case quote:
-                if state.isMultiLine && !(next(index) == quote && next(index + 1) == quote) {
-                    index += 1
-                    continue
-                }
-                var end = index + (state.isMultiLine ? 3 : 1)
-                var closes = true
-                for _ in 0..<state.hashes {
-                    guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else { closes = false; break }
-                    end += 1
-                }
-                if closes {
-                    string = nil
-                    return end
-                }
-                index += 1
-            case UInt8(ascii: "\n") where !state.isMultiLine:
-                string = nil  // an unterminated single-line literal ends with its line
-                return index + 1
-            default:
-                index += 1
-            }
-        }
+    /// Scans string content from `start` to the literal's end (then `string` becomes `nil`; an unterminated
+    /// single-line literal ends with its line) or to an interpolation's `\(` (pushed as a frame remembering the
+    /// literal); returns where scanning goes on.
+    private mutating func scanString(_ state: SourceLexing.StringLiteral, from start: Int,
+                                     resuming string: inout SourceLexing.StringLiteral?) -> Int {
         string = nil
-        return bytes.count
-    }
-
-    private func skipBlockComment(from start: Int) -> Int {
-        var depth = 0
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
-                depth += 1
-                index += 2
-            } else if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else {
-                index += 1
-            }
+        switch SourceLexing.scanString(state, in: bytes, from: start) {
+        case .closed(let end):
+            return end
+        case .interpolation(let inside):
+            push(.interpolation, opening: inside - 2 - state.hashes, insideStart: inside, string: state)
+            return inside
+        case .lineBreak(let lineBreak):
+            return lineBreak + 1
+        case .endOfFile:
+            return bytes.count
         }
-        return bytes.count
     }
 
     /// Skips an extended regex literal `#/…/#` (as many `#` on both sides) whose `/` is at `slash`.
@@ -567,42 +514,14 @@ private struct NestingScanner {
 
     // MARK: Bytes
 
-    private func next(_ index: Int) -> UInt8 { index + 1 < bytes.count ? bytes[index + 1] : 0 }
+    private func next(_ index: Int) -> UInt8 { SourceLexing.byte(after: index, in: bytes) }
 
-    private func previous(_ index: Int) -> UInt8 { index > 0 ? bytes[index - 1] : 0 }
-
-    /// True when the word `word` (a whole run of identifier characters) is `keyword`.
-    private static func matches(_ word: UnsafeBufferPointer<UInt8>, _ keyword: StaticString) -> Bool {
-        word.count == keyword.utf8CodeUnitCount && keyword.withUTF8Buffer { word.elementsEqual($0) }
-    }
+    private func previous(_ index: Int) -> UInt8 { SourceLexing.byte(before: index, in: bytes) }
 
     private func isKeyword(_ word: StaticString, at index: Int) -> Bool {
         let length = word.utf8CodeUnitCount
         guard index + length <= bytes.count else { return false }
         let matches = word.withUTF8Buffer { word in (0..<length).allSatisfy { bytes[index + $0] == word[$0] } }
         return matches && !isIdentifierCharacter(index + length < bytes.count ? bytes[index + length] : 0)
-    }
-}
-
-/// A byte that can start a Swift identifier: a letter, `_`, `$` or any byte of a non-ASCII character.
-func isIdentifierHead(_ byte: UInt8) -> Bool {
-    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || byte == UInt8(ascii: "_") || byte >= 0x80 || byte == UInt8(ascii: "$")
-}
-
-/// A byte that can continue a Swift identifier: an identifier head or a digit.
-func isIdentifierCharacter(_ byte: UInt8) -> Bool {
-    isIdentifierHead(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-}
-
-/// An ASCII byte that can be part of an operator.
-func isOperatorCharacter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
-         UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
-         UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
-        return true
-    default:
-        return false
     }
 }

@@ -89,13 +89,7 @@ private struct BodyScanner {
         /// A function body, whose inside starts at the offset.
         case body(Int)
         /// A string interpolation `\(…)`, in the string literal resumed when it closes.
-        case interpolation(StringState)
-    }
-
-    /// A string literal being scanned: multi-line or not, and its raw delimiter's `#` count.
-    private struct StringState: Equatable {
-        var isMultiLine: Bool
-        var hashes: Int
+        case interpolation(SourceLexing.StringLiteral)
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -118,7 +112,7 @@ private struct BodyScanner {
     /// The insides of the function bodies, or `nil` at anything the scan cannot follow for certain.
     mutating func scan() -> [Range<Int>]? {
         var index = 0
-        var string: StringState?
+        var string: SourceLexing.StringLiteral?
         let count = bytes.count
         while index < count {
             if let current = string {
@@ -131,13 +125,11 @@ private struct BodyScanner {
             case UInt8(ascii: "/"):
                 let after = next(index)
                 if after == UInt8(ascii: "/") {
-                    while index < count && bytes[index] != UInt8(ascii: "\n") && bytes[index] != UInt8(ascii: "\r") {
-                        index += 1
-                    }
+                    index = SourceLexing.lineEnd(in: bytes, from: index)
                     continue
                 }
                 if after == UInt8(ascii: "*") {
-                    guard let end = skipBlockComment(from: index) else { return nil }
+                    guard let end = SourceLexing.blockCommentEnd(in: bytes, from: index) else { return nil }
                     index = end
                     continue
                 }
@@ -146,8 +138,7 @@ private struct BodyScanner {
                 index = openString(at: index, hashes: 0, into: &string)
                 continue
             case UInt8(ascii: "#"):
-                var end = index
-                while end < count && bytes[end] == UInt8(ascii: "#") { end += 1 }
+                var end = SourceLexing.hashRunEnd(in: bytes, from: index)
                 if end < count && bytes[end] == UInt8(ascii: "\"") {
                     index = openString(at: end, hashes: end - index, into: &string)
                     continue
@@ -237,11 +228,11 @@ private struct BodyScanner {
     /// pair up there (`#endif` or `#else` without `#if`), which SwiftParser would carry past the body's end.
     private mutating func countDirective(_ word: Range<Int>) -> Bool {
         let word = UnsafeBufferPointer(rebasing: bytes[word])
-        if Self.matches(word, "if") {
+        if SourceLexing.matches(word, "if") {
             openConditions += 1
-        } else if Self.matches(word, "endif") {
+        } else if SourceLexing.matches(word, "endif") {
             openConditions -= 1
-        } else if Self.matches(word, "else") || Self.matches(word, "elseif") {
+        } else if SourceLexing.matches(word, "else") || SourceLexing.matches(word, "elseif") {
             return openConditions > 0
         }
         return openConditions >= 0
@@ -252,12 +243,12 @@ private struct BodyScanner {
     private mutating func word(_ range: Range<Int>) {
         let word = UnsafeBufferPointer(rebasing: bytes[range])
         switch word.first {
-        case UInt8(ascii: "f") where Self.matches(word, "func"),
-             UInt8(ascii: "d") where Self.matches(word, "deinit"),
-             UInt8(ascii: "v") where Self.matches(word, "var"):
+        case UInt8(ascii: "f") where SourceLexing.matches(word, "func"),
+             UInt8(ascii: "d") where SourceLexing.matches(word, "deinit"),
+             UInt8(ascii: "v") where SourceLexing.matches(word, "var"):
             if !isLabel(after: range.upperBound) { pendingLevel = frames.count }
             return
-        case UInt8(ascii: "i") where Self.matches(word, "init"):
+        case UInt8(ascii: "i") where SourceLexing.matches(word, "init"):
             let after = nextNonWhiteSpace(from: range.upperBound)
             if after == UInt8(ascii: "(") || after == UInt8(ascii: "<") || after == UInt8(ascii: "?") || after == UInt8(ascii: "!") {
                 pendingLevel = frames.count
@@ -266,7 +257,7 @@ private struct BodyScanner {
         default:
             break
         }
-        guard pendingLevel == frames.count, Self.declarationKeywords.contains(where: { Self.matches(word, $0) }) else { return }
+        guard pendingLevel == frames.count, Self.declarationKeywords.contains(where: { SourceLexing.matches(word, $0) }) else { return }
         pendingLevel = nil
     }
 
@@ -300,104 +291,33 @@ private struct BodyScanner {
         return !(Self.isWhiteSpace(after) || after == 0)
     }
 
-    /// Enters the string literal whose opening quote is at `quote`; returns where its content starts. As SwiftParser's
-    /// lexer decides: `"""` opens a multi-line literal, except in a raw literal whose closing delimiter comes later on
-    /// the same line (`#"""#` is a single-line literal holding a quote).
-    private func openString(at quote: Int, hashes: Int, into string: inout StringState?) -> Int {
-        var isMultiLine = next(quote) == UInt8(ascii: "\"") && next(quote + 1) == UInt8(ascii: "\"")
-        if isMultiLine && hashes > 0 {
-            var index = quote + 3
-            while index < bytes.count && bytes[index] != UInt8(ascii: "\n") && bytes[index] != UInt8(ascii: "\r") {
-                if bytes[index - 1] == UInt8(ascii: "\"") && closesRawDelimiter(at: index, hashes: hashes) {
-                    isMultiLine = false
-                    break
-                }
-                index += 1
-            }
-        }
-        string = StringState(isMultiLine: isMultiLine, hashes: hashes)
-        return quote + (isMultiLine ? 3 : 1)
-    }
-
-    /// Whether `hashes` `#` start at `index`.
-    private func closesRawDelimiter(at index: Int, hashes: Int) -> Bool {
-        guard index + hashes <= bytes.count else { return false }
-        return (index..<index + hashes).allSatisfy { bytes[$0] == UInt8(ascii: "#") }
+    /// Enters the string literal whose opening quote is at `quote`; returns where its content starts.
+    private func openString(at quote: Int, hashes: Int, into string: inout SourceLexing.StringLiteral?) -> Int {
+        let (literal, contentStart) = SourceLexing.openString(in: bytes, quote: quote, hashes: hashes)
+        string = literal
+        return contentStart
     }
 
     /// Scans string content from `start` to the literal's end (then `string` becomes `nil`) or to an interpolation's
     /// `\(` (pushed as a frame remembering the literal); returns where scanning goes on, or `nil` for a literal that
     /// does not end where it must (a single-line literal at its line break, any literal at the end of the file).
-    private mutating func scanString(_ state: StringState, from start: Int, resuming string: inout StringState?) -> Int? {
-        let quote = UInt8(ascii: "\"")
-        var index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"):
-                var hashEnd = index + 1
-                while hashEnd < bytes.count && hashEnd - index - 1 < state.hashes && bytes[hashEnd] == UInt8(ascii: "#") {
-                    hashEnd += 1
-                }
-                guard hashEnd - index - 1 == state.hashes else { index += 1; continue }
-                if hashEnd < bytes.count && bytes[hashEnd] == UInt8(ascii: "(") {
-                    string = nil
-                    frames.append(.interpolation(state))
-                    return hashEnd + 1
-                }
-                index = hashEnd + 1  // an escape: the next character is content
-            case quote:
-                if state.isMultiLine && !(next(index) == quote && next(index + 1) == quote) {
-                    index += 1
-                    continue
-                }
-                var end = index + (state.isMultiLine ? 3 : 1)
-                var closes = true
-                for _ in 0..<state.hashes {
-                    guard end < bytes.count, bytes[end] == UInt8(ascii: "#") else { closes = false; break }
-                    end += 1
-                }
-                if closes {
-                    string = nil
-                    return end
-                }
-                index += 1
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                guard state.isMultiLine else { return nil }
-                index += 1
-            default:
-                index += 1
-            }
+    private mutating func scanString(_ state: SourceLexing.StringLiteral, from start: Int,
+                                     resuming string: inout SourceLexing.StringLiteral?) -> Int? {
+        string = nil
+        switch SourceLexing.scanString(state, in: bytes, from: start) {
+        case .closed(let end):
+            return end
+        case .interpolation(let inside):
+            frames.append(.interpolation(state))
+            return inside
+        case .lineBreak, .endOfFile:
+            return nil
         }
-        return nil
-    }
-
-    /// The end of the (nested) block comment starting at `start`, or `nil` when it never ends.
-    private func skipBlockComment(from start: Int) -> Int? {
-        var depth = 0
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "/") && bytes[index + 1] == UInt8(ascii: "*") {
-                depth += 1
-                index += 2
-            } else if bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/") {
-                depth -= 1
-                index += 2
-                if depth == 0 { return index }
-            } else {
-                index += 1
-            }
-        }
-        return nil
     }
 
     // MARK: Bytes
 
-    private func next(_ index: Int) -> UInt8 { index + 1 < bytes.count ? bytes[index + 1] : 0 }
+    private func next(_ index: Int) -> UInt8 { SourceLexing.byte(after: index, in: bytes) }
 
-    private func previous(_ index: Int) -> UInt8 { index > 0 ? bytes[index - 1] : 0 }
-
-    /// True when the word `word` (a whole run of identifier characters) is `keyword`.
-    private static func matches(_ word: UnsafeBufferPointer<UInt8>, _ keyword: StaticString) -> Bool {
-        word.count == keyword.utf8CodeUnitCount && keyword.withUTF8Buffer { word.elementsEqual($0) }
-    }
+    private func previous(_ index: Int) -> UInt8 { SourceLexing.byte(before: index, in: bytes) }
 }

@@ -199,6 +199,13 @@ import Testing
         #expect(DeepNestingGuard.defused("func f() {\n" + comparisons + regexes + "}\n") == nil)
     }
 
+    @Test func aRawTripleQuoteClosedOnItsLineIsAOneLineLiteral() {
+        // `#"""#` is a one-line literal holding a quote (SwiftParser's rule, `SourceLexing`): the brackets after it
+        // are code, and too deep.
+        let source = "let q = #\"\"\"#\nlet x = " + String(repeating: "[", count: 30) + String(repeating: "]", count: 30) + "\n"
+        #expect(DeepNestingGuard.defused(source)?.regions.map(\.line) == [2])
+    }
+
     @Test func rawIdentifiersDoNotCountAsNesting() {
         let source = String(repeating: "func `open [(<{ bracket`() {}\n", count: 300)
         #expect(DeepNestingGuard.defused(source) == nil)
