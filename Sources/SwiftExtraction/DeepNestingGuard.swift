@@ -57,11 +57,7 @@ enum DeepNestingGuard {
         // Blanking unclosed openings changes how deep the rest is; a second pass then finds what is still too deep.
         for _ in 0..<8 where !finding.isEmpty {
             starts += finding.starts
-            for range in finding.ranges {
-                for offset in range where bytes[offset] != UInt8(ascii: "\n") && bytes[offset] != UInt8(ascii: "\r") {
-                    bytes[offset] = UInt8(ascii: " ")
-                }
-            }
+            bytes.withUnsafeMutableBufferPointer { SourceLexing.blank(finding.ranges, in: $0) }
             finding = bytes.withUnsafeBufferPointer { NestingScanner.scan($0) }
         }
         let regions = positions(of: Set(starts).sorted(), in: bytes)
@@ -180,12 +176,12 @@ private struct NestingScanner {
                 index = SourceLexing.blockCommentEnd(in: bytes, from: index) ?? count
                 continue
             case UInt8(ascii: "\""):
-                index = openString(at: index, hashes: 0, into: &string)
+                index = SourceLexing.openString(in: bytes, quote: index, hashes: 0, into: &string)
                 continue
             case UInt8(ascii: "#"):
                 let end = SourceLexing.hashRunEnd(in: bytes, from: index)
                 if end < count && bytes[end] == UInt8(ascii: "\"") {
-                    index = openString(at: end, hashes: end - index, into: &string)
+                    index = SourceLexing.openString(in: bytes, quote: end, hashes: end - index, into: &string)
                 } else if end < count && bytes[end] == UInt8(ascii: "/") {
                     index = skipRegexLiteral(from: end, hashes: end - index)
                 } else if end == index + 1 && isKeyword("if", at: end) {
@@ -469,13 +465,6 @@ private struct NestingScanner {
     }
 
     // MARK: Literals and comments
-
-    /// Enters the string literal whose opening quote is at `quote`; returns where its content starts.
-    private func openString(at quote: Int, hashes: Int, into string: inout SourceLexing.StringLiteral?) -> Int {
-        let (literal, contentStart) = SourceLexing.openString(in: bytes, quote: quote, hashes: hashes)
-        string = literal
-        return contentStart
-    }
 
     /// Scans string content from `start` to the literal's end (then `string` becomes `nil`; an unterminated
     /// single-line literal ends with its line) or to an interpolation's `\(` (pushed as a frame remembering the

@@ -50,11 +50,7 @@ enum FunctionBodySkipping {
             guard !bodies.isEmpty else { return nil }
             let text = String(unsafeUninitializedCapacity: bytes.count) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Int in
                 _ = buffer.initialize(from: bytes)
-                for range in bodies {
-                    for offset in range where buffer[offset] != UInt8(ascii: "\n") && buffer[offset] != UInt8(ascii: "\r") {
-                        buffer[offset] = UInt8(ascii: " ")
-                    }
-                }
+                SourceLexing.blank(bodies, in: buffer)
                 return bytes.count
             }
             return (text, bodies)
@@ -135,12 +131,12 @@ private struct BodyScanner {
                 }
                 guard !mayStartRegexLiteral(at: index) else { return nil }
             case UInt8(ascii: "\""):
-                index = openString(at: index, hashes: 0, into: &string)
+                index = SourceLexing.openString(in: bytes, quote: index, hashes: 0, into: &string)
                 continue
             case UInt8(ascii: "#"):
                 var end = SourceLexing.hashRunEnd(in: bytes, from: index)
                 if end < count && bytes[end] == UInt8(ascii: "\"") {
-                    index = openString(at: end, hashes: end - index, into: &string)
+                    index = SourceLexing.openString(in: bytes, quote: end, hashes: end - index, into: &string)
                     continue
                 }
                 // An extended regex literal, an editor placeholder (`<#name#>`) or a shebang line.
@@ -289,13 +285,6 @@ private struct BodyScanner {
     private func mayStartRegexLiteral(at index: Int) -> Bool {
         let after = next(index)
         return !(Self.isWhiteSpace(after) || after == 0)
-    }
-
-    /// Enters the string literal whose opening quote is at `quote`; returns where its content starts.
-    private func openString(at quote: Int, hashes: Int, into string: inout SourceLexing.StringLiteral?) -> Int {
-        let (literal, contentStart) = SourceLexing.openString(in: bytes, quote: quote, hashes: hashes)
-        string = literal
-        return contentStart
     }
 
     /// Scans string content from `start` to the literal's end (then `string` becomes `nil`) or to an interpolation's

@@ -19,10 +19,12 @@ enum SourceLexing {
         case endOfFile
     }
 
-    /// The literal whose opening quote is at `quote` (after `hashes` `#`), and where its content starts. As
-    /// SwiftParser's lexer decides: `"""` opens a multi-line literal, except in a raw literal whose closing delimiter
-    /// comes later on the same line (`#"""#` is a single-line literal holding a quote).
-    static func openString(in bytes: UnsafeBufferPointer<UInt8>, quote: Int, hashes: Int) -> (StringLiteral, contentStart: Int) {
+    /// Enters the literal whose opening quote is at `quote` (after `hashes` `#`): `string` becomes it, and the
+    /// offset where its content starts is returned. As SwiftParser's lexer decides: `"""` opens a multi-line
+    /// literal, except in a raw literal whose closing delimiter comes later on the same line (`#"""#` is a
+    /// single-line literal holding a quote).
+    static func openString(in bytes: UnsafeBufferPointer<UInt8>, quote: Int, hashes: Int,
+                           into string: inout StringLiteral?) -> Int {
         var isMultiLine = byte(after: quote, in: bytes) == UInt8(ascii: "\"") && byte(after: quote + 1, in: bytes) == UInt8(ascii: "\"")
         if isMultiLine && hashes > 0 {
             var index = quote + 3
@@ -34,7 +36,8 @@ enum SourceLexing {
                 index += 1
             }
         }
-        return (StringLiteral(isMultiLine: isMultiLine, hashes: hashes), quote + (isMultiLine ? 3 : 1))
+        string = StringLiteral(isMultiLine: isMultiLine, hashes: hashes)
+        return quote + (isMultiLine ? 3 : 1)
     }
 
     /// Reads string content of `literal` from `start` to where it closes, an interpolation opens, a single-line
@@ -68,6 +71,16 @@ enum SourceLexing {
             }
         }
         return .endOfFile
+    }
+
+    /// Replaces every byte of `ranges` in `text` by a space, line breaks (LF, CR) kept: what is blanked is not parsed,
+    /// and every line and column of the rest stays the same.
+    static func blank(_ ranges: [Range<Int>], in text: UnsafeMutableBufferPointer<UInt8>) {
+        for range in ranges {
+            for offset in range where text[offset] != UInt8(ascii: "\n") && text[offset] != UInt8(ascii: "\r") {
+                text[offset] = UInt8(ascii: " ")
+            }
+        }
     }
 
     /// The offset after the (nested) block comment starting at `start`, or `nil` when it never ends.
