@@ -7,23 +7,25 @@ import SwiftSyntax
 /// not parsed").
 ///
 /// One pass over the bytes finds each body — the first `{` after `func`, `init`, `deinit` or `var` at the keyword's
-/// own nesting level, up to its matching `}` — and the inside is replaced by spaces, line breaks kept, so every
-/// position in the file stays the same. The pass follows comments, string literals (raw, multi-line, interpolated)
-/// and brackets as SwiftParser's lexer does, and gives up on the whole file at anything it cannot follow for certain
-/// (a possible regex literal, an unterminated literal or comment, brackets that do not pair, a `#if` that does not
-/// close inside its body, a merge conflict, a `docsheet:ignore-file` marker): the matching `}` must be the one the
-/// parser would close the body with.
+/// own nesting level, up to its matching `}` — and the inside is cut down to its line breaks and the spaces that keep
+/// the `}` in its column, so every line stays the same, and every column outside the bodies. The pass follows
+/// comments, string literals (raw, multi-line, interpolated) and brackets as SwiftParser's lexer does, and gives up on
+/// the whole file at anything it cannot follow for certain (a possible regex literal, an unterminated literal or
+/// comment, brackets that do not pair, a `#if` that does not close inside its body, a merge conflict, a
+/// `docsheet:ignore-file` marker): the matching `}` must be the one the parser would close the body with.
 ///
 /// Which braces are bodies is then checked against the tree SwiftParser makes of the emptied text: it must have no
 /// syntax error, and every emptied range must be exactly the inside of a `func`, `init` or `deinit` body, or of a
 /// property's accessor block, in it. Otherwise the file is parsed as written. Outside the emptied ranges the two
-/// texts are the same bytes, and `DeclarationCollector` enters neither bodies nor properties without `includeLocal`.
+/// texts are the same bytes (at offsets shifted by what was cut), and `DeclarationCollector` enters neither bodies
+/// nor properties without `includeLocal`.
 enum FunctionBodySkipping {
     /// `source` parsed with its bodies emptied, or `nil` when there is nothing to empty or the emptied text is not
     /// what the tree must show (the caller then parses `source` as written).
     ///
     /// - Parameter source: The file's text; `DeepNestingGuard.defused(_:)` must have found nothing in it.
-    /// - Returns: The syntax tree and the emptied text it was parsed from (the same lines and columns as `source`).
+    /// - Returns: The syntax tree and the emptied text it was parsed from (the same lines as `source`, and the same
+    ///   columns outside the bodies).
     static func parse(_ source: String) -> (tree: SourceFileSyntax, text: String)? {
         guard let (text, bodies) = emptied(source) else { return nil }
         var parser = Parser(text, maximumNestingLevel: DeepNestingGuard.parserNestingLevel)
@@ -32,8 +34,8 @@ enum FunctionBodySkipping {
         return (tree, text)
     }
 
-    /// `source` with the inside of every body that holds more than white space replaced by spaces (line breaks kept),
-    /// and those insides' byte ranges; `nil` when no body holds anything or the scan gave up.
+    /// `source` with the inside of every body that holds more than white space emptied (`shortened(_:emptying:)`),
+    /// and where those insides lie in the emptied text; `nil` when no body holds anything or the scan gave up.
     ///
     /// - Parameter source: The file's text.
     /// - Returns: The emptied text and the emptied ranges, in file order.
@@ -48,13 +50,47 @@ enum FunctionBodySkipping {
                 bytes[range].contains { !BodyScanner.isWhiteSpace($0) }
             }
             guard !bodies.isEmpty else { return nil }
-            let text = String(unsafeUninitializedCapacity: bytes.count) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Int in
-                _ = buffer.initialize(from: bytes)
-                SourceLexing.blank(bodies, in: buffer)
-                return bytes.count
-            }
-            return (text, bodies)
+            return shortened(bytes, emptying: bodies)
         }
+    }
+
+    /// `bytes` with the inside of each of `bodies` (sorted, apart) cut down to its line breaks (LF, CR) and as many
+    /// spaces as its last line holds bytes before the `}`: what the parser lexes of a body is a few bytes of white
+    /// space, while every line stays the same, and every column outside the insides (the `}` keeps its own).
+    ///
+    /// - Returns: The shortened text, and where each inside lies in it.
+    private static func shortened(_ bytes: UnsafeBufferPointer<UInt8>, emptying bodies: [Range<Int>])
+        -> (text: String, bodies: [Range<Int>]) {
+        var insides: [Range<Int>] = []
+        insides.reserveCapacity(bodies.count)
+        let text = String(unsafeUninitializedCapacity: bytes.count) { buffer -> Int in
+            var written = 0
+            func append(_ part: Range<Int>) {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + part.count)])
+                    .initialize(from: UnsafeBufferPointer(rebasing: bytes[part]))
+                written += part.count
+            }
+            var copied = 0
+            for body in bodies {
+                append(copied..<body.lowerBound)
+                let start = written
+                var lastLineStart = body.lowerBound
+                for offset in body where bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") {
+                    buffer[written] = bytes[offset]
+                    written += 1
+                    lastLineStart = offset + 1
+                }
+                let lastLine = body.upperBound - lastLineStart
+                UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + lastLine)])
+                    .initialize(repeating: UInt8(ascii: " "))
+                written += lastLine
+                insides.append(start..<written)
+                copied = body.upperBound
+            }
+            append(copied..<bytes.count)
+            return written
+        }
+        return (text, insides)
     }
 
     /// Whether `inside` is exactly the inside of a `func`, `init` or `deinit` body of `tree`, or of a property's

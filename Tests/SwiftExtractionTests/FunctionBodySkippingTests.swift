@@ -9,17 +9,23 @@ import Testing
 /// Function bodies and property accessor blocks are emptied before parsing when no local function is asked for
 /// (`FunctionBodySkipping`), and the records stay what a parse of the whole file gives.
 @Suite struct FunctionBodySkippingTests {
-    /// The source with each `«…»` part replaced by spaces (line breaks kept), and the source without the marks.
+    /// The source without the marks, and the source with each `«…»` part emptied: its line breaks, then as many
+    /// spaces as its last line has bytes.
     private static func marked(_ marked: String) -> (source: String, emptied: String) {
         var source = "", emptied = ""
-        var inside = false
+        var inside: String?
         for character in marked {
             switch character {
-            case "«": inside = true
-            case "»": inside = false
+            case "«":
+                inside = ""
+            case "»":
+                let lines = inside?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+                emptied += String(repeating: "\n", count: lines.count - 1)
+                emptied += String(repeating: " ", count: lines.last?.utf8.count ?? 0)
+                inside = nil
             default:
                 source.append(character)
-                emptied += inside && character != "\n" ? String(repeating: " ", count: character.utf8.count) : String(character)
+                if inside != nil { inside?.append(character) } else { emptied.append(character) }
             }
         }
         return (source, emptied)
@@ -52,7 +58,6 @@ import Testing
         let (source, expected) = Self.marked(text)
         let emptied = try #require(FunctionBodySkipping.emptied(source))
         #expect(emptied.text == expected)
-        #expect(emptied.text.utf8.count == source.utf8.count)
         #expect(FunctionBodySkipping.parse(source) != nil, "the tree refused the emptied text")
     }
 
@@ -115,6 +120,22 @@ import Testing
         #expect((b.line, b.column) == (4, 10))
         #expect(b.doc?.summary == "Kept.")
         #expect(b.signature == "func b() -> Int")
+    }
+
+    @Test(arguments: ["\n", "\r\n"])
+    func aDeclarationOnTheLineOfAClosingBraceKeepsItsColumn(_ lineBreak: String) throws {
+        // The body's last line keeps its bytes (as spaces, the emoji's four included), so `b` keeps its column; the
+        // lines before it keep their breaks, so what follows keeps its line.
+        let source = ["struct S {", "    func a() {", "        print(1)", "        let x = \"😀\" }; func b() {}",
+                      "    /// Kept.", "    func c() {}", "}", ""].joined(separator: lineBreak)
+        let emptied = try #require(FunctionBodySkipping.emptied(source))
+        #expect(emptied.text.utf8.count < source.utf8.count)
+        #expect(FunctionBodySkipping.parse(source) != nil)
+        let b = try #require(function("b()", in: source))
+        #expect((b.line, b.column) == (4, 32))
+        let c = try #require(function("c()", in: source))
+        #expect((c.line, c.column) == (6, 10))
+        #expect(c.doc?.summary == "Kept.")
     }
 
     @Test func localFunctionsAreStillFoundWhenAskedFor() {
