@@ -68,16 +68,17 @@ enum DeepNestingGuard {
     ///
     /// - Parameters:
     ///   - source: The file's text.
-    ///   - skippingFunctionBodies: Empty the bodies of functions first (`FunctionBodySkipping`) when nothing lies
-    ///     beyond the limits; a file with something too deep is parsed as before, with its bodies.
+    ///   - skippingFunctionBodies: Empty the bodies of functions first (`FunctionBodySkipping`), when nothing left
+    ///     outside them lies beyond the limits; a file with something too deep there is parsed as before, with its
+    ///     bodies.
     /// - Returns: The syntax tree, the text it was parsed from (`source`, or its blanked copy: the same lines) and
     ///   where blanked parts start (empty when nothing was blanked).
     static func parse(_ source: String, skippingFunctionBodies: Bool = false)
         -> (tree: SourceFileSyntax, text: String, regions: [BlankedRegion]) {
-        let guarded = defused(source)
-        if guarded == nil, skippingFunctionBodies, let parsed = FunctionBodySkipping.parse(source) {
+        if skippingFunctionBodies, let parsed = FunctionBodySkipping.parse(source) {
             return (parsed.tree, parsed.text, [])
         }
+        let guarded = defused(source)
         let text = guarded?.text ?? source
         var parser = Parser(text, maximumNestingLevel: parserNestingLevel)
         return (SourceFileSyntax.parse(from: &parser), text, guarded?.regions ?? [])

@@ -20,14 +20,16 @@ import SwiftSyntax
 /// texts are the same bytes (at offsets shifted by what was cut), and `DeclarationCollector` enters neither bodies
 /// nor properties without `includeLocal`.
 enum FunctionBodySkipping {
-    /// `source` parsed with its bodies emptied, or `nil` when there is nothing to empty or the emptied text is not
-    /// what the tree must show (the caller then parses `source` as written).
+    /// `source` parsed with its bodies emptied, or `nil` when there is nothing to empty, when something outside the
+    /// bodies is nested beyond `DeepNestingGuard`'s limits, or when the emptied text is not what the tree must show
+    /// (the caller then parses `source` as written, through the guard). What is too deep inside a body is not parsed,
+    /// so it needs no guard.
     ///
-    /// - Parameter source: The file's text; `DeepNestingGuard.defused(_:)` must have found nothing in it.
+    /// - Parameter source: The file's text.
     /// - Returns: The syntax tree and the emptied text it was parsed from (the same lines as `source`, and the same
     ///   columns outside the bodies).
     static func parse(_ source: String) -> (tree: SourceFileSyntax, text: String)? {
-        guard let (text, bodies) = emptied(source) else { return nil }
+        guard let (text, bodies) = emptied(source), DeepNestingGuard.defused(text) == nil else { return nil }
         var parser = Parser(text, maximumNestingLevel: DeepNestingGuard.parserNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
         guard !tree.hasError, bodies.allSatisfy({ isEmptiedBody($0, in: tree) }) else { return nil }

@@ -35,7 +35,7 @@ import Testing
         let depth = 40  // about 2^40 steps for SwiftParser as written
         let source = "struct S {\n    func a() { let x = " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
             + " }\n    /// Kept.\n    func b(x: [[Int]] = [[1]]) {}\n}\n"
-        let extraction = extract(source)
+        let extraction = extract(source, parsingBodies: true)
         #expect(extraction.functions.map(\.name) == ["a()", "b(x:)"])
         #expect(extraction.functions.last?.doc?.summary == "Kept.")
         #expect(extraction.functions.last?.line == 4)
@@ -48,7 +48,7 @@ import Testing
     @Test func squareBracketsCountThroughParenthesesBetweenThem() {
         let source = "func f() { let x = " + String(repeating: "[(", count: 20) + "1" + String(repeating: ")]", count: 20)
             + " }\n/// Kept.\npublic func g() {}\n"
-        let extraction = extract(source)
+        let extraction = extract(source, parsingBodies: true)
         #expect(extraction.functions.map(\.name) == ["f()", "g()"])
         #expect(extraction.diagnostics.map(\.line) == [1])
     }

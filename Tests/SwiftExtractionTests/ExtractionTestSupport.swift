@@ -4,10 +4,12 @@ import Testing
 
 @testable import SwiftExtraction
 
-/// Extracts an inline Swift snippet as the file `Sources/App/File.swift` of module `App`.
-func extract(_ source: String, includeLocal: Bool = false) -> FileExtraction {
-    SwiftExtractor(options: ExtractionOptions(includeLocal: includeLocal))
-        .extract(source: source, relativePath: "Sources/App/File.swift", module: "App")
+/// Extracts an inline Swift snippet as the file `Sources/App/File.swift` of module `App`; `parsingBodies` parses
+/// function bodies too (`ExtractionOptions.parsesFunctionBodies`), for what happens inside them.
+func extract(_ source: String, includeLocal: Bool = false, parsingBodies: Bool = false) -> FileExtraction {
+    var options = ExtractionOptions(includeLocal: includeLocal)
+    options.parsesFunctionBodies = parsingBodies
+    return SwiftExtractor(options: options).extract(source: source, relativePath: "Sources/App/File.swift", module: "App")
 }
 
 /// The one function record whose full name is `name`; records an issue when there is not exactly one.

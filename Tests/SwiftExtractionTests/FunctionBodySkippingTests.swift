@@ -138,6 +138,25 @@ import Testing
         #expect(c.doc?.summary == "Kept.")
     }
 
+    /// The nesting guard looks at the emptied text: what is too deep inside an emptied body is not parsed, so it
+    /// is not reported; what is too deep outside the bodies still is, and the file is then parsed with its bodies.
+    @Test func onlyWhatIsParsedIsHeldToTheNestingLimits() {
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        let inBody = "struct S {\n    func a() { let x = \(deep) }\n    /// Kept.\n    func b() {}\n}\n"
+        #expect(DeepNestingGuard.defused(inBody) != nil)
+        #expect(FunctionBodySkipping.parse(inBody) != nil)
+        #expect(extract(inBody).functions.map(\.name) == ["a()", "b()"])
+        #expect(extract(inBody).diagnostics.isEmpty)
+        #expect(extract(inBody, parsingBodies: true).diagnostics.map(\.line) == [2])
+
+        let inSignature = "func a(x: Any = \(deep)) { print(1) }\n/// Kept.\nfunc b() {}\n"
+        #expect(FunctionBodySkipping.parse(inSignature) == nil)
+        let extraction = extract(inSignature)
+        #expect(extraction.functions.map(\.name) == ["a(x:)", "b()"])
+        #expect(extraction.diagnostics.map(\.line) == [1])
+        #expect(extraction.diagnostics.first?.message.hasPrefix("nested or chained too deep") == true)
+    }
+
     @Test func localFunctionsAreStillFoundWhenAskedFor() {
         let source = "func f() {\n    func inner() {}\n}\n"
         #expect(extract(source, includeLocal: true).functions.map(\.name) == ["f()", "inner()"])

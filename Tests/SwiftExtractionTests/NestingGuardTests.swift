@@ -5,11 +5,13 @@ import Testing
 
 /// Generated code nests and chains far deeper than SwiftParser's recursive descent can take on an ordinary stack:
 /// every construct below, 10,000 deep, once crashed a run or hung it. Now each file yields what can be read and
-/// exactly one warning naming where the skipped part starts (Documentation/Extraction.md, "Robustness").
+/// exactly one warning naming where the skipped part starts (Documentation/Extraction.md, "Robustness"). Function
+/// bodies are parsed here: an emptied body is not parsed at all (`FunctionBodySkippingTests`), so most of these
+/// constructs, written inside one, would not reach the guard.
 @Suite struct NestingGuardTests {
     /// `body` (one line, the deep construct) followed by a documented function that must survive.
     private func extractDeep(_ body: String) -> FileExtraction {
-        extract(body + "\n/// Kept.\npublic func after() {}\n")
+        extract(body + "\n/// Kept.\npublic func after() {}\n", parsingBodies: true)
     }
 
     /// The warning of a file with one too-deep part: exactly one, at line 1 (where every construct here starts).
@@ -86,7 +88,7 @@ import Testing
     @Test func conditionalCompilationBlocks() {
         let source = String(repeating: "#if A\n", count: 10_000) + "func inner() {}\n"
             + String(repeating: "#endif\n", count: 10_000) + "/// Kept.\npublic func after() {}\n"
-        let extraction = extract(source)
+        let extraction = extract(source, parsingBodies: true)
         let warnings = extraction.diagnostics.filter { $0.message.hasPrefix("nested or chained too deep") }
         #expect(warnings.map(\.line) == [32])  // the 32nd `#if` keeps its condition-less shell
         #expect(extraction.functions.map(\.name) == ["after()"])
@@ -109,7 +111,7 @@ import Testing
 
     @Test func memberAccessChainOverManyLines() {
         let source = "let m = a\n" + String(repeating: "    .b()\n", count: 10_000) + "/// Kept.\npublic func after() {}\n"
-        let extraction = extract(source)
+        let extraction = extract(source, parsingBodies: true)
         #expect(extraction.diagnostics.filter { $0.message.hasPrefix("nested or chained") }.map(\.line) == [2])
         #expect(extraction.functions.map(\.line) == [10_003])
     }
@@ -173,7 +175,7 @@ import Testing
 
     @Test func unclosedParenthesesLoseOnlyTheirOpenings() {
         let source = "let x = " + String(repeating: "(", count: 100_000) + "\nfunc lost() {}\n"
-        let extraction = extract(source)
+        let extraction = extract(source, parsingBodies: true)
         #expect(extraction.functions.map(\.name) == ["lost()"])
         #expect(extraction.diagnostics.filter { $0.message.hasPrefix("nested or chained") }.map(\.column) == [9 + 128])
     }
@@ -234,7 +236,8 @@ import Testing
         // SwiftParser's own default is 20 in a debug build, 256 in release: DocSheet sets its own, so a SwiftUI
         // body 40 levels deep gives the same records whichever way DocSheet was built.
         let body = String(repeating: "VStack { ", count: 40) + "Text(\"x\")" + String(repeating: " }", count: 40)
-        let extraction = extract("struct V {\n    var body: some View { \(body) }\n    /// Kept.\n    func after() {}\n}\n")
+        let extraction = extract("struct V {\n    var body: some View { \(body) }\n    /// Kept.\n    func after() {}\n}\n",
+                                 parsingBodies: true)
         #expect(extraction.diagnostics.isEmpty)
         #expect(extraction.functions.map(\.name) == ["after()"])
     }
@@ -244,7 +247,7 @@ import Testing
         let depth = 127
         let source = "func f() -> " + String(repeating: "Array<", count: depth) + "Int"
             + String(repeating: ">", count: depth) + " {}"
-        let names = await Task.detached { extract(source).functions.map(\.name) }.value
+        let names = await Task.detached { extract(source, parsingBodies: true).functions.map(\.name) }.value
         #expect(names == ["f()"])
     }
 }
