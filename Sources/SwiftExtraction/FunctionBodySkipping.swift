@@ -139,6 +139,19 @@ private struct BodyScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+    /// Whether `byte` matters inside a body, where only brackets, comments, literals, raw identifiers and directives
+    /// are followed (and the bytes that make the scan give up): `/ " # \` ' ( ) [ ] { }`. Words, operators and white
+    /// space there change nothing, so they are passed over without the rest of the loop.
+    @inline(__always)
+    private static func mattersInBody(_ byte: UInt8) -> Bool {
+        // Bits 0x22 " 0x23 # 0x27 ' 0x28 ( 0x29 ) 0x2F / of the first 64 bytes; 0x5B [ 0x5D ] 0x60 ` 0x7B { 0x7D } of the next.
+        let low: UInt64 = 1 << 0x22 | 1 << 0x23 | 1 << 0x27 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2F
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x60 - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        if byte < 64 { return low >> UInt64(byte) & 1 != 0 }
+        if byte < 128 { return high >> UInt64(byte - 64) & 1 != 0 }
+        return false
+    }
+
     static func isWhiteSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
@@ -153,6 +166,10 @@ private struct BodyScanner {
                 guard let resumed = scanString(current, from: index, resuming: &string) else { return nil }
                 index = resumed
                 continue
+            }
+            if isInBody {
+                while index < count && !Self.mattersInBody(bytes[index]) { index += 1 }
+                guard index < count else { break }
             }
             let byte = bytes[index]
             switch byte {
