@@ -32,7 +32,9 @@ enum FunctionBodySkipping {
         guard let (text, bodies) = emptied(source), DeepNestingGuard.defused(text) == nil else { return nil }
         var parser = Parser(text, maximumNestingLevel: DeepNestingGuard.parserNestingLevel)
         let tree = SourceFileSyntax.parse(from: &parser)
-        guard !tree.hasError, bodies.allSatisfy({ isEmptiedBody($0, in: tree) }) else { return nil }
+        guard !tree.hasError else { return nil }
+        let braces = tokens(at: bodies.map { $0.lowerBound - 1 }, in: tree)
+        guard zip(bodies, braces).allSatisfy({ isEmptiedBody($0, openedBy: $1) }) else { return nil }
         return (tree, text)
     }
 
@@ -95,11 +97,33 @@ enum FunctionBodySkipping {
         return (text, insides)
     }
 
-    /// Whether `inside` is exactly the inside of a `func`, `init` or `deinit` body of `tree`, or of a property's
-    /// accessor block, with nothing left in it.
-    private static func isEmptiedBody(_ inside: Range<Int>, in tree: SourceFileSyntax) -> Bool {
+    /// The token at each of `offsets` (sorted, ascending), found in one descent of `tree`: what `token(at:)` finds,
+    /// without searching each member list again for every offset in it.
+    private static func tokens(at offsets: [Int], in tree: SourceFileSyntax) -> [TokenSyntax?] {
+        var found = [TokenSyntax?](repeating: nil, count: offsets.count)
+        var next = 0
+        func descend(_ node: Syntax) {
+            if let token = node.as(TokenSyntax.self) {
+                while next < offsets.count && offsets[next] < token.endPosition.utf8Offset {
+                    found[next] = token
+                    next += 1
+                }
+                return
+            }
+            for child in node.children(viewMode: .sourceAccurate) {
+                guard next < offsets.count else { return }
+                if offsets[next] < child.endPosition.utf8Offset { descend(child) }
+            }
+        }
+        descend(Syntax(tree))
+        return found
+    }
+
+    /// Whether `inside` is exactly the inside of a `func`, `init` or `deinit` body, or of a property's accessor
+    /// block, with nothing left in it, `brace` being the token at the offset before it.
+    private static func isEmptiedBody(_ inside: Range<Int>, openedBy brace: TokenSyntax?) -> Bool {
         let opening = inside.lowerBound - 1
-        guard let brace = tree.token(at: AbsolutePosition(utf8Offset: opening)), brace.tokenKind == .leftBrace,
+        guard let brace, brace.tokenKind == .leftBrace,
               brace.positionAfterSkippingLeadingTrivia.utf8Offset == opening, let parent = brace.parent
         else { return false }
         let closing: TokenSyntax
