@@ -6,23 +6,19 @@ enum SyntaxErrorLocator {
     /// SwiftParser skips a whole conflict (both sides) as trivia without an error, so without this warning a file
     /// left mid-merge or mid-rebase would silently lose its declarations.
     static func conflictMarker(in source: String, file: String) -> ExtractionDiagnostic? {
-        var source = source
-        return source.withUTF8 { bytes -> ExtractionDiagnostic? in
-            var line = 1
-            var atLineStart = true
-            for index in bytes.indices {
-                if atLineStart && bytes[index] == UInt8(ascii: "<") && index + 7 <= bytes.count
-                    && bytes[index..<index + 7].allSatisfy({ $0 == UInt8(ascii: "<") }) {
-                    return ExtractionDiagnostic(
-                        file: file, line: line, column: 1, severity: .warning,
-                        message: "unresolved merge conflict ('<<<<<<<'); the parser skips the conflicting lines, so "
-                            + "declarations in them are missing: resolve the conflict")
-                }
-                atLineStart = bytes[index] == UInt8(ascii: "\n")
-                if atLineStart { line += 1 }
+        var marker: Int? = source.utf8.starts(with: "<<<<<<<".utf8) ? 0 : nil
+        if marker == nil {
+            ByteSearch.forEachOffset(of: "\n<<<<<<<", in: source) { offset in
+                marker = offset + 1
+                return false
             }
-            return nil
         }
+        guard let marker else { return nil }
+        let line = 1 + source.utf8.prefix(marker).lazy.filter { $0 == UInt8(ascii: "\n") }.count
+        return ExtractionDiagnostic(
+            file: file, line: line, column: 1, severity: .warning,
+            message: "unresolved merge conflict ('<<<<<<<'); the parser skips the conflicting lines, so "
+                + "declarations in them are missing: resolve the conflict")
     }
 
     /// A warning at the first missing token or unexpected code in `tree`, or `nil` when there is none.
