@@ -224,9 +224,9 @@ public struct InventoryJSONWriter {
     ///   - element: Writes one element (one value or container) into the writer it is given.
     public mutating func writeArray<Element>(_ elements: [Element], _ element: (inout InventoryJSONWriter, Element) -> Void) {
         openArray()
-        for item in elements {
+        for index in elements.indices {
             separate()
-            element(&self, item)
+            element(&self, elements[index])
         }
         closeArray()
     }
@@ -257,9 +257,9 @@ public struct InventoryJSONWriter {
                     writer.bytes.reserveCapacity(range.count * 1_400)
                     writer.depth = depth
                     writer.empty = [slice == 0]
-                    for item in input[range] {
+                    for index in range {
                         writer.separate()
-                        element(&writer, item)
+                        element(&writer, input[index])  // borrowed from the buffer: the record is not copied
                     }
                     slices.put(writer.bytes, at: slice)
                 }
