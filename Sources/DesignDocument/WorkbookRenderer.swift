@@ -117,6 +117,27 @@ struct WorkbookRenderer {
     }
 }
 
+/// One batch of a table's rows prepared on another thread (`SheetWriter.prepare`) while the batch before it is
+/// written: the preparing needs only the rows and the template, the writing holds the thread that owns the workbook.
+private final class PreparedBatch: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var prepared: [SheetWriter.PreparedRow?] = []
+
+    /// Starts `work` on a global queue.
+    init(_ work: @escaping @Sendable () -> [SheetWriter.PreparedRow?]) {
+        DispatchQueue.global().async {
+            self.prepared = work()
+            self.done.signal()
+        }
+    }
+
+    /// The prepared rows, once `work` is done (waits for it).
+    func rows() -> [SheetWriter.PreparedRow?] {
+        done.wait()
+        return prepared
+    }
+}
+
 /// Writes one planned sheet.
 struct SheetWriter {
     let renderer: WorkbookRenderer
@@ -285,11 +306,20 @@ struct SheetWriter {
         var row = headerRow
         var dataRange: (first: Int, last: Int)?
         var prepared: [PreparedRow?] = []
+        // While one batch is written, the next is prepared on the other cores.
+        func batch(from start: Int) -> PreparedBatch? {
+            guard start < rows.count else { return nil }
+            nonisolated(unsafe) let writer = self
+            nonisolated(unsafe) let rows = rows[start..<min(rows.count, start + Self.preparedBatch)]
+            return PreparedBatch { writer.prepare(rows, widths: widths, wraps: wraps) }
+        }
+        var upcoming = batch(from: 0)
         for (position, tableRow) in rows.enumerated() {
             row += 1
             let batchOffset = position % Self.preparedBatch
             if batchOffset == 0 {
-                prepared = prepare(rows[position..<min(rows.count, position + Self.preparedBatch)], widths: widths, wraps: wraps)
+                prepared = upcoming?.rows() ?? []
+                upcoming = batch(from: position + Self.preparedBatch)
             }
             switch tableRow {
             case .group(let level, let text):
@@ -342,7 +372,8 @@ struct SheetWriter {
     typealias PreparedRow = (contents: [(value: CellValue, url: String?, sheetLink: Bool)], height: Double)
 
     /// The rows prepared at a time in `writeTable`: enough to share among the cores, few enough that a sheet of
-    /// hundreds of thousands of rows (constant-memory mode) does not hold all its cell texts at once.
+    /// hundreds of thousands of rows (constant-memory mode) does not hold all its cell texts at once (two batches
+    /// at most: the one being written and the next).
     private static let preparedBatch = 4_096
 
     /// The contents and heights of `rows`' data rows (`nil` for group and section rows), worked out on all cores:

@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 @testable import DesignDocument
 
-/// Sheets long enough that their rows are prepared on all cores, in batches (`SheetWriter.prepare`): every row must
-/// still get its own cells and height, in order, across chunk and batch borders and around group bands.
+/// Sheets long enough that their rows are prepared on all cores, in batches (`SheetWriter.prepare`), each batch while
+/// the one before it is written: every row must still get its own cells and height, in order, across chunk and batch
+/// borders and around group bands.
 @Suite struct LargeSheetTests {
     @Test func everyRowOfALongGroupedSheetHasItsOwnCellsAndHeight() throws {
         let count = 9_001  // more than two batches of 4,096 rows, chunks of 256 inside each
