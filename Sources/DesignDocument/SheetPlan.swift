@@ -60,13 +60,14 @@ struct SheetPlanner {
                 planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk))
             }
         }
-        for spec in applicable {
+        let tables = tableRows(of: applicable)
+        for (specIndex, spec) in applicable.enumerated() {
             let rawName = spec.name.text(context.locale)
             let baseName = Placeholders.expand(rawName, globalValues)
             switch spec.kind {
             case .functions:
-                let records = sortedFunctions(spec)
                 if spec.splitSheets, let first = spec.group.first {
+                    let records = sortedFunctions(spec)
                     for (key, members) in groups(records, by: first) {
                         var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
                         values["group"] = groupTitle(key, level: first)
@@ -86,12 +87,10 @@ struct SheetPlanner {
                             spelledOut: false)
                     }
                 } else {
-                    add(spec, name: baseName, values: [:], rows: functionRows(records, spec: spec, levels: spec.group))
+                    add(spec, name: baseName, values: [:], rows: tables[specIndex] ?? [])
                 }
-            case .types:
-                add(spec, name: baseName, values: [:], rows: typeRows(spec))
-            case .added, .removed, .changed:
-                add(spec, name: baseName, values: [:], rows: reviewRows(spec))
+            case .types, .added, .removed, .changed:
+                add(spec, name: baseName, values: [:], rows: tables[specIndex] ?? [])
             case .history:
                 add(spec, name: baseName, values: [:], rows: (0..<spec.emptyRows).map { .history(number: $0 + 1) })
             default:
@@ -105,6 +104,30 @@ struct SheetPlanner {
             }
         }
         return planned
+    }
+
+    /// The rows of each functions sheet that is not split by group, each types sheet and each review sheet of
+    /// `specs` (`nil` for the others), worked out side by side: each depends only on its spec and the inventory.
+    private func tableRows(of specs: [SheetSpec]) -> [[TableRow]?] {
+        var tables = [[TableRow]?](repeating: nil, count: specs.count)
+        tables.withUnsafeMutableBufferPointer { output in
+            nonisolated(unsafe) let output = output
+            nonisolated(unsafe) let planner = self
+            DispatchQueue.concurrentPerform(iterations: specs.count) { index in
+                let spec = specs[index]
+                switch spec.kind {
+                case .functions where !(spec.splitSheets && !spec.group.isEmpty):
+                    output[index] = planner.functionRows(planner.sortedFunctions(spec), spec: spec, levels: spec.group)
+                case .types:
+                    output[index] = planner.typeRows(spec)
+                case .added, .removed, .changed:
+                    output[index] = planner.reviewRows(spec)
+                default:
+                    break
+                }
+            }
+        }
+        return tables
     }
 
     /// The end of `path` that fits in `limit` UTF-16 units: the file name, then as many parent folders as fit
