@@ -168,7 +168,8 @@ private struct BodyScanner {
     /// space there change nothing, so they are passed over without the rest of the loop.
     @inline(__always)
     private static func mattersInBody(_ byte: UInt8) -> Bool {
-        // Bits 0x22 " 0x23 # 0x27 ' 0x28 ( 0x29 ) 0x2F / of the first 64 bytes; 0x5B [ 0x5D ] 0x60 ` 0x7B { 0x7D } of the next.
+        // Bits 0x22 " 0x23 # 0x27 ' 0x28 ( 0x29 ) 0x2F / of the first 64 bytes;
+        // 0x5B [ 0x5D ] 0x60 ` 0x7B { 0x7D } of the next 64.
         let low: UInt64 = 1 << 0x22 | 1 << 0x23 | 1 << 0x27 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2F
         let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x60 - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
         if byte < 64 { return low >> UInt64(byte) & 1 != 0 }
