@@ -112,16 +112,15 @@ struct SheetPlanner {
         var tables = [[TableRow]?](repeating: nil, count: specs.count)
         tables.withUnsafeMutableBufferPointer { output in
             nonisolated(unsafe) let output = output
-            nonisolated(unsafe) let planner = self
             DispatchQueue.concurrentPerform(iterations: specs.count) { index in
                 let spec = specs[index]
                 switch spec.kind {
                 case .functions where !(spec.splitSheets && !spec.group.isEmpty):
-                    output[index] = planner.functionRows(planner.sortedFunctions(spec), spec: spec, levels: spec.group)
+                    output[index] = functionRows(sortedFunctions(spec), spec: spec, levels: spec.group)
                 case .types:
-                    output[index] = planner.typeRows(spec)
+                    output[index] = typeRows(spec)
                 case .added, .removed, .changed:
-                    output[index] = planner.reviewRows(spec)
+                    output[index] = reviewRows(spec)
                 default:
                     break
                 }

@@ -310,7 +310,7 @@ struct SheetWriter {
         func batch(from start: Int) -> PreparedBatch? {
             guard start < rows.count else { return nil }
             nonisolated(unsafe) let writer = self
-            nonisolated(unsafe) let rows = rows[start..<min(rows.count, start + Self.preparedBatch)]
+            let rows = rows[start..<min(rows.count, start + Self.preparedBatch)]
             return PreparedBatch { writer.prepare(rows, widths: widths, wraps: wraps) }
         }
         var upcoming = batch(from: 0)
