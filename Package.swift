@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
-        .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory"]),
+        .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "FileSupport", "TestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import TestSupport
 
 @testable import SwiftExtraction
 
@@ -28,22 +29,16 @@ func type(_ name: String, in source: String, sourceLocation: SourceLocation = #_
     return matches.first
 }
 
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-extraction-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+/// What extraction tests need of a temporary folder besides `TestSupport.TemporaryFolder`.
+extension TemporaryFolder {
+    /// A folder named `docsheet-extraction-UUID`.
+    convenience init() throws {
+        try self.init(prefix: "docsheet-extraction")
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// Writes `text` to `path` (relative, `/` separated), creating folders.
-    func write(_ path: String, _ text: String = "func f() {}\n") throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: file, atomically: true, encoding: .utf8)
+    /// Writes a Swift file with one function to `path` (relative, `/` separated), creating folders.
+    func write(_ path: String) throws {
+        try write(path, "func f() {}\n")
     }
 
     /// Runs a command in the folder; returns its exit status.

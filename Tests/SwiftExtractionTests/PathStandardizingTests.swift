@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwiftExtraction
 
 /// The path shortcuts of discovery give what Foundation gives.

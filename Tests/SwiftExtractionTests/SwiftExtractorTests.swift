@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import TestSupport
 
 @testable import SwiftExtraction
 
