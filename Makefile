@@ -20,6 +20,10 @@ BIN ?= .build/release/docsheet
 MANPAGE ?= .build/man/docsheet.1
 # The build configuration the man page is generated from (swift-argument-parser's generate-manual plugin builds it).
 MAN_CONFIGURATION ?= release
+## The man page's date: SOURCE_DATE_EPOCH's day when it is set, else the last commit's (the same page for the same
+## sources), else today's.
+MAN_DATE ?= $(shell if [ -n "$$SOURCE_DATE_EPOCH" ]; then date -u -d "@$$SOURCE_DATE_EPOCH" +%F; \
+	else git log -1 --format=%cs 2>/dev/null || date -u +%F; fi)
 
 ## Install what the build needs when it is missing (libxlsxwriter, pkg-config, unzip through apt). The tests' Python
 ## referees come from scripts/python-env (apt's python3-openpyxl and python3-jsonschema, else .build/python).
@@ -73,7 +77,7 @@ bench:
 ## The man page, generated from the command definitions by swift-argument-parser's generate-manual plugin:
 ## .build/man/docsheet.1 (MAN_CONFIGURATION=debug reuses the debug build). Read it with `man -l .build/man/docsheet.1`.
 man: deps
-	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION)
+	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --date $(MAN_DATE)
 	@mkdir -p $(dir $(MANPAGE))
 	cp .build/plugins/GenerateManual/outputs/docsheet/docsheet.1 $(MANPAGE)
 	@echo "Wrote $(MANPAGE)"
