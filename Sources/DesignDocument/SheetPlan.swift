@@ -64,9 +64,14 @@ struct SheetPlanner {
         for (specIndex, spec) in applicable.enumerated() {
             let rawName = spec.name.text(context.locale)
             let baseName = Placeholders.expand(rawName, globalValues)
+            if let rows = tables[specIndex] {
+                add(spec, name: baseName, values: [:], rows: rows)
+                continue
+            }
             switch spec.kind {
             case .functions:
-                if spec.splitSheets, let first = spec.group.first {
+                // A functions sheet split by group (the others' rows are in `tables`).
+                if let first = spec.group.first {
                     let records = sortedFunctions(spec)
                     for (key, members) in groups(records, by: first) {
                         var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
@@ -86,11 +91,7 @@ struct SheetPlanner {
                         add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())),
                             spelledOut: false)
                     }
-                } else {
-                    add(spec, name: baseName, values: [:], rows: tables[specIndex] ?? [])
                 }
-            case .types, .added, .removed, .changed:
-                add(spec, name: baseName, values: [:], rows: tables[specIndex] ?? [])
             case .history:
                 add(spec, name: baseName, values: [:], rows: (0..<spec.emptyRows).map { .history(number: $0 + 1) })
             default:

@@ -71,8 +71,8 @@ enum DeepNestingGuard {
     ///   - skippingFunctionBodies: Empty the bodies of functions first (`FunctionBodySkipping`), when nothing left
     ///     outside them lies beyond the limits; a file with something too deep there is parsed as before, with its
     ///     bodies.
-    /// - Returns: The syntax tree, the text it was parsed from (`source`, or its blanked copy: the same lines) and
-    ///   where blanked parts start (empty when nothing was blanked).
+    /// - Returns: The syntax tree, the text it was parsed from (`source`, its copy with bodies emptied or its blanked
+    ///   copy: the same lines) and where blanked parts start (empty when nothing was blanked).
     static func parse(_ source: String, skippingFunctionBodies: Bool = false)
         -> (tree: SourceFileSyntax, text: String, regions: [BlankedRegion]) {
         if skippingFunctionBodies, let parsed = FunctionBodySkipping.parse(source) {
