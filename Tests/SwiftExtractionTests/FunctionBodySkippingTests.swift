@@ -169,10 +169,7 @@ import Testing
         let source = "struct S {\n    func a() { let x = }\n    func b() {}\n}\n"
         #expect(extract(source).functions.map(\.name) == ["a()", "b()"])
         #expect(extract(source).diagnostics.isEmpty)
-        var options = ExtractionOptions()
-        options.parsesFunctionBodies = true
-        let whole = SwiftExtractor(options: options)
-        let parsed = whole.extract(source: source, relativePath: "Sources/App/File.swift", module: "App")
+        let parsed = extract(source, parsingBodies: true)
         #expect(parsed.functions == extract(source).functions)
         #expect(parsed.diagnostics.map(\.line) == [2])
     }
