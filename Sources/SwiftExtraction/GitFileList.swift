@@ -25,8 +25,10 @@ enum GitFileList {
     /// Runs git with `arguments` and returns its standard output, or `nil` when it cannot run or fails.
     private static func run(_ arguments: [String]) -> Data? {
         let environment = ProcessRunner.inheritedEnvironment(removing: ProcessRunner.gitHookVariables)
-        guard let result = try? ProcessRunner.run(executable: "/usr/bin/env", arguments: ["git"] + arguments,
-                                                  environment: environment) else { return nil }
+        guard let git = ProcessRunner.git,
+              let result = try? ProcessRunner.run(executable: git, arguments: arguments, environment: environment) else {
+            return nil
+        }
         return result.succeeded ? result.standardOutput : nil
     }
 }

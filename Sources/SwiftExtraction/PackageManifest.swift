@@ -284,15 +284,10 @@ enum ManifestEvaluator {
     /// and `FilePaths.stamp(ofFileAt:)` (a new toolchain changes them), read without running it, so a run whose manifests
     /// are all cached starts no process.
     static let toolchain: (swift: String?, version: String) = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/swift"
-            guard FileManager.default.isExecutableFile(atPath: candidate) else { continue }
-            let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-            guard let stamp = FilePaths.stamp(ofFileAt: real) else { return (nil, "") }
-            return (candidate, "\(real)\u{0}\(stamp)")
-        }
-        return (nil, "")
+        guard let swift = ProcessRunner.executable(named: "swift") else { return (nil, "") }
+        let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath().path
+        guard let stamp = FilePaths.stamp(ofFileAt: real) else { return (nil, "") }
+        return (swift, "\(real)\u{0}\(stamp)")
     }()
 }
 

@@ -300,7 +300,7 @@ struct BaselineKeys {
     /// The keys for `root` under `configuration`.
     init(root: URL, configuration: Configuration) {
         rootFolder = (FilePaths.isFolder(root) ? root : root.deletingLastPathComponent()).resolvingSymlinksInPath()
-        let folder = configuration.file?.deletingLastPathComponent() ?? Git.enclosing(root).flatMap { try? $0.topLevel() }
+        let folder = configuration.file?.deletingLastPathComponent() ?? Git.workTree(holding: root)?.topLevel
         anchor = folder.map { $0.resolvingSymlinksInPath().path }
     }
 

@@ -90,8 +90,9 @@ public enum DiffCommandRunner {
         defer { if toStandardOutput { try? FileManager.default.removeItem(at: target) } }
         if !toStandardOutput { try Generate.checkWritableFolder(of: target) }
         let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
-        let git = Git.enclosing(environment.url(for: options.root))
-        if sourceURL == nil, let git, head.project.commit != nil { sourceURL = SourceLinks.derived(from: git).pattern }
+        let workTree = Git.workTree(holding: environment.url(for: options.root))
+        let git = workTree?.git
+        if sourceURL == nil, let workTree, head.project.commit != nil { sourceURL = SourceLinks.derived(from: workTree).pattern }
         var context = DocumentContext(projectName: projectName, version: configuration.projectVersion,
                                       commit: head.project.commit, generatedAt: try environment.checkedDocumentDate(git: git),
                                       author: configuration.author, sourceURLPattern: sourceURL,

@@ -117,14 +117,15 @@ public enum Generate {
         scan.metrics = options.scan.metrics
         let plan = try scan.discover(environment: environment)
 
-        let git = Git.enclosing(firstRoot)
+        let workTree = Git.workTree(holding: firstRoot)
+        let git = workTree?.git
         let commit = git?.headCommit()
         let projectName = options.projectName ?? configuration.projectName ?? projectFolderName(firstRoot)
         let rootLabel = roots.count == 1 ? roots[0] : "."
         let minimumAccess = options.minAccess ?? configuration.minAccess
         var linkWarnings: [String] = []
-        if sourceURL == nil, roots.count == 1, let git, commit != nil {
-            let derived = SourceLinks.derived(from: git)
+        if sourceURL == nil, roots.count == 1, let workTree, commit != nil {
+            let derived = SourceLinks.derived(from: workTree)
             sourceURL = derived.pattern
             // Only a workbook links to the source; JSON, CSV and Markdown runs need no warning.
             if format == .xlsx, let warning = derived.warning { linkWarnings.append(warning) }

@@ -17,11 +17,39 @@ public struct Git: Sendable {
     /// - Parameter url: A file or folder.
     /// - Returns: A runner in `url`'s folder, or `nil` when it is not inside a work tree or git cannot run.
     public static func enclosing(_ url: URL) -> Git? {
+        workTree(holding: url)?.git
+    }
+
+    /// Where a folder sits in its git work tree.
+    public struct WorkTree: Sendable {
+        /// A runner in the folder asked about.
+        public var git: Git
+        /// The top folder of the work tree.
+        public var topLevel: URL
+        /// The folder's path relative to ``topLevel``, ending in `/` (empty at the top).
+        public var prefix: String
+    }
+
+    /// The work tree that holds `url` (a file or folder) with its top folder and `url`'s folder's prefix, asked of git
+    /// in one run; `nil` when `url` is not inside a work tree or git cannot run.
+    ///
+    /// - Parameter url: A file or folder.
+    /// - Returns: The runner in `url`'s folder, the top of its work tree and the folder's prefix, or `nil`.
+    public static func workTree(holding url: URL) -> WorkTree? {
         var folder = url.standardizedFileURL
         if !FilePaths.isFolder(folder) { folder.deleteLastPathComponent() }
-        let probe = Git(directory: folder)
-        guard let inside = try? probe.string(["rev-parse", "--is-inside-work-tree"]), inside == "true" else { return nil }
-        return probe
+        let git = Git(directory: folder)
+        // Outside a work tree (in a bare repository or a `.git` folder) git prints `false` and fails.
+        guard let output = try? git.run(["rev-parse", "--is-inside-work-tree", "--show-toplevel", "--show-prefix"]) else {
+            return nil
+        }
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == "true" else { return nil }
+        guard lines.count == 4 else { // a line break inside a folder's name: ask for each separately
+            guard let top = try? git.topLevel(), let prefix = try? git.prefix() else { return nil }
+            return WorkTree(git: git, topLevel: top, prefix: prefix)
+        }
+        return WorkTree(git: git, topLevel: URL(fileURLWithPath: String(lines[1]), isDirectory: true), prefix: String(lines[2]))
     }
 
     /// Runs `git arguments` and returns its standard output.
@@ -32,10 +60,12 @@ public struct Git: Sendable {
     /// - Returns: Everything git wrote to standard output.
     /// - Throws: `WorkflowError.gitFailed` with git's message when it exits with a non-zero status (or cannot start).
     public func run(_ arguments: [String], input: Data? = nil) throws(WorkflowError) -> Data {
+        guard let executable = ProcessRunner.git else {
+            throw .gitFailed(command: arguments.joined(separator: " "), reason: "git is not installed or not on the PATH")
+        }
         let result: ProcessResult
         do {
-            result = try ProcessRunner.run(executable: "/usr/bin/env", arguments: ["git"] + arguments,
-                                           directory: directory, input: input)
+            result = try ProcessRunner.run(executable: executable, arguments: arguments, directory: directory, input: input)
         } catch {
             throw .gitFailed(command: arguments.joined(separator: " "), reason: error.description)
         }
@@ -169,19 +199,31 @@ public struct Git: Sendable {
     ///
     /// - Returns: The full hashes, HEAD first.
     public func commitParents() -> [String] {
-        guard let head = headCommit() else { return [] }
-        var result = [head]
-        for name in ["MERGE_HEAD", "CHERRY_PICK_HEAD"] {
-            guard let path = try? string(["rev-parse", "--git-path", name]) else { continue }
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else { continue }
-            for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-                if let commit = try? resolveCommit(String(line)), !result.contains(commit) { result.append(commit) }
+        // Two runs of git, whatever the state: where MERGE_HEAD and CHERRY_PICK_HEAD would be (they list commits, one
+        // per line), then every revision at once through `cat-file --batch-check`, which answers each line with
+        // `<hash> commit <size>`, or with the line and `missing` when it names no commit.
+        var revisions = ["HEAD^{commit}", "REVERT_HEAD^^{commit}"]
+        if let paths = try? string(["rev-parse", "--git-path", "MERGE_HEAD", "--git-path", "CHERRY_PICK_HEAD"]) {
+            for path in paths.split(separator: "\n") {
+                let url = path.hasPrefix("/") ? URL(fileURLWithPath: String(path)) : directory.appendingPathComponent(String(path))
+                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+                for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                    let hash = line.trimmingCharacters(in: .whitespaces)
+                    if !hash.isEmpty, hash.allSatisfy(\.isHexDigit) { revisions.append(hash + "^{commit}") }
+                }
             }
         }
-        if let reverted = try? string(["rev-parse", "--verify", "--quiet", "REVERT_HEAD^^{commit}"]), !reverted.isEmpty,
-           !result.contains(reverted) {
-            result.append(reverted)
+        guard let answers = try? run(["cat-file", "--batch-check"], input: Data(revisions.map { $0 + "\n" }.joined().utf8))
+        else { return [] }
+        let commits = String(decoding: answers, as: UTF8.self).split(separator: "\n").map { answer -> String? in
+            let fields = answer.split(separator: " ")
+            return fields.count == 3 && fields[1] == "commit" ? String(fields[0]) : nil
+        }
+        guard commits.count == revisions.count, let head = commits[0] else { return [] }
+        var result = [head]
+        // HEAD, then the merged or picked heads, then the reverted commit's parent.
+        for commit in commits.dropFirst(2) + [commits[1]] {
+            if let commit, !result.contains(commit) { result.append(commit) }
         }
         return result
     }

@@ -51,10 +51,10 @@ public struct HookInstaller: Sendable {
         guard FileManager.default.fileExists(atPath: path.path) else {
             throw .inputNotFound(path: path.path, hint: "pass a folder inside the git repository with --repository")
         }
-        guard let git = Git.enclosing(path) else { throw .notAGitRepository(path: path.path) }
-        hooksFolder = try git.hooksFolder()
-        let top = try git.topLevel().resolvingSymlinksInPath().path
-        let start = git.directory.resolvingSymlinksInPath()
+        guard let workTree = Git.workTree(holding: path) else { throw .notAGitRepository(path: path.path) }
+        hooksFolder = try workTree.git.hooksFolder()
+        let top = workTree.topLevel.resolvingSymlinksInPath().path
+        let start = workTree.git.directory.resolvingSymlinksInPath()
         var folder = start
         var project = start
         while FolderPaths.relative(folder.path, to: top) != nil {

@@ -32,10 +32,9 @@ struct GitRoot {
         } else {
             onlyFile = nil
         }
-        guard Git.enclosing(url) != nil else { throw .notAGitRepository(path: root) }
-        let atRoot = Git(directory: url)
-        git = Git(directory: try atRoot.topLevel())
-        prefix = try atRoot.prefix()
+        guard let workTree = Git.workTree(holding: url) else { throw .notAGitRepository(path: root) }
+        git = Git(directory: workTree.topLevel)
+        prefix = workTree.prefix
     }
 
     /// The root-relative path of a repository path, or `nil` when it is outside the root or not a Swift file.

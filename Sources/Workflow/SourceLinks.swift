@@ -73,11 +73,11 @@ public enum SourceLinks {
     /// The pattern derived from the repository's remote (`nil` for an unknown host or no remote), and a warning when
     /// the remote is on a web host links cannot be derived for.
     ///
-    /// - Parameter git: The repository of the scanned root (its prefix is applied to the pattern).
+    /// - Parameter workTree: Where the scanned root sits in its repository (its prefix is applied to the pattern).
     /// - Returns: The pattern and the warning, each `nil` when there is none.
-    public static func derived(from git: Git) -> (pattern: String?, warning: String?) {
-        guard let remote = configuredRemoteURL(git) else { return (nil, nil) }
-        return (pattern(forRemote: remote, prefix: (try? git.prefix()) ?? ""), unrecognisedRemoteWarning(remote))
+    public static func derived(from workTree: Git.WorkTree) -> (pattern: String?, warning: String?) {
+        guard let remote = configuredRemoteURL(workTree.git) else { return (nil, nil) }
+        return (pattern(forRemote: remote, prefix: workTree.prefix), unrecognisedRemoteWarning(remote))
     }
 
     /// The URL of the remote `origin` (else the first remote) as configured, before git's `url.<base>.insteadOf`

@@ -196,6 +196,35 @@ private final class LockedList: @unchecked Sendable {
         #expect(result.signal == SIGTERM && result.status == 128 + SIGTERM && !result.succeeded)
     }
 
+    @Test func aProgramIsFoundOnThePathAsAShellFindsIt() throws {
+        let folder = try TestArtifacts.temporaryFolder("docsheet-path")
+        let manager = FileManager.default
+        for name in ["empty", "plain", "runnable", "later"] {
+            try manager.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        // A folder and a file that cannot run are passed over, as `env` and a shell pass them over.
+        try manager.createDirectory(at: folder.appendingPathComponent("empty/tool"), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\n".utf8).write(to: folder.appendingPathComponent("plain/tool"))
+        for name in ["runnable", "later"] {
+            let tool = folder.appendingPathComponent("\(name)/tool")
+            try Data("#!/bin/sh\n".utf8).write(to: tool)
+            try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+        }
+        let searchPath = ["empty", "plain", "runnable", "later"].map { folder.appendingPathComponent($0).path }.joined(separator: ":")
+        #expect(ProcessRunner.executable(named: "tool", searchPath: searchPath) == folder.appendingPathComponent("runnable/tool").path)
+        #expect(ProcessRunner.executable(named: "tool", searchPath: folder.appendingPathComponent("empty").path) == nil)
+        #expect(ProcessRunner.executable(named: "none", searchPath: searchPath) == nil)
+        // A relative entry is resolved against the current folder: climb from it to `/`, then down to the folder.
+        let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents.count - 1
+        let relative = String(repeating: "../", count: depth) + folder.appendingPathComponent("runnable").path.dropFirst()
+        let found = try #require(ProcessRunner.executable(named: "tool", searchPath: "/nonexistent:" + relative))
+        #expect(found.hasPrefix("/"))
+        #expect(URL(fileURLWithPath: found).standardizedFileURL.path == folder.appendingPathComponent("runnable/tool").standardizedFileURL.path)
+        #expect(ProcessRunner.executable(named: "sh", searchPath: "/bin") == "/bin/sh")
+        let git = try #require(ProcessRunner.git, "git is on the PATH of every machine the tests run on")
+        #expect(FileManager.default.isExecutableFile(atPath: git) && git.hasSuffix("/git"))
+    }
+
     @Test func aMissingProgramCannotRun() throws {
         #expect(throws: FileSupportError.self) { try ProcessRunner.run(executable: "/nonexistent/tool", arguments: []) }
         let folder = try TestArtifacts.temporaryFolder("docsheet-run")

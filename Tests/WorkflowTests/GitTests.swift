@@ -37,6 +37,75 @@ import Testing
         #expect(try git.changes(since: "HEAD").map(\.path).sorted() == ["Sources/A/a.swift", "Sources/A/new.swift"])
     }
 
+    @Test func theWorkTreeIsLocatedInOneRunFromItsTopASubfolderAndAFile() throws {
+        let repository = try TestRepository()
+        try repository.write("Sources/App/A.swift", "let a = 1\n")
+        let top = repository.url.resolvingSymlinksInPath().path
+        let atTop = try #require(Git.workTree(holding: repository.url))
+        #expect(atTop.topLevel.resolvingSymlinksInPath().path == top)
+        #expect(atTop.prefix == "")
+        let inFolder = try #require(Git.workTree(holding: repository.url.appendingPathComponent("Sources/App")))
+        #expect(inFolder.prefix == "Sources/App/")
+        #expect(inFolder.topLevel.resolvingSymlinksInPath().path == top)
+        let ofFile = try #require(Git.workTree(holding: repository.url.appendingPathComponent("Sources/App/A.swift")))
+        #expect(ofFile.prefix == "Sources/App/")
+        #expect(ofFile.git.directory.lastPathComponent == "App")
+        // Inside `.git` git answers `false` and fails; outside any repository it fails.
+        #expect(Git.workTree(holding: repository.url.appendingPathComponent(".git")) == nil)
+        let outside = try TestRepository(git: false)
+        #expect(Git.workTree(holding: outside.url) == nil)
+    }
+
+    @Test func aLineBreakInAFolderNameStillGivesTheRightPrefix() throws {
+        let repository = try TestRepository()
+        try repository.write("Odd\nName/Inner/A.swift", "let a = 1\n")
+        let workTree = try #require(Git.workTree(holding: repository.url.appendingPathComponent("Odd\nName/Inner")))
+        #expect(workTree.prefix == "Odd\nName/Inner/")
+        #expect(workTree.topLevel.resolvingSymlinksInPath().path == repository.url.resolvingSymlinksInPath().path)
+    }
+
+    @Test func commitParentsFollowMergesCherryPicksAndReverts() throws {
+        let repository = try TestRepository()
+        let git = Git(directory: repository.url)
+        #expect(git.commitParents().isEmpty)
+        try repository.write("x.txt", "1\n")
+        try repository.commitAll("start")
+        let start = try repository.git("rev-parse", "HEAD")
+        #expect(git.commitParents() == [start])
+
+        // An octopus merge in progress: HEAD, then both merged heads in MERGE_HEAD's order.
+        for branch in ["one", "two"] {
+            try repository.git("checkout", "-q", "-b", branch, start)
+            try repository.write("\(branch).txt", "\(branch)\n")
+            try repository.commitAll(branch)
+        }
+        let one = try repository.git("rev-parse", "one"), two = try repository.git("rev-parse", "two")
+        try repository.git("checkout", "-q", "main")
+        try repository.git("merge", "-q", "--no-commit", "--no-ff", "one", "two")
+        #expect(git.commitParents() == [start, one, two])
+        try repository.git("merge", "--abort")
+
+        // A cherry-pick stopped by a conflict: HEAD and the picked commit.
+        try repository.git("checkout", "-q", "-b", "picked", start)
+        try repository.write("x.txt", "2\n")
+        try repository.commitAll("two")
+        let picked = try repository.git("rev-parse", "HEAD")
+        try repository.git("checkout", "-q", "main")
+        try repository.write("x.txt", "3\n")
+        try repository.commitAll("three")
+        let three = try repository.git("rev-parse", "HEAD")
+        #expect(throws: WorkflowError.self) { try repository.git("cherry-pick", picked) }
+        #expect(git.commitParents() == [three, picked])
+        try repository.git("cherry-pick", "--abort")
+
+        // A revert stopped by a conflict: HEAD and the reverted commit's parent.
+        try repository.write("x.txt", "4\n")
+        try repository.commitAll("four")
+        let four = try repository.git("rev-parse", "HEAD")
+        #expect(throws: WorkflowError.self) { try repository.git("revert", "--no-edit", three) }
+        #expect(git.commitParents() == [four, start])
+    }
+
     @Test func aBadRevisionIsAnInputError() throws {
         let repository = try TestRepository()
         try repository.write("a.swift", "1\n")
