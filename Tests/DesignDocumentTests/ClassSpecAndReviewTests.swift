@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Inventory
 import TestSupport
+import Workbook
 @testable import DesignDocument
 
 @Suite struct ClassSpecAndReviewTests {
@@ -79,16 +80,20 @@ import TestSupport
         let url = try Fixtures.folder().appendingPathComponent("large.xlsx")
         var renderer = WorkbookRenderer(template: try Template.resolve("design-doc"), context: Fixtures.context,
                                         inventory: Fixtures.inventory, diff: nil)
-        renderer.constantMemoryThreshold = 1
+        renderer.largeInventoryThreshold = 1
         try renderer.render(to: url)
         let book = try XLSXReader(url: url)
         let functions = try book.sheet("Functions")
         #expect(functions["C4"] == "load()")
         #expect(functions.autofilter == "A1:N17")
         #expect(functions.conditionalFormats.count == 1)
+        // A large inventory's parts are deflated at the fastest level where it can be chosen (Linux).
+        #expect(renderer.compression == .fast)
+        let levels = Set(try ZipEntries(url: url).entries.map(\.levelFlags))
+        #expect(levels == (Workbook.canChooseCompression ? [0b110] : [0]))
         let inventoryURL = url.deletingLastPathComponent().appendingPathComponent("flat.xlsx")
         var flat = WorkbookRenderer(template: try Template.resolve("inventory"), context: Fixtures.context, inventory: Fixtures.inventory, diff: nil)
-        flat.constantMemoryThreshold = 1
+        flat.largeInventoryThreshold = 1
         try flat.render(to: inventoryURL)
         let sheet = try XLSXReader(url: inventoryURL).sheet("Functions")
         #expect(sheet.tables.isEmpty, "constant memory cannot write tables: header + autofilter instead")
@@ -116,10 +121,12 @@ import TestSupport
         for (name, threshold) in [("normal.xlsx", 40_000), ("constant.xlsx", 1)] {
             let url = folder.appendingPathComponent(name)
             var renderer = WorkbookRenderer(template: template, context: Fixtures.context, inventory: Fixtures.inventory, diff: nil)
-            renderer.constantMemoryThreshold = threshold
+            renderer.largeInventoryThreshold = threshold
             try renderer.render(to: url)
             books.append(try XLSXReader(url: url))
         }
+        // The smaller inventory keeps libxlsxwriter's own level, the smallest file.
+        #expect(try ZipEntries(url: folder.appendingPathComponent("normal.xlsx")).entries.allSatisfy { $0.levelFlags == 0 })
         for sheet in ["Cover", "Functions"] {
             let (normal, constant) = (try books[0].sheet(sheet), try books[1].sheet(sheet))
             #expect(constant.mergedRanges == normal.mergedRanges, "\(sheet)")
