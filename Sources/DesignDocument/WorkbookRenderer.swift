@@ -141,10 +141,18 @@ private final class PreparedBatch: @unchecked Sendable {
         }
     }
 
-    /// The prepared rows, once `work` is done (waits for it).
-    func rows() -> [SheetWriter.PreparedRow?] {
+    /// The prepared rows, once `work` is done (waits for it); the batch keeps none of them.
+    func takeRows() -> [SheetWriter.PreparedRow?] {
         done.wait()
+        defer { prepared = [] }
         return prepared
+    }
+
+    /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
+    /// freeing them took the writing thread, which libxlsxwriter keeps busy, about 5% of a large workbook's time.
+    static func free(_ rows: consuming [SheetWriter.PreparedRow?]) {
+        nonisolated(unsafe) var written = Optional(rows)
+        DispatchQueue.global(qos: .utility).async { written = nil }
     }
 }
 
@@ -328,7 +336,9 @@ struct SheetWriter {
             row += 1
             let batchOffset = position % Self.preparedBatch
             if batchOffset == 0 {
-                prepared = upcoming?.rows() ?? []
+                var written = upcoming?.takeRows() ?? []
+                swap(&written, &prepared)
+                PreparedBatch.free(consume written)
                 upcoming = batch(from: position + Self.preparedBatch)
             }
             switch tableRow {
@@ -338,10 +348,15 @@ struct SheetWriter {
                 try writeBand(text, row: row, format: bandFormats.section)
             default:
                 dataRange = (dataRange?.first ?? row, row)
-                guard let (contents, height) = prepared[batchOffset] else { continue }
+                guard let (contents, texts, height) = prepared[batchOffset] else { continue }
                 if height > 15 { try worksheet.setRowHeight(row, height: height) }
                 for index in spec.columns.indices {
-                    try writeContent(contents[index], styles: styles[index], plainFormat: plainFormats[index], row: row, index: index)
+                    if let text = texts[index] {
+                        try worksheet.write(text, row: row, column: index, format: plainFormats[index])
+                    } else {
+                        try writeContent(contents[index], styles: styles[index], plainFormat: plainFormats[index], row: row,
+                                         index: index)
+                    }
                 }
                 if highlight != nil, case .function(let record, _) = tableRow {
                     try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn, format: plainNumberFormat)
@@ -378,8 +393,11 @@ struct SheetWriter {
         return lastRow
     }
 
-    /// A data row's cell contents (one per column) and height, worked out before the row is written.
-    typealias PreparedRow = (contents: [(value: CellValue, url: String?, sheetLink: Bool)], height: Double)
+    /// A data row's cell contents (one per column), the text of each plain text cell as Excel will hold it
+    /// (``ExcelText/prepare(_:limit:)``; `nil` for other cells), and the row's height, worked out before the row is
+    /// written.
+    typealias PreparedRow = (contents: [(value: CellValue, url: String?, sheetLink: Bool)], texts: [ExcelText.Prepared?],
+                             height: Double)
 
     /// The rows prepared at a time in `writeTable`: enough to share among the cores, few enough that a sheet of
     /// hundreds of thousands of rows (constant-memory mode) does not hold all its cell texts at once (two batches
@@ -403,7 +421,11 @@ struct SheetWriter {
                     case .group, .section: continue
                     default:
                         let contents = writer.spec.columns.map { writer.cellContent(tableRow, column: $0) }
-                        output[offset] = (contents, writer.rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
+                        let texts = contents.map { content -> ExcelText.Prepared? in
+                            guard content.url == nil, !content.sheetLink, case .text(let text) = content.value else { return nil }
+                            return ExcelText.prepare(text)
+                        }
+                        output[offset] = (contents, texts, writer.rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
                     }
                 }
             }

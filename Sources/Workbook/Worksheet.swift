@@ -97,8 +97,20 @@ public final class Worksheet {
     ///   - format: The cell's look, from this worksheet's workbook.
     /// - Throws: As ``write(_:row:column:style:)-(String,_,_,_)``.
     public func write(_ text: String, row: Int, column: Int, format: CellFormat) throws(WorkbookError) {
+        try write(ExcelText.prepare(text), row: row, column: column, format: format)
+    }
+
+    /// Writes text already cleaned and cut by ``ExcelText/prepare(_:limit:)``, e.g. on another thread while earlier
+    /// rows were written: the same as ``write(_:row:column:format:)-(String,_,_,_)`` given the original text.
+    ///
+    /// - Parameters:
+    ///   - prepared: The prepared text; a truncated one counts in ``truncatedCellCount``.
+    ///   - row: The zero-based row.
+    ///   - column: The zero-based column.
+    ///   - format: The cell's look, from this worksheet's workbook.
+    /// - Throws: As ``write(_:row:column:style:)-(String,_,_,_)``.
+    public func write(_ prepared: ExcelText.Prepared, row: Int, column: Int, format: CellFormat) throws(WorkbookError) {
         let sheet = try checkCell(row, column, format)
-        let prepared = ExcelText.prepare(text)
         if prepared.wasTruncated { truncatedCellCount += 1 }
         if prepared.text.isEmpty {
             if format.pointer != nil { try writeBlank(row: row, column: column, format: format) }

@@ -35,6 +35,30 @@ import TestSupport
         #expect(truncated == 1)
     }
 
+    @Test func textPreparedBeforehandIsWrittenAsTheOriginalWouldBe() throws {
+        let long = String(repeating: "😀", count: 20_000)
+        let texts = [long, "before\u{0}after\u{FFFE}end", "plain", ""]
+        var counts: [Int] = []
+        var sheets: [XLSXReader.Sheet] = []
+        for prepared in [false, true] {
+            sheets.append(try roundTrip { sheet in
+                let format = try sheet.format(for: CellStyle(border: .thin))
+                for (row, text) in texts.enumerated() {
+                    if prepared {
+                        try sheet.write(ExcelText.prepare(text), row: row, column: 0, format: format)
+                    } else {
+                        try sheet.write(text, row: row, column: 0, format: format)
+                    }
+                }
+                counts.append(sheet.truncatedCellCount)
+            })
+        }
+        #expect(sheets[1].cells == sheets[0].cells)
+        #expect(sheets[1]["A2"] == "beforeafterend" && sheets[1]["A3"] == "plain")
+        #expect(sheets[1]["A1"]?.hasSuffix(ExcelText.truncationMarker) == true)
+        #expect(counts == [1, 1], "a truncated prepared text counts as a truncated cell")
+    }
+
     @Test func xmlInvalidCharactersAreStrippedIncludingNulAndNonCharacters() throws {
         let sheet = try roundTrip { sheet in
             try sheet.write("before\u{0}after\u{1}\u{1B}\u{FFFE}\u{FFFF}\tend\nline", row: 0, column: 0)

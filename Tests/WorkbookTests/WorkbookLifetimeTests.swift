@@ -30,6 +30,7 @@ import TestSupport
             Call(name: "writeBlank(row:column:style:)") { () throws(WorkbookError) in try sheet.writeBlank(row: 5, column: 0, style: CellStyle(bold: true)) },
             Call(name: "format(for:)") { () throws(WorkbookError) in _ = try sheet.format(for: CellStyle(bold: true)) },
             Call(name: "write(_:row:column:format:) text") { () throws(WorkbookError) in try sheet.write("x", row: 5, column: 0, format: format) },
+            Call(name: "write(_:row:column:format:) prepared text") { () throws(WorkbookError) in try sheet.write(ExcelText.prepare("x"), row: 5, column: 0, format: format) },
             Call(name: "write(_:row:column:format:) double") { () throws(WorkbookError) in try sheet.write(1.5, row: 5, column: 0, format: format) },
             Call(name: "writeBlank(row:column:format:)") { () throws(WorkbookError) in try sheet.writeBlank(row: 5, column: 0, format: format) },
             Call(name: "writeFormula(_:row:column:style:)") { () throws(WorkbookError) in try sheet.writeFormula("=1+1", row: 5, column: 0) },
