@@ -2,17 +2,16 @@
 #include "CZipCompressionLevel.h"
 
 static _Thread_local int requestedLevel = DOCSHEET_ZIP_LEVEL_UNCHANGED;
-static _Thread_local long entriesOpened = 0;
 
 void docsheet_zip_set_level(int level) {
     requestedLevel = level;
 }
 
-long docsheet_zip_entries_opened(void) {
-    return entriesOpened;
+#if !defined(__linux__)
+int docsheet_zip_level_can_be_set(void) {
+    return 0;
 }
-
-#if defined(__linux__)
+#else
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -32,6 +31,10 @@ typedef int (*ZipOpenEntry)(void *file, const char *filename, const void *fileIn
                             const char *password, unsigned long crcForCrypting,
                             unsigned long versionMadeBy, unsigned long flagBase, int zip64);
 
+int docsheet_zip_level_can_be_set(void) {
+    return dlsym(RTLD_NEXT, "zipOpenNewFileInZip4_64") != NULL;
+}
+
 int zipOpenNewFileInZip4_64(void *file, const char *filename, const void *fileInfo,
                             const void *localExtraField, unsigned int localExtraFieldSize,
                             const void *globalExtraField, unsigned int globalExtraFieldSize,
@@ -43,10 +46,7 @@ int zipOpenNewFileInZip4_64(void *file, const char *filename, const void *fileIn
     // inside, libxlsxwriter's own copy). Looked up on every entry: a dlsym per part of a workbook costs nothing.
     ZipOpenEntry minizip = (ZipOpenEntry)dlsym(RTLD_NEXT, "zipOpenNewFileInZip4_64");
     if (minizip == NULL) return MINIZIP_INTERNAL_ERROR;
-    if (requestedLevel != DOCSHEET_ZIP_LEVEL_UNCHANGED && method != 0 && raw == 0) {
-        level = requestedLevel;
-        entriesOpened += 1;
-    }
+    if (requestedLevel != DOCSHEET_ZIP_LEVEL_UNCHANGED && method != 0 && raw == 0) level = requestedLevel;
     return minizip(file, filename, fileInfo, localExtraField, localExtraFieldSize, globalExtraField,
                    globalExtraFieldSize, comment, method, level, raw, windowBits, memLevel, strategy, password,
                    crcForCrypting, versionMadeBy, flagBase, zip64);

@@ -151,8 +151,9 @@ private final class PreparedBatch: @unchecked Sendable {
     /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
     /// freeing them took the writing thread, which libxlsxwriter keeps busy, about 5% of a large workbook's time.
     static func free(_ rows: consuming [SheetWriter.PreparedRow?]) {
-        nonisolated(unsafe) var written = Optional(rows)
-        DispatchQueue.global(qos: .utility).async { written = nil }
+        let written = rows
+        // The closure holds the last reference: the rows are freed when the queue releases it, after it ran.
+        DispatchQueue.global(qos: .utility).async { _ = written.count }
     }
 }
 
@@ -332,7 +333,8 @@ struct SheetWriter {
             return PreparedBatch { writer.prepare(rows, widths: widths, wraps: wraps) }
         }
         var upcoming = batch(from: 0)
-        for (position, tableRow) in rows.enumerated() {
+        // The rows are read in place, never copied: a record's fields are retained on the other cores meanwhile.
+        for position in rows.indices {
             row += 1
             let batchOffset = position % Self.preparedBatch
             if batchOffset == 0 {
@@ -341,14 +343,14 @@ struct SheetWriter {
                 PreparedBatch.free(consume written)
                 upcoming = batch(from: position + Self.preparedBatch)
             }
-            switch tableRow {
+            switch rows[position] {
             case .group(let level, let text):
                 try writeBand(text, row: row, format: level == 0 ? bandFormats.group : bandFormats.subgroup)
             case .section(let text):
                 try writeBand(text, row: row, format: bandFormats.section)
             default:
                 dataRange = (dataRange?.first ?? row, row)
-                guard let (contents, texts, height) = prepared[batchOffset] else { continue }
+                guard let (contents, texts, documented, height) = prepared[batchOffset] else { continue }
                 if height > 15 { try worksheet.setRowHeight(row, height: height) }
                 for index in spec.columns.indices {
                     if let text = texts[index] {
@@ -358,12 +360,8 @@ struct SheetWriter {
                                          index: index)
                     }
                 }
-                if highlight != nil, case .function(let record, _) = tableRow {
-                    try worksheet.write(record.isDocumented ? 1 : 0, row: row, column: helperColumn, format: plainNumberFormat)
-                } else if highlight != nil, case .type(let record, _, _) = tableRow {
-                    // Extensions are rarely documented (their members are): only declarations are flagged.
-                    try worksheet.write(record.isDocumented || record.kind == .extension ? 1 : 0, row: row, column: helperColumn,
-                                        format: plainNumberFormat)
+                if highlight != nil, let documented {
+                    try worksheet.write(Double(documented), row: row, column: helperColumn, format: plainNumberFormat)
                 }
             }
         }
@@ -394,10 +392,11 @@ struct SheetWriter {
     }
 
     /// A data row's cell contents (one per column), the text of each plain text cell as Excel will hold it
-    /// (``ExcelText/prepare(_:limit:)``; `nil` for other cells), and the row's height, worked out before the row is
-    /// written.
+    /// (``ExcelText/prepare(_:limit:)``; `nil` for other cells), the value of the hidden column behind the
+    /// "undocumented" highlight (1 or 0 for a function or type, `nil` for other rows), and the row's height, worked out
+    /// before the row is written.
     typealias PreparedRow = (contents: [(value: CellValue, url: String?, sheetLink: Bool)], texts: [ExcelText.Prepared?],
-                             height: Double)
+                             documented: Int?, height: Double)
 
     /// The rows prepared at a time in `writeTable`: enough to share among the cores, few enough that a sheet of
     /// hundreds of thousands of rows (constant-memory mode) does not hold all its cell texts at once (two batches
@@ -425,7 +424,14 @@ struct SheetWriter {
                             guard content.url == nil, !content.sheetLink, case .text(let text) = content.value else { return nil }
                             return ExcelText.prepare(text)
                         }
-                        output[offset] = (contents, texts, writer.rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
+                        let documented: Int? = switch tableRow {
+                        case .function(let record, _): record.isDocumented ? 1 : 0
+                        // Extensions are rarely documented (their members are): only declarations are flagged.
+                        case .type(let record, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
+                        default: nil
+                        }
+                        output[offset] = (contents, texts, documented,
+                                          writer.rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
                     }
                 }
             }
@@ -448,17 +454,34 @@ struct SheetWriter {
         var widths = headers.map { label in
             label.split(separator: " ").map { ExcelText.displayWidth(of: String($0)) }.max() ?? 4
         }
-        let needsContent = spec.columns.contains { $0.width == nil }
-        if needsContent {
-            for tableRow in rows.prefix(5_000) {
-                for (index, column) in spec.columns.enumerated() where column.width == nil {
-                    let value = cellContent(tableRow, column: column).value
-                    let width: Double
-                    if case .number = value { width = Double(value.text.count) + 2 } else {
-                        width = ExcelText.displayWidth(of: String(value.text.prefix(300)))
+        let sized = spec.columns.indices.filter { spec.columns[$0].width == nil }
+        if !sized.isEmpty {
+            // The widest content of each sized column, measured in chunks of rows side by side (on the thread that
+            // writes the workbook this was the table's largest cost before its first row).
+            let measured = rows.prefix(5_000)
+            let chunkSize = 500
+            let chunks = (measured.count + chunkSize - 1) / chunkSize
+            var chunkWidths = [[Double]](repeating: [], count: chunks)
+            chunkWidths.withUnsafeMutableBufferPointer { output in
+                nonisolated(unsafe) let output = output
+                nonisolated(unsafe) let writer = self
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    var widest = [Double](repeating: 0, count: sized.count)
+                    for tableRow in measured[(chunk * chunkSize)..<min(measured.count, (chunk + 1) * chunkSize)] {
+                        for (slot, index) in sized.enumerated() {
+                            let value = writer.cellContent(tableRow, column: writer.spec.columns[index]).value
+                            let width: Double
+                            if case .number = value { width = Double(value.text.count) + 2 } else {
+                                width = ExcelText.displayWidth(of: String(value.text.prefix(300)))
+                            }
+                            widest[slot] = max(widest[slot], width)
+                        }
                     }
-                    widths[index] = max(widths[index], width)
+                    output[chunk] = widest
                 }
+            }
+            for widest in chunkWidths {
+                for (slot, index) in sized.enumerated() { widths[index] = max(widths[index], widest[slot]) }
             }
         }
         return spec.columns.enumerated().map { index, column in
@@ -607,7 +630,8 @@ struct SheetWriter {
         let nameColumn = spec.columns.firstIndex { $0.field == .summary(.name) && $0.width == nil }
         let headerStyle = template.style("header")
         var moduleRange: (first: Int, last: Int)?
-        for level in spec.summaryLevels {
+        let rowsOfLevels = SummaryRow.rows(inventory, levels: spec.summaryLevels)
+        for (level, summaryRows) in zip(spec.summaryLevels, rowsOfLevels) {
             let labels = headers().enumerated().map { index, label in
                 spec.columns[index].field == .summary(.name) ? Words.level(level, locale) : label
             }
@@ -615,7 +639,6 @@ struct SheetWriter {
                 try worksheet.write(label, row: row, column: index, style: headerStyle)
                 widths[index] = max(widths[index], ExcelText.displayWidth(of: label) + 2)
             }
-            let summaryRows = SummaryRow.rows(inventory, level: level)
             let first = row + 1
             for summary in summaryRows {
                 row += 1
@@ -730,6 +753,16 @@ extension SummaryRow {
         return rows.values.sorted {
             $0.module != $1.module ? SortValue.naturallyPrecedes($0.module, $1.module) : SortValue.naturallyPrecedes($0.name, $1.name)
         }
+    }
+
+    /// The rows of each level, counted side by side (each reads only the inventory).
+    static func rows(_ inventory: Inventory, levels: [GroupLevel]) -> [[SummaryRow]] {
+        var result = [[SummaryRow]](repeating: [], count: levels.count)
+        result.withUnsafeMutableBufferPointer { output in
+            nonisolated(unsafe) let output = output
+            DispatchQueue.concurrentPerform(iterations: levels.count) { output[$0] = rows(inventory, level: levels[$0]) }
+        }
+        return result
     }
 
     /// The totals of the whole inventory.

@@ -64,7 +64,7 @@ public struct DocumentProperties: Hashable, Sendable {
 public enum WorkbookCompression: Sendable, Hashable {
     /// zlib's default level (6), libxlsxwriter's own choice: the smallest file.
     case standard
-    /// zlib's fastest level (1): deflating takes about a third of the time, and the file is about a quarter larger.
+    /// zlib's fastest level (1): deflating takes about a third of the time, and the file is about a third larger.
     /// libxlsxwriter 1.1.4 has no option for it; where the level cannot be changed (see
     /// ``Workbook/canChooseCompression``) the workbook is written at the standard level.
     case fast
@@ -101,17 +101,11 @@ public final class Workbook {
     public var defaultFont: CellStyle? { core.defaultFont }
     /// How hard ``close()`` compresses the file's parts.
     public let compression: WorkbookCompression
-    /// Whether a ``WorkbookCompression`` other than `.standard` reaches libxlsxwriter on this system: on Linux, where
-    /// libxlsxwriter opens each zip entry through the shared minizip library, DocSheet's own definition of that call
+    /// Whether a ``WorkbookCompression`` other than `.standard` reaches libxlsxwriter in this process: on Linux, where
+    /// libxlsxwriter opens each zip entry through a shared minizip library, DocSheet's own definition of that call
     /// sets the level (the `CZipCompressionLevel` target says how); elsewhere every workbook is written at the
     /// standard level.
-    public static var canChooseCompression: Bool {
-        #if os(Linux)
-        true
-        #else
-        false
-        #endif
-    }
+    public static let canChooseCompression = docsheet_zip_level_can_be_set() != 0
     /// The worksheets, in order.
     public private(set) var worksheets: [Worksheet] = []
 

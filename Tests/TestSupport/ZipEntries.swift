@@ -26,6 +26,7 @@ public struct ZipEntries {
 
     /// Reads the central directory of the zip file at `url`.
     ///
+    /// - Parameter url: The zip file, e.g. an `.xlsx`.
     /// - Throws: `XLSXReaderError.missingPart` when the file has no end-of-central-directory record or a record is cut.
     public init(url: URL) throws {
         let bytes = [UInt8](try Data(contentsOf: url))

@@ -10,7 +10,7 @@
  * interposition). ZipCompressionLevel.c defines it: it passes every argument on to minizip's own function unchanged,
  * except the level, which it replaces by the one set here for the calling thread. Where the override cannot reach
  * libxlsxwriter (macOS's two-level namespace, a libxlsxwriter with minizip built in statically) nothing changes: the
- * workbook is written at libxlsxwriter's level, and `docsheet_zip_entries_opened` stays 0.
+ * workbook is written at libxlsxwriter's level, and `docsheet_zip_level_can_be_set` says so.
  *
  * Documentation/Architecture.md ("The workbook's compression") says why and what it buys.
  */
@@ -23,8 +23,8 @@
 /// workbooks closed on other threads at the same time keep theirs.
 void docsheet_zip_set_level(int level);
 
-/// How many zip entries the override has opened on the calling thread with a level set by `docsheet_zip_set_level`
-/// (0 where the override does not reach libxlsxwriter).
-long docsheet_zip_entries_opened(void);
+/// 1 when the override can reach libxlsxwriter: on Linux, where a shared library loaded after DocSheet's own code
+/// defines minizip's `zipOpenNewFileInZip4_64` (libminizip, or a libxlsxwriter that exports its own copy); else 0.
+int docsheet_zip_level_can_be_set(void);
 
 #endif
