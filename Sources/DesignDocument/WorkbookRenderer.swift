@@ -15,10 +15,11 @@ struct WorkbookRenderer {
     /// the sheets' XML is the largest serial step of writing it (Benchmarks/README.md).
     var largeInventoryThreshold = 40_000
 
+    /// Whether the inventory has more than ``largeInventoryThreshold`` functions.
+    var isLargeInventory: Bool { (inventory?.functions.count ?? 0) > largeInventoryThreshold }
+
     /// How hard the workbook's parts are compressed: fast for a large inventory, the smallest file otherwise.
-    var compression: WorkbookCompression {
-        (inventory?.functions.count ?? 0) > largeInventoryThreshold ? .fast : .standard
-    }
+    var compression: WorkbookCompression { isLargeInventory ? .fast : .standard }
 
     /// The header label of the hidden helper column that drives the "undocumented" highlight.
     static let documentedHelperHeader = "docsheet:documented"
@@ -48,7 +49,7 @@ struct WorkbookRenderer {
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
         // so it is only used when the sheets are few.
-        let constantMemory = (inventory?.functions.count ?? 0) > largeInventoryThreshold && sheets.count <= 200
+        let constantMemory = isLargeInventory && sheets.count <= 200
         do {
             let properties = DocumentProperties(
                 title: property("title", values), subject: property("subject", values), author: property("author", values),
