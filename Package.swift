@@ -19,6 +19,9 @@ let package = Package(
         .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
         .plugin(name: "DocSheetCommand", targets: ["DocSheetCommand"]),
         .plugin(name: "DocSheetBuildTool", targets: ["DocSheetBuildTool"]),
+        // The fuzz targets' checks, for the libFuzzer package in Fuzz/ (a package can use another's targets only
+        // through a product); not part of DocSheetKit.
+        .library(name: "FuzzChecks", targets: ["FuzzChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -103,6 +106,13 @@ let package = Package(
             dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Tests/TestSupport"
         ),
+        // What the fuzz targets check of one input (Fuzz/ links it into libFuzzer executables; FuzzReplayTests runs
+        // the committed findings and a sample of the seeds through it in the normal build).
+        .target(
+            name: "FuzzChecks",
+            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetReader", "Workbook"],
+            path: "Tests/FuzzChecks"
+        ),
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
@@ -110,6 +120,7 @@ let package = Package(
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "FileSupport", "TestSupport"]),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "FileSupport", "TestSupport"]),
     ]
 )

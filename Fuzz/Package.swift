@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// DocSheet's libFuzzer targets (Documentation/Testing.md, "Fuzzing"). Built by `scripts/fuzz` only, with
+/// DocSheet's libFuzzer targets (Documentation/Testing.md, "Fuzzing"). Their checks are the root package's
+/// `FuzzChecks` library, which `make test` also runs on the committed regressions and a sample of the seeds
+/// (`FuzzReplayTests`). Built by `scripts/fuzz` only, with
 /// `--sanitize=fuzzer` (plus `address` for `--asan`) and `-parse-as-library`, into their own scratch folders
 /// (`.build/fuzz`, `.build/fuzz-asan`); the root package's build never sees them.
 let package = Package(
@@ -16,9 +18,11 @@ let package = Package(
         .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CFuzzerDriver", .product(name: "DocSheetKit", package: "DocSheet")]
+            dependencies: ["CFuzzerDriver", .product(name: "FuzzChecks", package: "DocSheet")]
         ),
-        .executableTarget(name: "FuzzExtraction", dependencies: ["FuzzSupport"]),
-        .executableTarget(name: "FuzzDocAndTemplates", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzExtraction", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
+        // Extraction and the JSON round trip only: thousands of inputs a second (FuzzExtraction writes every document).
+        .executableTarget(name: "FuzzRecords", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
+        .executableTarget(name: "FuzzDocAndTemplates", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
     ]
 )

@@ -1,3 +1,4 @@
+import FuzzChecks
 import FuzzSupport
 
 // libFuzzer target: a doc comment's text, then (after a NUL byte) a YAML template (Documentation/Testing.md,
@@ -6,7 +7,7 @@ import FuzzSupport
 /// libFuzzer's per-input entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzDocAndTemplates(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzHarness.run(target: "FuzzDocAndTemplates", data, size, pipeline: DocTemplatePipeline.run)
+    FuzzHarness.run(.docAndTemplates, data, size)
 }
 
 /// The executable's `main`, under the name SwiftPM's link gives it.

@@ -1,11 +1,13 @@
+import FuzzChecks
 import FuzzSupport
 
-// libFuzzer target: the bytes are a Swift source file (Documentation/Testing.md, "Fuzzing").
+// libFuzzer target: the bytes are a Swift source file, extracted and written in every format (Documentation/Testing.md,
+// "Fuzzing").
 
 /// libFuzzer's per-input entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzExtraction(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzHarness.run(target: "FuzzExtraction", data, size, pipeline: ExtractionPipeline.run)
+    FuzzHarness.run(.extraction, data, size)
 }
 
 /// The executable's `main`, under the name SwiftPM's link gives it.

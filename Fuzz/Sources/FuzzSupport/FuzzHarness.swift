@@ -1,8 +1,10 @@
 import CFuzzerDriver
 import Foundation
+import FuzzChecks
 
-/// What the fuzz targets share: the entry points, the scratch folder every input writes its documents into, the
-/// replay mode, and the one way a check fails.
+/// What the libFuzzer targets share: the entry points, the scratch folder every input writes its documents into, the
+/// replay mode, and the one way a check fails. The checks themselves are `FuzzChecks` (a library of the root package
+/// that the replay tests of `make test` run too).
 ///
 /// A fuzz target is an executable built with `--sanitize=fuzzer` and `-parse-as-library`. SwiftPM links an
 /// executable with `main` defined as `<Module>_main`, which `-parse-as-library` never emits, so each target defines
@@ -13,22 +15,6 @@ import Foundation
 /// `FOLDER` (named by a hash of the input) instead of overwriting them in the scratch folder; `scripts/fuzz` replays a
 /// sample of the corpus this way (`-runs=0`) and has openpyxl open every workbook.
 public enum FuzzHarness {
-    /// Runs one input through a target's pipeline. `keep` is where replay mode keeps the documents the input
-    /// produced, or `nil` while fuzzing (the documents go to the scratch folder and are overwritten).
-    public typealias Pipeline = (_ bytes: UnsafeRawBufferPointer, _ keep: KeptDocuments?) throws(CheckFailure) -> Void
-
-    /// Where replay mode keeps the documents of one input: a folder and the file name stem.
-    public struct KeptDocuments: Sendable {
-        /// The folder the documents go to.
-        public var folder: URL
-        /// The start of every document's file name (a hash of the input: no `-`, which `check-workbooks` reads as
-        /// a separator).
-        public var stem: String
-    }
-
-    /// The target that is running, for failure messages.
-    nonisolated(unsafe) static var targetName = "fuzz"
-
     /// The replay folder from `DOCSHEET_FUZZ_REPLAY`, or `nil` while fuzzing.
     static let replayFolder: URL? = {
         guard let path = ProcessInfo.processInfo.environment["DOCSHEET_FUZZ_REPLAY"], !path.isEmpty else { return nil }
@@ -40,21 +26,21 @@ public enum FuzzHarness {
     /// Runs one input of `target` (called by the target's `LLVMFuzzerTestOneInput`).
     ///
     /// - Parameters:
-    ///   - target: The target's name, for failure messages.
+    ///   - target: The target.
     ///   - data: libFuzzer's input.
     ///   - size: Its length in bytes.
-    ///   - pipeline: The target's work on one input.
     /// - Returns: 0, libFuzzer's "keep going".
-    public static func run(target: String, _ data: UnsafePointer<UInt8>?, _ size: Int, pipeline: Pipeline) -> CInt {
-        targetName = target
+    public static func run(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let bytes = UnsafeRawBufferPointer(start: data, count: size)
+        let documents = replayFolder.map { DocumentFolder(folder: $0, stem: hash(bytes)) }
+            ?? DocumentFolder(folder: scratch, stem: "input")
         do {
-            try pipeline(bytes, replayFolder.map { KeptDocuments(folder: $0, stem: hash(bytes)) })
+            try target.pipeline(bytes, documents)
         } catch {
             // While a finding is minimised, only its own check counts: another check failing on a smaller input
             // would make libFuzzer keep that input, a different bug.
             if let only = onlyCategory, !error.message.hasPrefix(only) { return 0 }
-            fail(error.message)
+            fail(target, error.message)
         }
         return 0
     }
@@ -105,75 +91,20 @@ public enum FuzzHarness {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            fail("cannot create the scratch folder \(url.path): \(error)")
+            FileHandle.standardError.write(Data("fuzz: cannot create the scratch folder \(url.path): \(error)\n".utf8))
+            abort()
         }
         atexit { try? FileManager.default.removeItem(at: FuzzHarness.scratch) }
         return url
     }()
 
-    /// The folder and stem the documents of an input go to: `keep`'s, or the scratch folder's.
-    static func destination(_ keep: KeptDocuments?, _ stem: String) -> URL {
-        if let keep { return keep.folder.appendingPathComponent("\(keep.stem)\(stem)") }
-        return scratch.appendingPathComponent("input\(stem)")
-    }
-
-    /// The enumeration cases an error is made of, e.g. `workbook.cellOutOfRange` (for a stable failure category).
-    ///
-    /// - Parameter error: Any error.
-    /// - Returns: The case names of the error and of the errors it wraps, dotted.
-    public static func caseName(_ error: any Error) -> String {
-        var names: [String] = []
-        var value: Any = error
-        while names.count < 4 {
-            let mirror = Mirror(reflecting: value)
-            guard mirror.displayStyle == .enum else { break }
-            guard let payload = mirror.children.first else {
-                names.append(String(describing: value).prefix(while: { $0.isLetter || $0.isNumber }).description)
-                break
-            }
-            names.append(payload.label ?? "?")
-            // The payload is the wrapped error, or a tuple of associated values that may hold one.
-            if payload.value is any Error {
-                value = payload.value
-            } else if let inner = Mirror(reflecting: payload.value).children.first(where: { $0.value is any Error }) {
-                value = inner.value
-            } else {
-                break
-            }
-        }
-        return names.joined(separator: ".")
-    }
-
-    /// True with `DOCSHEET_FUZZ_VERBOSE=1`: ``note(_:)`` prints (to see what an input does, e.g. why a template does
-    /// not load).
-    static let verbose = ProcessInfo.processInfo.environment["DOCSHEET_FUZZ_VERBOSE"] == "1"
-
-    /// Prints `message` to standard error when ``verbose``.
-    ///
-    /// - Parameter message: What the input did that is no failure.
-    public static func note(_ message: @autoclosure () -> String) {
-        if verbose { FileHandle.standardError.write(Data("[\(targetName)] \(message())\n".utf8)) }
-    }
-
-    /// A failed check, thrown up to ``run(target:_:_:pipeline:)``.
-    ///
-    /// - Parameter message: `category: details`; the category (before the first `: `) is the same for every input
-    ///   that shows the same bug, so `scripts/fuzz` groups findings by it.
-    /// - Returns: The error to throw.
-    public static func failure(_ message: String) -> CheckFailure { CheckFailure(message: message) }
-
     /// Stops the process so that libFuzzer records the input as a crash: a check found DocSheet's output wrong.
     ///
-    /// - Parameter message: `category: details`; the category (before the first `: `) is the same for every input
-    ///   that shows the same bug, so `scripts/fuzz` groups findings by it.
-    public static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("\n==FUZZ CHECK FAILED== [\(targetName)] \(message)\n".utf8))
+    /// - Parameters:
+    ///   - target: The target that ran the input.
+    ///   - message: `category: details` (``CheckFailure``); `scripts/fuzz` groups findings by the category.
+    static func fail(_ target: FuzzTarget, _ message: String) -> Never {
+        FileHandle.standardError.write(Data("\n==FUZZ CHECK FAILED== [\(target.rawValue)] \(message)\n".utf8))
         abort()
     }
-}
-
-/// A check that found DocSheet's output wrong: `category: details` (see ``FuzzHarness/failure(_:)``).
-public struct CheckFailure: Error, Sendable {
-    /// What disagreed.
-    public var message: String
 }

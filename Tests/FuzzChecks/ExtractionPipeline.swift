@@ -11,18 +11,18 @@ public enum ExtractionPipeline {
     ///
     /// - Parameters:
     ///   - bytes: The Swift source file's bytes.
-    ///   - keep: Where replay mode keeps the documents, or `nil`.
+    ///   - documents: Where the documents of this input are written.
     /// - Throws: `CheckFailure` when a record is misplaced or a document disagrees with the inventory.
-    public static func run(_ bytes: UnsafeRawBufferPointer, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
-        let file = FuzzHarness.destination(keep, ".swift")
-        do { try Data(bytes).write(to: file) } catch { throw FuzzHarness.failure("cannot write the input to \(file.path): \(error)") }
+    public static func run(_ bytes: UnsafeRawBufferPointer, documents: DocumentFolder) throws(CheckFailure) {
+        let file = documents.file(".swift")
+        do { try Data(bytes).write(to: file) } catch { throw CheckFailure("cannot write the input to \(file.path): \(error)") }
         // The first byte picks the options and the locale, so a mutation can reach every combination.
         let choice = Int(bytes.first ?? 0)
         let extractor = SwiftExtractor(options: ExtractionOptions(includeLocal: choice & 1 == 1, jobs: 1))
         let source = SourceFile(relativePath: "Sources/Fuzz/Input.swift", url: file, module: "Fuzz", moduleKind: .packageLibrary)
         let result: ExtractionResult
         do { result = try extractor.extract(files: [source], cache: nil) } catch {
-            throw FuzzHarness.failure("extracting a readable file threw: \(error)")
+            throw CheckFailure("extracting a readable file threw: \(error)")
         }
         try checkRecords(result, byteCount: bytes.count)
         if !extractor.options.includeLocal {
@@ -32,7 +32,7 @@ public enum ExtractionPipeline {
             project: ProjectInfo(name: "Fuzz", root: "."), types: result.types, functions: result.functions,
             modules: [ModuleRecord(name: "Fuzz", kind: .packageLibrary)])
         let locale = DocumentLocale.allCases[(choice >> 1) % DocumentLocale.allCases.count]
-        try DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
+        try DocumentChecks.writeAndCheck(inventory, locale: locale, documents: documents)
     }
 
     /// Skipping function bodies (the default) must give the records parsing them gives
@@ -42,10 +42,10 @@ public enum ExtractionPipeline {
         options.parsesFunctionBodies = true
         let parsed: ExtractionResult
         do { parsed = try SwiftExtractor(options: options).extract(files: [source], cache: nil) } catch {
-            throw FuzzHarness.failure("extracting a readable file with its bodies threw: \(error)")
+            throw CheckFailure("extracting a readable file with its bodies threw: \(error)")
         }
         guard parsed.functions == result.functions, parsed.types == result.types else {
-            throw FuzzHarness.failure("skipping function bodies changed the records: \(parsed.functions.map(\.name)) "
+            throw CheckFailure("skipping function bodies changed the records: \(parsed.functions.map(\.name)) "
                 + "parsed whole, \(result.functions.map(\.name)) skipped; types \(parsed.types.map(\.name)) and \(result.types.map(\.name))")
         }
     }
@@ -56,16 +56,16 @@ public enum ExtractionPipeline {
         let lines = byteCount + 1
         for record in result.functions {
             guard (1...lines).contains(record.line), record.column >= 1, !record.name.isEmpty, !record.baseName.isEmpty else {
-                throw FuzzHarness.failure("a function record out of place or unnamed: \(String(reflecting: record))")
+                throw CheckFailure("a function record out of place or unnamed: \(String(reflecting: record))")
             }
         }
         for record in result.types {
             guard (1...lines).contains(record.line), record.column >= 1, !record.name.isEmpty else {
-                throw FuzzHarness.failure("a type record out of place or unnamed: \(String(reflecting: record))")
+                throw CheckFailure("a type record out of place or unnamed: \(String(reflecting: record))")
             }
         }
         for diagnostic in result.diagnostics where diagnostic.line < 1 || diagnostic.column < 1 {
-            throw FuzzHarness.failure("a diagnostic out of place: \(diagnostic)")
+            throw CheckFailure("a diagnostic out of place: \(diagnostic)")
         }
     }
 }

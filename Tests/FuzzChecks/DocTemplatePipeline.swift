@@ -15,30 +15,30 @@ public enum DocTemplatePipeline {
     ///
     /// - Parameters:
     ///   - bytes: The doc comment text, optionally followed by a NUL and a YAML template.
-    ///   - keep: Where replay mode keeps the documents, or `nil`.
+    ///   - documents: Where the documents of this input are written.
     /// - Throws: `CheckFailure` when a document disagrees with the inventory or a template that loads does not render.
-    public static func run(_ bytes: UnsafeRawBufferPointer, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
+    public static func run(_ bytes: UnsafeRawBufferPointer, documents: DocumentFolder) throws(CheckFailure) {
         let separator = bytes.firstIndex(of: 0)
         let docText = String(decoding: bytes[..<(separator ?? bytes.count)], as: UTF8.self)
         let comment = DocCommentParser.parse(raw: docText)
         if comment.raw != docText {
-            throw FuzzHarness.failure("the parsed comment's raw text differs from the text parsed: \(String(reflecting: comment.raw))")
+            throw CheckFailure("the parsed comment's raw text differs from the text parsed: \(String(reflecting: comment.raw))")
         }
         let locale = DocumentLocale.allCases[docText.utf8.count % DocumentLocale.allCases.count]
         let inventory = sampleInventory(comment)
-        try DocumentChecks.writeAndCheck(inventory, locale: locale, keep: keep)
-        try DocumentChecks.checkReviewText(review(of: inventory), locale: locale, keep: keep)
+        try DocumentChecks.writeAndCheck(inventory, locale: locale, documents: documents)
+        try DocumentChecks.checkReviewText(review(of: inventory), locale: locale, documents: documents)
         guard let separator else {
             // No template: the comment also goes through one of the other built-in layouts.
             let name = ["class-spec", "inventory", "review"][docText.unicodeScalars.count % 3]
-            try render(builtin(name), inventory: inventory, locale: locale, keep: keep)
+            try render(try builtin(name), inventory: inventory, locale: locale, documents: documents)
             return
         }
-        let file = FuzzHarness.destination(keep, ".yml")
+        let file = documents.file(".yml")
         do {
             try Data(UnsafeRawBufferPointer(rebasing: bytes[(separator + 1)...])).write(to: file)
         } catch {
-            throw FuzzHarness.failure("cannot write the template to \(file.path): \(error)")
+            throw CheckFailure("cannot write the template to \(file.path): \(error)")
         }
         let template: Template
         do {
@@ -46,12 +46,12 @@ public enum DocTemplatePipeline {
         } catch {
             switch error {
             case .invalidTemplate, .unreadableTemplate:
-                FuzzHarness.note("the template does not load: \(error)")
+                DocumentFolder.note("the template does not load: \(error)")
                 return
-            default: throw FuzzHarness.failure("loading a YAML template failed with an unexpected error (\(FuzzHarness.caseName(error))): \(error)")
+            default: throw CheckFailure("loading a YAML template failed with an unexpected error (\(CheckFailure.caseName(error))): \(error)")
             }
         }
-        try render(template, inventory: inventory, locale: locale, keep: keep)
+        try render(template, inventory: inventory, locale: locale, documents: documents)
     }
 
     /// A review of `inventory` against a base where the last function did not exist and `run` had another signature
@@ -71,11 +71,14 @@ public enum DocTemplatePipeline {
     }
 
     /// The built-in templates, loaded once.
-    static let builtins: [String: Template] = Dictionary(uniqueKeysWithValues: Template.builtinNames.map { name in
-        do { return (name, try Template.resolve(name)) } catch { FuzzHarness.fail("the built-in \(name) does not load: \(error)") }
-    })
+    static let builtins: [String: Result<Template, CheckFailure>] = Dictionary(
+        uniqueKeysWithValues: Template.builtinNames.map { ($0, DocumentChecks.builtin($0)) })
 
-    static func builtin(_ name: String) -> Template { builtins[name]! }
+    /// The built-in template `name` (one of `Template.builtinNames`).
+    static func builtin(_ name: String) throws(CheckFailure) -> Template {
+        guard let loaded = builtins[name] else { throw CheckFailure("no built-in template named \(name)") }
+        return try loaded.get()
+    }
 
     /// A type and four functions that carry `comment` (one without documentation, one renamed in the review's base).
     static func sampleInventory(_ comment: DocComment) -> Inventory {
@@ -113,21 +116,21 @@ public enum DocTemplatePipeline {
 
     /// Renders the inventory (when the template has inventory sheets) and a review (when it has review sheets) with
     /// `template`; each workbook must read back.
-    static func render(_ template: Template, inventory: Inventory, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
+    static func render(_ template: Template, inventory: Inventory, locale: DocumentLocale, documents: DocumentFolder) throws(CheckFailure) {
         let writer = DocumentWriter(template: template, context: DocumentChecks.context(locale))
         if template.hasInventorySheets {
-            let book = FuzzHarness.destination(keep, "_template.xlsx")
+            let book = documents.file("_template.xlsx")
             do {
-                for warning in try writer.write(inventory, format: .xlsx, to: book) { FuzzHarness.note(warning) }
+                for warning in try writer.write(inventory, format: .xlsx, to: book) { DocumentFolder.note(warning) }
             } catch {
-                throw FuzzHarness.failure("a template that loaded does not render the inventory (\(FuzzHarness.caseName(error))): \(error)")
+                throw CheckFailure("a template that loaded does not render the inventory (\(CheckFailure.caseName(error))): \(error)")
             }
             _ = try DocumentChecks.readBack(book)
         }
         if template.sheets.contains(where: { [.added, .removed, .changed].contains($0.kind) }) {
-            let book = FuzzHarness.destination(keep, "_review.xlsx")
+            let book = documents.file("_review.xlsx")
             do { try writer.writeReview(review(of: inventory), format: .xlsx, to: book) } catch {
-                throw FuzzHarness.failure("a template with review sheets that loaded does not render a review (\(FuzzHarness.caseName(error))): \(error)")
+                throw CheckFailure("a template with review sheets that loaded does not render a review (\(CheckFailure.caseName(error))): \(error)")
             }
             _ = try DocumentChecks.readBack(book)
         }

@@ -21,26 +21,40 @@ public enum DocumentChecks {
             author: "libFuzzer", sourceURLPattern: "https://example.com/fuzz/blob/{commit}/{file}#L{line}", locale: locale)
     }
 
-    /// The built-in `design-doc` template, loaded once.
-    public static let designDoc: Template = {
-        do { return try Template.resolve("design-doc") } catch { FuzzHarness.fail("the built-in design-doc does not load: \(error)") }
-    }()
+    /// The built-in `design-doc` template, loaded once (a built-in that does not load fails every input).
+    static let loadedDesignDoc: Result<Template, CheckFailure> = builtin("design-doc")
+
+    /// The built-in `design-doc` template.
+    ///
+    /// - Returns: The template.
+    /// - Throws: `CheckFailure` when the built-in does not load.
+    public static func designDoc() throws(CheckFailure) -> Template { try loadedDesignDoc.get() }
+
+    /// Loads a built-in template.
+    ///
+    /// - Parameter name: A name of `Template.builtinNames`.
+    /// - Returns: The template, or the failure that it does not load.
+    static func builtin(_ name: String) -> Result<Template, CheckFailure> {
+        do { return .success(try Template.resolve(name)) } catch {
+            return .failure(CheckFailure("the built-in \(name) does not load: \(error)"))
+        }
+    }
 
     /// Writes `inventory` as JSON, CSV, Markdown and a `design-doc` workbook and checks each one.
     ///
     /// - Parameters:
     ///   - inventory: The inventory to write.
     ///   - locale: The workbook's label language.
-    ///   - keep: Where replay mode keeps the documents, or `nil`.
+    ///   - documents: Where the documents of this input are written.
     /// - Throws: `CheckFailure` when a document cannot be written or disagrees with the inventory.
-    public static func writeAndCheck(_ inventory: Inventory, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
-        let writer = DocumentWriter(template: designDoc, context: context(locale))
-        try checkJSON(inventory, writer: writer, url: FuzzHarness.destination(keep, ".json"))
-        try checkCSV(inventory, writer: writer, url: FuzzHarness.destination(keep, ".csv"))
-        try checkMarkdown(inventory, writer: writer, url: FuzzHarness.destination(keep, ".md"))
-        let book = FuzzHarness.destination(keep, "-design.xlsx")
+    public static func writeAndCheck(_ inventory: Inventory, locale: DocumentLocale, documents: DocumentFolder) throws(CheckFailure) {
+        let writer = DocumentWriter(template: try designDoc(), context: context(locale))
+        try checkJSON(inventory, writer: writer, url: documents.file(".json"))
+        try checkCSV(inventory, writer: writer, url: documents.file(".csv"))
+        try checkMarkdown(inventory, writer: writer, url: documents.file(".md"))
+        let book = documents.file("-design.xlsx")
         do { try writer.write(inventory, format: .xlsx, to: book) } catch {
-            throw FuzzHarness.failure("writing the design-doc workbook failed (\(FuzzHarness.caseName(error))): \(error)")
+            throw CheckFailure("writing the design-doc workbook failed (\(CheckFailure.caseName(error))): \(error)")
         }
         try checkWorkbook(book, against: inventory)
     }
@@ -48,15 +62,15 @@ public enum DocumentChecks {
     // MARK: - JSON
 
     static func checkJSON(_ inventory: Inventory, writer: DocumentWriter, url: URL) throws(CheckFailure) {
-        do { try writer.write(inventory, format: .json, to: url) } catch { throw FuzzHarness.failure("writing the JSON failed: \(error)") }
+        do { try writer.write(inventory, format: .json, to: url) } catch { throw CheckFailure("writing the JSON failed: \(error)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw FuzzHarness.failure("the JSON written is unreadable: \(error)") }
+        do { data = try Data(contentsOf: url) } catch { throw CheckFailure("the JSON written is unreadable: \(error)") }
         let decoded: Inventory
         do { decoded = try InventoryCoding.decodeInventory(data, source: url.path) } catch {
-            throw FuzzHarness.failure("the JSON written does not decode: \(error)")
+            throw CheckFailure("the JSON written does not decode: \(error)")
         }
         guard decoded != inventory else { return }
-        throw FuzzHarness.failure("the JSON decodes to another inventory: " + difference(inventory, decoded))
+        throw CheckFailure("the JSON decodes to another inventory: " + difference(inventory, decoded))
     }
 
     /// The first record that differs between two inventories, for the failure message.
@@ -75,30 +89,30 @@ public enum DocumentChecks {
     // MARK: - CSV
 
     static func checkCSV(_ inventory: Inventory, writer: DocumentWriter, url: URL) throws(CheckFailure) {
-        do { try writer.write(inventory, format: .csv, to: url) } catch { throw FuzzHarness.failure("writing the CSV failed: \(error)") }
+        do { try writer.write(inventory, format: .csv, to: url) } catch { throw CheckFailure("writing the CSV failed: \(error)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw FuzzHarness.failure("the CSV written is unreadable: \(error)") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw FuzzHarness.failure("the CSV is not valid UTF-8") }
+        do { data = try Data(contentsOf: url) } catch { throw CheckFailure("the CSV written is unreadable: \(error)") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw CheckFailure("the CSV is not valid UTF-8") }
         let rows: [[String]]
         switch CSVParser.parse(text) {
         case .success(let parsed): rows = parsed
-        case .failure(let problem): throw FuzzHarness.failure("the CSV is not RFC 4180: \(problem.message)")
+        case .failure(let problem): throw CheckFailure("the CSV is not RFC 4180: \(problem.message)")
         }
         let columns = CSVWriter.inventoryColumns
         guard rows.count == inventory.functions.count + 1 else {
-            throw FuzzHarness.failure("the CSV row count is wrong: \(rows.count) rows for \(inventory.functions.count) functions plus the header")
+            throw CheckFailure("the CSV row count is wrong: \(rows.count) rows for \(inventory.functions.count) functions plus the header")
         }
-        guard rows[0] == columns else { throw FuzzHarness.failure("the CSV header is wrong: \(rows[0]), not \(columns)") }
+        guard rows[0] == columns else { throw CheckFailure("the CSV header is wrong: \(rows[0]), not \(columns)") }
         let name = columns.firstIndex(of: "name")!, signature = columns.firstIndex(of: "signature")!
         let line = columns.firstIndex(of: "line")!, summary = columns.firstIndex(of: "summary")!
         for (index, (row, record)) in zip(rows.dropFirst(), inventory.functions).enumerated() {
             guard row.count == columns.count else {
-                throw FuzzHarness.failure("a CSV row has the wrong number of fields: row \(index + 2) has \(row.count) fields, not \(columns.count): \(row) for \(record.name)")
+                throw CheckFailure("a CSV row has the wrong number of fields: row \(index + 2) has \(row.count) fields, not \(columns.count): \(row) for \(record.name)")
             }
             let expected = [(name, record.name), (signature, record.signature), (line, String(record.line)),
                             (summary, record.doc?.summary ?? "")]
             for (column, value) in expected where row[column] != neutralised(value) {
-                throw FuzzHarness.failure("a CSV field differs from the record (\(columns[column])): row \(index + 2): read \(String(reflecting: row[column])), "
+                throw CheckFailure("a CSV field differs from the record (\(columns[column])): row \(index + 2): read \(String(reflecting: row[column])), "
                                  + "wrote \(String(reflecting: value))")
             }
         }
@@ -109,26 +123,26 @@ public enum DocumentChecks {
     /// - Parameters:
     ///   - diff: A comparison of two inventories.
     ///   - locale: The label language.
-    ///   - keep: Where replay mode keeps the documents, or `nil`.
+    ///   - documents: Where the documents of this input are written.
     /// - Throws: `CheckFailure` when the review cannot be written or its CSV is not one well-formed row a change.
-    public static func checkReviewText(_ diff: InventoryDiff, locale: DocumentLocale, keep: FuzzHarness.KeptDocuments?) throws(CheckFailure) {
-        let writer = DocumentWriter(template: designDoc, context: context(locale))
-        let csv = FuzzHarness.destination(keep, "_review.csv")
+    public static func checkReviewText(_ diff: InventoryDiff, locale: DocumentLocale, documents: DocumentFolder) throws(CheckFailure) {
+        let writer = DocumentWriter(template: try designDoc(), context: context(locale))
+        let csv = documents.file("_review.csv")
         do {
             try writer.writeReview(diff, format: .csv, to: csv)
-            try writer.writeReview(diff, format: .markdown, to: FuzzHarness.destination(keep, "_review.md"))
+            try writer.writeReview(diff, format: .markdown, to: documents.file("_review.md"))
         } catch {
-            throw FuzzHarness.failure("writing the review CSV or Markdown failed: \(error)")
+            throw CheckFailure("writing the review CSV or Markdown failed: \(error)")
         }
         let text = String(decoding: (try? Data(contentsOf: csv)) ?? Data(), as: UTF8.self)
         switch CSVParser.parse(text) {
         case .success(let rows):
             let changes = diff.added.count + diff.removed.count + diff.changed.count
             guard rows.count == changes + 1, rows.allSatisfy({ $0.count == CSVWriter.reviewColumns.count }) else {
-                throw FuzzHarness.failure("the review CSV is not one row a change: \(rows.count) rows for \(changes) changes: \(rows)")
+                throw CheckFailure("the review CSV is not one row a change: \(rows.count) rows for \(changes) changes: \(rows)")
             }
         case .failure(let problem):
-            throw FuzzHarness.failure("the review CSV is not RFC 4180: \(problem.message)")
+            throw CheckFailure("the review CSV is not RFC 4180: \(problem.message)")
         }
     }
 
@@ -143,9 +157,9 @@ public enum DocumentChecks {
     /// The Markdown inventory has one table row per function, each one line (CommonMark ends a line at LF, CR or
     /// CRLF) with four cells (five pipes that no backslash escapes).
     static func checkMarkdown(_ inventory: Inventory, writer: DocumentWriter, url: URL) throws(CheckFailure) {
-        do { try writer.write(inventory, format: .markdown, to: url) } catch { throw FuzzHarness.failure("writing the Markdown failed: \(error)") }
+        do { try writer.write(inventory, format: .markdown, to: url) } catch { throw CheckFailure("writing the Markdown failed: \(error)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw FuzzHarness.failure("the Markdown written is unreadable: \(error)") }
+        do { data = try Data(contentsOf: url) } catch { throw CheckFailure("the Markdown written is unreadable: \(error)") }
         var lines: [[Unicode.Scalar]] = [[]]
         var previous: Unicode.Scalar?
         for scalar in String(decoding: data, as: UTF8.self).unicodeScalars {
@@ -158,12 +172,12 @@ public enum DocumentChecks {
         }
         let rows = lines.filter { $0.starts(with: ["|", " "]) && !$0.starts(with: Array("| Line |".unicodeScalars)) }
         guard rows.count == inventory.functions.count else {
-            throw FuzzHarness.failure("the Markdown table rows are not one a function: \(rows.count) rows for \(inventory.functions.count) functions")
+            throw CheckFailure("the Markdown table rows are not one a function: \(rows.count) rows for \(inventory.functions.count) functions")
         }
         for row in rows {
             let pipes = row.indices.filter { row[$0] == "|" && ($0 == 0 || row[$0 - 1] != "\\") }.count
             guard pipes == 5, row.last == "|" else {
-                throw FuzzHarness.failure("a Markdown table row does not have four cells: \(pipes - 1) cells in \(String(reflecting: String(String.UnicodeScalarView(row))))")
+                throw CheckFailure("a Markdown table row does not have four cells: \(pipes - 1) cells in \(String(reflecting: String(String.UnicodeScalarView(row))))")
             }
         }
     }
@@ -200,7 +214,7 @@ public enum DocumentChecks {
             }
         }
         if tables == 0 && !inventory.functions.isEmpty {
-            throw FuzzHarness.failure("no function table in the workbook: \(url.lastPathComponent), sheets \(document.sheets.map(\.name))")
+            throw CheckFailure("no function table in the workbook: \(url.lastPathComponent), sheets \(document.sheets.map(\.name))")
         }
         var unmatched = inventory.functions
         for row in rows {
@@ -209,13 +223,13 @@ public enum DocumentChecks {
                     && (row.signature.map { shows($0, record.signature) } ?? true)
             }
             guard let index else {
-                throw FuzzHarness.failure("a workbook function row matches no function: \(String(reflecting: row)); "
+                throw CheckFailure("a workbook function row matches no function: \(String(reflecting: row)); "
                                  + "functions: \(unmatched.map { ($0.name, $0.line, $0.signature) })")
             }
             unmatched.remove(at: index)
         }
         if let missing = unmatched.first {
-            throw FuzzHarness.failure("a function has no workbook row: \(String(reflecting: missing.name)) (line \(missing.line), "
+            throw CheckFailure("a function has no workbook row: \(String(reflecting: missing.name)) (line \(missing.line), "
                              + "signature \(String(reflecting: missing.signature))) has no row; \(rows.count) rows read")
         }
     }
@@ -227,7 +241,7 @@ public enum DocumentChecks {
     /// - Throws: `CheckFailure` when SpreadsheetReader refuses the workbook.
     public static func readBack(_ url: URL) throws(CheckFailure) -> SpreadsheetDocument {
         do { return try SpreadsheetReader.read(url) } catch {
-            throw FuzzHarness.failure("the workbook DocSheet wrote does not read back: \(error)")
+            throw CheckFailure("the workbook DocSheet wrote does not read back: \(error)")
         }
     }
 

@@ -1,0 +1,142 @@
+import Foundation
+import FuzzChecks
+import Inventory
+import SwiftExtraction
+import Testing
+import TestSupport
+
+/// The fuzz targets' checks (`FuzzChecks`, what `scripts/fuzz` runs under libFuzzer) replayed in the normal build on
+/// fixed inputs, so that `make test` runs them deterministically: every committed finding
+/// (`Tests/Fixtures/FuzzRegressions/TARGET/`) through its target, and a fixed sample of the seed corpus — every
+/// `.swift` file of `samples/` and `Tests/Fixtures/`, their doc comments, the built-in templates — through the
+/// target that takes it. A check that fails names the input and what disagreed (``CheckFailure``).
+@Suite struct FuzzReplayTests {
+    /// The repository's root folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// One input for one target, named by where it comes from.
+    struct Input: CustomTestStringConvertible, Sendable {
+        /// The target whose checks run on the input.
+        var target: FuzzTarget
+        /// Where the input comes from (a path relative to the root, or a description), for failure messages.
+        var name: String
+        /// The input's bytes.
+        var bytes: [UInt8]
+
+        var testDescription: String { "\(target.rawValue): \(name)" }
+    }
+
+    /// Runs `input` through its target's checks, with the documents in a fresh folder.
+    static func replay(_ input: Input) throws {
+        let folder = try TestArtifacts.temporaryFolder("fuzz-replay")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let documents = DocumentFolder(folder: folder, stem: "input")
+        let failure: CheckFailure? = input.bytes.withUnsafeBytes { bytes in
+            do throws(CheckFailure) {
+                try input.target.pipeline(bytes, documents)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(failure == nil, "\(input.testDescription): \(failure?.message ?? "")")
+    }
+
+    /// The files of a folder under the root, sorted, hidden files left out.
+    static func files(in folder: String, extension fileExtension: String? = nil) -> [URL] {
+        let base = root.appendingPathComponent(folder, isDirectory: true)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey],
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        return walker.compactMap { $0 as? URL }
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
+            .filter { fileExtension == nil || $0.pathExtension == fileExtension }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// `url`'s path relative to the root.
+    static func relative(_ url: URL) -> String {
+        String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+    }
+
+    static func input(_ target: FuzzTarget, _ url: URL) -> Input {
+        Input(target: target, name: relative(url), bytes: [UInt8]((try? Data(contentsOf: url)) ?? Data()))
+    }
+
+    // MARK: - The committed findings
+
+    /// Every committed finding of the two source targets, through both source pipelines (the documents, and the
+    /// records' JSON round trip).
+    static let sourceRegressions: [Input] = files(in: "Tests/Fixtures/FuzzRegressions/FuzzExtraction").flatMap { url in
+        [input(.extraction, url), input(.records, url)]
+    }
+
+    /// Every committed finding of `FuzzDocAndTemplates`.
+    static let docRegressions: [Input] = files(in: "Tests/Fixtures/FuzzRegressions/FuzzDocAndTemplates").map {
+        input(.docAndTemplates, $0)
+    }
+
+    @Test func everyTargetHasCommittedFindings() {
+        #expect(Self.sourceRegressions.count >= 6 && Self.docRegressions.count >= 8,
+                "the folders Tests/Fixtures/FuzzRegressions/FuzzExtraction and FuzzDocAndTemplates were not found or lost files")
+    }
+
+    @Test(arguments: sourceRegressions + docRegressions) func aCommittedFindingPassesItsChecks(_ input: Input) throws {
+        try Self.replay(input)
+    }
+
+    // MARK: - The seed sample
+
+    /// The seeds' Swift files: every `.swift` file of `samples/` and `Tests/Fixtures/` (the seed corpus of
+    /// `scripts/fuzz` without the cloned packages).
+    static let seedFiles: [URL] = files(in: "samples", extension: "swift") + files(in: "Tests/Fixtures", extension: "swift")
+
+    @Test func theSeedSampleIsThere() {
+        #expect(Self.seedFiles.count >= 100, "\(Self.seedFiles.count) Swift files in samples/ and Tests/Fixtures/")
+        #expect(Self.docSeeds.count >= 60, "\(Self.docSeeds.count) doc comments")
+    }
+
+    @Test(arguments: seedFiles) func aSeedFilePassesTheExtractionChecks(_ url: URL) throws {
+        try Self.replay(Self.input(.extraction, url))
+    }
+
+    @Test(arguments: seedFiles) func aSeedFilePassesTheRecordChecks(_ url: URL) throws {
+        try Self.replay(Self.input(.records, url))
+    }
+
+    /// The sample's doc comments as `FuzzDocAndTemplates` takes them (the text `DocCommentParser.parse(raw:)` reads),
+    /// in file order, duplicates dropped; the richest first (parameters, returns, throws, notes, code), at most 80.
+    static let docSeeds: [String] = {
+        let extractor = SwiftExtractor(options: ExtractionOptions(includeLocal: true, jobs: 1))
+        var seen = Set<String>()
+        var comments: [String] = []
+        for url in seedFiles {
+            let text = String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+            let extraction = extractor.extract(source: text, relativePath: relative(url), module: "Seeds")
+            let docs = extraction.functions.compactMap(\.doc) + extraction.types.compactMap(\.doc)
+            for doc in docs where !doc.raw.isEmpty && seen.insert(doc.raw).inserted {
+                comments.append(doc.raw)
+            }
+        }
+        let tags = ["- Parameter", "- Returns", "- Throws", "- Note", "```"]
+        let richness = { (comment: String) in tags.filter { comment.contains($0) }.count }
+        return Array(comments.enumerated().sorted { a, b in
+            richness(a.element) != richness(b.element) ? richness(a.element) > richness(b.element) : a.offset < b.offset
+        }.map(\.element).prefix(80))
+    }()
+
+    @Test(arguments: docSeeds.indices) func aSeedCommentPassesTheDocumentChecks(_ index: Int) throws {
+        try Self.replay(Input(target: .docAndTemplates, name: "doc comment \(index + 1) of the seed sample",
+                              bytes: Array(Self.docSeeds[index].utf8)))
+    }
+
+    /// Each built-in template (`Templates/*.yml`) after a seed comment and a NUL, as `scripts/fuzz` seeds them.
+    static let templateSeeds: [URL] = files(in: "Templates", extension: "yml")
+
+    @Test(arguments: templateSeeds) func aBuiltinTemplatePassesTheTemplateChecks(_ url: URL) throws {
+        let comment = Self.docSeeds.first ?? "Summary."
+        let template = [UInt8]((try? Data(contentsOf: url)) ?? Data())
+        try #require(!template.isEmpty, "\(Self.relative(url)) is empty or unreadable")
+        try Self.replay(Input(target: .docAndTemplates, name: Self.relative(url), bytes: Array(comment.utf8) + [0] + template))
+    }
+}
