@@ -10,7 +10,7 @@ OUT ?= out
 FUZZ_SECONDS ?= 1800
 FUZZ_FLAGS ?=
 
-.PHONY: deps build release sample test fuzz sweep interop compare compare-docc bench clean man install install-files uninstall
+.PHONY: deps build release sample test check-all fuzz sweep interop compare compare-docc bench clean man install install-files uninstall
 
 # `make install`: where the files go (DESTDIR is put before PREFIX, for packaging into a staging folder).
 PREFIX ?= /usr/local
@@ -41,11 +41,18 @@ sample: build
 	@mkdir -p $(OUT)
 	$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(SAMPLE) $(if $(TEMPLATE),--template $(TEMPLATE)) --output $(OUT)/$(notdir $(SAMPLE))-design.xlsx
 
-## Quick start 2: the whole test suite (unit, fixture, end-to-end, independent workbook reader).
+## Quick start 2: the test suite, in a debug build and deterministic (Documentation/Testing.md, "Test tiers"): every
+## Swift test (the fuzz replay included), the plugins, the samples, the workbook and client-form referees, the self-check
+## and the quick sweep. What CI runs on every push (.ci/run).
 test: deps
 	scripts/run-tests
 
-## The long fuzzing campaign: libFuzzer on FuzzExtraction and FuzzDocAndTemplates (Documentation/Testing.md);
+## What needs a release or sanitizer build: the 50 MB input, the compiler and DocC referees, the fuzzing campaign
+## (FUZZ_SECONDS per target), the full sweep and the benchmark (scripts/check-all; the GitHub workflow runs it nightly).
+check-all: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_FLAGS="$(FUZZ_FLAGS)" SWEEP_FLAGS="$(SWEEP_FLAGS)" BENCH_FLAGS="$(BENCH_FLAGS)" scripts/check-all
+
+## The long fuzzing campaign: libFuzzer on FuzzRecords, FuzzExtraction and FuzzDocAndTemplates (Documentation/Testing.md);
 ## the report goes to .build/fuzz/report.md.
 fuzz: deps
 	scripts/fuzz --seconds $(FUZZ_SECONDS) $(FUZZ_FLAGS)
@@ -55,7 +62,8 @@ interop: build
 	scripts/interop
 
 ## Real code: the whole pipeline over 19 repositories, every output checked by openpyxl and LibreOffice
-## (scripts/sweep; SWEEP_FLAGS=--quick for two small packages, --release, --repos a,b; report in .build/sweep/report.md).
+## (scripts/sweep; SWEEP_FLAGS=--quick for two small packages at pinned tags, --release, --repos a,b; report in
+## .build/sweep/report.md).
 sweep: deps
 	scripts/sweep $(SWEEP_FLAGS)
 
