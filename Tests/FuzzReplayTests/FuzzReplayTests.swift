@@ -139,4 +139,32 @@ import TestSupport
         try #require(!template.isEmpty, "\(Self.relative(url)) is empty or unreadable")
         try Self.replay(Input(target: .docAndTemplates, name: Self.relative(url), bytes: Array(comment.utf8) + [0] + template))
     }
+
+    // MARK: - The known crashes
+
+    /// Inputs of the kinds `Fuzz/known-crashes.txt` lists — SwiftParser's and SwiftSyntax's recursion overflowing the
+    /// stack on very deep nesting — built as the fuzzer found them: a few thousand levels of each construct that
+    /// nests, and a member chain far longer than the guard's limit (Documentation/Extraction.md, "Robustness").
+    static let deepNesting: [(name: String, source: String)] = {
+        let depth = 3_000
+        func nested(_ open: String, _ close: String, inner: String = "0") -> String {
+            String(repeating: open, count: depth) + inner + String(repeating: close, count: depth)
+        }
+        return [
+            ("parentheses", "let x = " + nested("(", ")") + "\n/// Kept.\nfunc kept() {}\n"),
+            ("square brackets", "let x = " + nested("[", "]") + "\n/// Kept.\nfunc kept() {}\n"),
+            ("generic arguments", "let x: " + nested("A<", ">", inner: "Int") + "\n/// Kept.\nfunc kept() {}\n"),
+            ("closures", "let x = " + nested("{ ", " }", inner: "()") + "\n/// Kept.\nfunc kept() {}\n"),
+            ("nested types", nested("struct S { ", "} ", inner: "func f() {} ") + "\n/// Kept.\nfunc kept() {}\n"),
+            ("#if blocks", nested("#if A\n", "#endif\n", inner: "func f() {}\n") + "/// Kept.\nfunc kept() {}\n"),
+            ("a member chain", "let x = a" + String(repeating: ".b", count: 20_000) + "\n/// Kept.\nfunc kept() {}\n"),
+            ("prefix operators", "let x = " + String(repeating: "-", count: depth) + "1\n/// Kept.\nfunc kept() {}\n"),
+            ("unclosed parentheses", "func f() { g" + String(repeating: "(", count: depth) + "\n}\n/// Kept.\nfunc kept() {}\n"),
+        ]
+    }()
+
+    @Test(arguments: deepNesting.indices) func deepNestingIsNoCrash(_ index: Int) throws {
+        let (name, source) = Self.deepNesting[index]
+        try Self.replay(Input(target: .records, name: "deep nesting: \(name)", bytes: Array(source.utf8)))
+    }
 }
