@@ -121,6 +121,12 @@ let package = Package(
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "FileSupport", "TestSupport"]),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
+        // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
+        // targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
+        .testTarget(
+            name: "ToolTests",
+            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "Workbook", "FileSupport", "TestSupport"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "FileSupport", "TestSupport"]),
     ]
 )
