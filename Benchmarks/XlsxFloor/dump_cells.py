@@ -2,6 +2,7 @@
 """Dumps every cell of an .xlsx, with its format, into the plain cell list that xlsx_floor replays.
 
     dump_cells.py WORKBOOK.xlsx CELLS.txt
+    dump_cells.py --same CELLS.txt OTHER.txt     exit 0 when two lists hold the same cells with the same formats
 
 The benchmark (Benchmarks/README.md, "The workbook's floor") runs it on the design-doc workbook DocSheet wrote for the
 corpus, so that xlsx_floor writes the same cells with the same formats through libxlsxwriter alone. Only the standard
@@ -163,7 +164,15 @@ def links(archive, part):
     return found
 
 
-def dump_sheet(archive, name, hidden, part, out):
+def shared_strings(archive):
+    """The shared string table (a workbook written in constant-memory mode has none: its strings are inline)."""
+    if "xl/sharedStrings.xml" not in archive.namelist():
+        return []
+    root = ET.fromstring(archive.read("xl/sharedStrings.xml"))
+    return ["".join(t.text or "" for t in item.iter(MAIN + "t")) for item in root.iter(MAIN + "si")]
+
+
+def dump_sheet(archive, name, hidden, part, strings, out):
     out.write(f"S\t{escape(name)}\t{1 if hidden else 0}\n")
     linked = links(archive, part)
     merges, autofilter, pane, columns = [], None, None, []
@@ -212,7 +221,7 @@ def dump_sheet(archive, name, hidden, part, out):
                 if kind == "inlineStr":
                     value, kind = "".join(t.text or "" for t in cell.iter(MAIN + "t")), "s"
                 elif kind == "s":
-                    raise SystemExit(f"{part}: shared strings are not read; dump a workbook written in constant-memory mode")
+                    value = strings[int(value_element.text)]
                 elif formula is not None:
                     value, kind = formula.text or "", "f"
                 elif value_element is None:
@@ -233,14 +242,41 @@ def dump_sheet(archive, name, hidden, part, out):
             out.write("M\t%d\t%d\t%d\t%d\n" % merge)
 
 
+def resolved(path):
+    """The list's records other than formats, each format number replaced by the format's properties (two writers
+    number the same formats differently: libxlsxwriter numbers them in the order cells first use them)."""
+    formats, records = {}, []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            fields = line.rstrip("\n").split("\t")
+            if fields[0] == "F":
+                formats[fields[1]] = "\t".join(fields[2:])
+                continue
+            position = {"C": 3, "L": 3, "W": 4, "R": 3}.get(fields[0])
+            if position is not None:
+                fields[position] = "none" if fields[position] in ("-1", "0") else formats.get(fields[position], "none")
+            records.append("\t".join(fields))
+    return records
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--same":
+        first, second = resolved(sys.argv[2]), resolved(sys.argv[3])
+        if first == second:
+            print(f"same cells and formats: {len(first):,} records")
+            return
+        difference = next((i for i, (a, b) in enumerate(zip(first, second)) if a != b), min(len(first), len(second)))
+        raise SystemExit(f"different at record {difference + 1} of {len(first):,} / {len(second):,}:\n"
+                         f"< {first[difference][:300] if difference < len(first) else '(end)'}\n"
+                         f"> {second[difference][:300] if difference < len(second) else '(end)'}")
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
     with zipfile.ZipFile(sys.argv[1]) as archive, open(sys.argv[2], "w", encoding="utf-8") as out:
         for record in formats(archive):
             out.write(record + "\n")
+        strings = shared_strings(archive)
         for name, hidden, part in sheets(archive):
-            dump_sheet(archive, name, hidden, part, out)
+            dump_sheet(archive, name, hidden, part, strings, out)
 
 
 if __name__ == "__main__":
