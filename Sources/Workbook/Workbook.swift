@@ -111,7 +111,10 @@ public final class Workbook {
             throw WorkbookError(error)
         }
         let temporary = AtomicFile.temporaryURL(besides: destination)
-        var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
+        // Field by field: newer libxlsxwriter releases add fields (1.2: an output buffer), left zero here.
+        var options = lxw_workbook_options()
+        options.constant_memory = constantMemory ? 1 : 0
+        options.use_zip64 = 1
         guard let created = workbook_new_opt(temporary.path, &options) else {
             AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: "libxlsxwriter could not create the workbook")
@@ -478,6 +481,12 @@ final class CStringPool {
         let pointer = strdup(value)!
         pointers.append(pointer)
         return pointer
+    }
+
+    /// The same copy, for the option fields libxlsxwriter declares `const char *` (1.1.4 declares most of them
+    /// `char *`, 1.1.5 on `const char *`): the field assigned to picks the overload, so the code builds with both.
+    func text(_ value: String?) -> UnsafePointer<CChar>? {
+        (text(value) as UnsafeMutablePointer<CChar>?).map { UnsafePointer($0) }
     }
 
     /// Frees every copy made by ``text(_:)``.
