@@ -410,7 +410,15 @@ final class WorkbookCore {
         format_set_align(format, style.vertical.libraryValue)
         if let angle = CellStyle.libraryRotation(style.rotation) { format_set_rotation(format, angle) }
         if let numberFormat = style.numberFormat { numberFormat.withCString { format_set_num_format(format, $0) } }
-        if style.indent > 0 { format_set_indent(format, UInt8(min(style.indent, 15))) }
+        if style.indent > 0 {
+            format_set_indent(format, UInt8(min(style.indent, 15)))
+            // Excel indents only left, right and distributed text. libxlsxwriter 1.1.4 makes any other indented
+            // alignment left; 1.2 no longer does when a vertical alignment is set (DocSheet always sets one): it is
+            // made left here, so both write the same file.
+            if ![.left, .right, .distributed].contains(style.horizontal) {
+                format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue))
+            }
+        }
         if !style.locked { format_set_unlocked(format) }
         if style.hidden { format_set_hidden(format) }
         return format
