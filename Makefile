@@ -10,7 +10,7 @@ OUT ?= out
 FUZZ_SECONDS ?= 1800
 FUZZ_FLAGS ?=
 
-.PHONY: deps build release sample test check-all fuzz sweep interop compare compare-docc bench clean man install install-files uninstall
+.PHONY: deps build release sample test check-all fuzz sweep interop compare compare-docc bench check-other-xlsxwriter clean man install install-files uninstall
 
 # `make install`: where the files go (DESTDIR is put before PREFIX, for packaging into a staging folder).
 PREFIX ?= /usr/local
@@ -81,6 +81,13 @@ compare-docc: release
 BENCH_FLAGS ?=
 bench:
 	scripts/bench $(BENCH_FLAGS)
+
+## The tests that write workbooks, built and run against another installed libxlsxwriter (Documentation/Testing.md):
+## XLSXWRITER_PKG_CONFIG_PATH is the folder of its xlsxwriter.pc; XLSXWRITER_TESTS picks the test targets.
+XLSXWRITER_PKG_CONFIG_PATH ?=
+XLSXWRITER_TESTS ?= WorkbookTests,SpreadsheetReaderTests,DesignDocumentTests
+check-other-xlsxwriter:
+	scripts/check-other-xlsxwriter --pkg-config-path "$(XLSXWRITER_PKG_CONFIG_PATH)" --tests $(XLSXWRITER_TESTS)
 
 ## The man page, generated from the command definitions by swift-argument-parser's generate-manual plugin:
 ## .build/man/docsheet.1 (MAN_CONFIGURATION=debug reuses the debug build). Read it with `man -l .build/man/docsheet.1`.

@@ -5,7 +5,7 @@ import PackageDescription
 ///
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
 /// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner);
-/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← DesignDocument → (SpreadsheetReader →) Workbook → CXLSXWriter, CZipCompressionLevel;
+/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← DesignDocument → (SpreadsheetReader →) Workbook → CXLSXWriter;
 /// Workbook and DesignDocument → FileSupport;  Workflow → (Inventory, SwiftExtraction, DesignDocument, FileSupport);
 /// docsheet → all, and it alone installs signal handlers.
 let package = Package(
@@ -46,9 +46,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        // The deflate level of the zip entries libxlsxwriter writes (Documentation/Architecture.md).
-        .target(name: "CZipCompressionLevel"),
-        .target(name: "Workbook", dependencies: ["CXLSXWriter", "CZipCompressionLevel", "FileSupport"]),
+        .target(name: "Workbook", dependencies: ["CXLSXWriter", "FileSupport"]),
         .target(
             name: "SpreadsheetReader",
             dependencies: ["Workbook", .product(name: "ZIPFoundation", package: "ZIPFoundation")]

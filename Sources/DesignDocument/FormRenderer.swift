@@ -13,8 +13,6 @@ struct FormRenderer {
     let planner: SheetPlanner
     /// Values of the placeholders available everywhere.
     let globals: [String: String]
-    /// How hard the filled workbook's parts are compressed.
-    let compression: WorkbookCompression
 
     /// One worksheet to write: a form sheet for one item (or the only one).
     struct Instance {
@@ -57,7 +55,7 @@ struct FormRenderer {
                 title: expand(properties.title), subject: expand(properties.subject), author: expand(properties.author) ?? context.author,
                 manager: expand(properties.manager), company: expand(properties.company), category: expand(properties.category),
                 keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status),
-                created: context.generatedAt), defaultFont: form.defaultStyle, compression: compression)
+                created: context.generatedAt), defaultFont: form.defaultStyle)
             let activeName = form.sheets.indices.contains(form.activeSheet) ? form.sheets[form.activeSheet].sheet.name : nil
             var activated = false
             for instance in instances {

@@ -11,15 +11,11 @@ struct WorkbookRenderer {
     /// The most rows a worksheet holds; tables continue on another sheet beyond it.
     var rowLimit = Worksheet.maximumRows
     /// Above this many functions an inventory is large: its workbook is written in constant-memory mode (when the
-    /// layout allows) and its parts deflated at zlib's fastest level (``WorkbookCompression/fast``), where deflating
-    /// the sheets' XML is the largest serial step of writing it (Benchmarks/README.md).
+    /// layout allows).
     var largeInventoryThreshold = 40_000
 
     /// Whether the inventory has more than ``largeInventoryThreshold`` functions.
     var isLargeInventory: Bool { (inventory?.functions.count ?? 0) > largeInventoryThreshold }
-
-    /// How hard the workbook's parts are compressed: fast for a large inventory, the smallest file otherwise.
-    var compression: WorkbookCompression { isLargeInventory ? .fast : .standard }
 
     /// The header label of the hidden helper column that drives the "undocumented" highlight.
     static let documentedHelperHeader = "docsheet:documented"
@@ -37,13 +33,11 @@ struct WorkbookRenderer {
         if let form = template.form {
             // The workbook-wide settings narrow the inventory itself, so the cover's totals count what is listed.
             let listed = inventory.map(form.workbookFilter.apply)
-            var narrowed = WorkbookRenderer(template: template, context: context, inventory: listed, diff: diff)
-            narrowed.largeInventoryThreshold = largeInventoryThreshold
+            let narrowed = WorkbookRenderer(template: template, context: context, inventory: listed, diff: diff)
             let values = narrowed.globalValues()
             let planner = SheetPlanner(template: template, context: context, inventory: listed, diff: diff, rowLimit: rowLimit,
                                        globalValues: values)
-            return try FormRenderer(form: form, context: context, inventory: listed, planner: planner, globals: values,
-                                    compression: narrowed.compression).render(to: url)
+            return try FormRenderer(form: form, context: context, inventory: listed, planner: planner, globals: values).render(to: url)
         }
         let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
@@ -57,8 +51,7 @@ struct WorkbookRenderer {
                 category: property("category", values), keywords: property("keywords", values),
                 comments: property("comments", values), status: property("status", values), created: context.generatedAt)
             let workbook = try Workbook(destination: url, properties: properties, constantMemory: constantMemory,
-                                        defaultFont: template.fonts[context.locale].map { CellStyle(fontName: $0) },
-                                        compression: compression)
+                                        defaultFont: template.fonts[context.locale].map { CellStyle(fontName: $0) })
             var logoPlaced = false
             for sheet in sheets {
                 let worksheet = try workbook.addWorksheet(named: sheet.name)

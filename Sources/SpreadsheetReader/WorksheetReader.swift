@@ -577,7 +577,8 @@ struct WorksheetReader {
         func text(_ child: String) -> String? {
             guard let value = element.child(child)?.text, !value.isEmpty else { return nil }
             // Header pictures are not kept ("header image" is reported): their codes go, the rest of the text stays.
-            let withoutPictures = HeaderFooterText.removingPictures(value)
+            // A literal &G that libxlsxwriter could only store separated reads back as it was written.
+            let withoutPictures = HeaderFooterText.removingPictures(HeaderFooterText.joiningLookalikes(value))
             return withoutPictures.isEmpty ? nil : withoutPictures
         }
         sheet.pageSetup.header = text("oddHeader")

@@ -49,6 +49,9 @@ public final class Chart {
     }
 
     /// The axis that shows values: the horizontal one (`x_axis`) in a bar chart, else `y_axis`.
+    ///
+    /// A chart's `x_axis` and `y_axis` are the members chart.h documents for its `chart_axis_*` calls (it has no
+    /// function that returns them); they are only read, and no other member of a libxlsxwriter object is used.
     private func valueAxis() throws(WorkbookError) -> UnsafeMutablePointer<lxw_chart_axis> {
         let chart = try requireOpen()
         return type == .bar ? chart.pointee.x_axis : chart.pointee.y_axis

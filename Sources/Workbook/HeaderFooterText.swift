@@ -1,12 +1,13 @@
 /// Excel's page header and footer codes, as far as pictures are concerned.
 ///
 /// In a header or footer `&&` is a literal ampersand and `&` followed by anything else is a code; `&G` (shown by Excel
-/// as `&[Picture]`) places a header picture. ``Workbook`` places no header pictures, and libxlsxwriter 1.1.4 refuses a
-/// text with a picture code but no picture. It also counts picture codes naively: the literal `&&G` ("&G" printed)
-/// reads to it as one, and so does `&&[Picture]`. Worse, when it refuses the text it frees the sheet's header without
-/// forgetting it, so the workbook crashes when it is freed (Documentation/Workbook.md, "What libxlsxwriter 1.1.4 cannot write").
-/// ``Worksheet/setPageSetup(_:)`` therefore refuses real picture codes itself and hides the literal ones from
-/// libxlsxwriter (``LibraryText``).
+/// as `&[Picture]`) places a header picture. ``Workbook`` places no header pictures, and libxlsxwriter (1.1.4 to 1.2.3
+/// at least) refuses a text with a picture code but no picture. It also counts picture codes naively: the literal
+/// `&&G` ("&G" printed) reads to it as one, and so does `&&[Picture]`, and its public API has no way to write them.
+/// ``Worksheet/setPageSetup(_:)`` therefore refuses real picture codes itself and writes each literal lookalike with
+/// an empty bold toggle between the ampersand and the `G` or `[` (``separatingLookalikes(_:)``): `&&&B&BG`, which
+/// Excel and LibreOffice print as `&G`. Readers undo it with ``joiningLookalikes(_:)``
+/// (Documentation/Workbook.md, "What libxlsxwriter cannot write").
 public enum HeaderFooterText {
     /// The byte ranges of the picture codes (`&G`, `&[Picture]`) in `text`'s UTF-8, literal ampersands (`&&`) skipped.
     ///
@@ -26,30 +27,42 @@ public enum HeaderFooterText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A header or footer as handed to libxlsxwriter: the bytes after a literal ampersand that libxlsxwriter would
-    /// take for a picture code are changed (`G` → `g`, `[` → `(`), and put back into libxlsxwriter's copy once it has
-    /// accepted the text (the change keeps every offset, and nothing else in the text moves).
-    struct LibraryText {
-        /// The UTF-8 bytes to hand to libxlsxwriter, NUL-terminated.
-        let masked: [CChar]
-        /// The offsets changed in ``masked``, with their original bytes.
-        let changes: [(offset: Int, byte: CChar)]
+    /// What is written between a literal ampersand and a `G` or `[Picture]` after it: bold switched on and off again,
+    /// which prints nothing and changes no formatting, but keeps libxlsxwriter from reading `&G` there.
+    public static let lookalikeSeparator = "&B&B"
 
-        /// Masks `text`, which must hold no picture code (see ``HeaderFooterText/pictureCodes(in:)``).
-        init(_ text: String) {
-            var bytes = Array(text.utf8)
-            let hidden = HeaderFooterText.scan(bytes).literalLookalikes
-            changes = hidden.map { ($0, CChar(bitPattern: bytes[$0])) }
-            for offset in hidden { bytes[offset] = bytes[offset] == UInt8(ascii: "G") ? UInt8(ascii: "g") : UInt8(ascii: "(") }
-            masked = bytes.map { CChar(bitPattern: $0) } + [0]
-        }
+    /// The text as handed to libxlsxwriter: ``lookalikeSeparator`` after every literal ampersand (`&&`) that is
+    /// followed by `G` or `[Picture]`, so that libxlsxwriter sees no picture code where Excel prints text.
+    ///
+    /// - Parameter text: A header or footer in Excel's codes, with no real picture code (see ``pictureCodes(in:)``).
+    /// - Returns: `text` with each lookalike separated; a text without lookalikes is returned as it is.
+    public static func separatingLookalikes(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let lookalikes = scan(bytes).literalLookalikes
+        guard !lookalikes.isEmpty else { return text }
+        var separated = bytes
+        for offset in lookalikes.reversed() { separated.insert(contentsOf: separator, at: offset) }
+        return String(decoding: separated, as: UTF8.self)
+    }
 
-        /// Puts the original bytes back into libxlsxwriter's copy of the text.
-        ///
-        /// - Parameter copy: The header or footer libxlsxwriter keeps (its own copy of ``masked``).
-        func restore(in copy: UnsafeMutablePointer<CChar>) {
-            for change in changes { copy[change.offset] = change.byte }
+    /// The text as it was before ``separatingLookalikes(_:)``: ``lookalikeSeparator`` removed where it stands between
+    /// a literal ampersand and a `G` or `[Picture]` (a workbook DocSheet wrote reads back as it was given).
+    ///
+    /// - Parameter text: A header or footer in Excel's codes, as stored in a workbook.
+    /// - Returns: `text` with each separated lookalike joined again; any other text is returned as it is.
+    public static func joiningLookalikes(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var removed: [Int] = []
+        for (offset, literal) in ampersands(in: bytes) where literal {
+            let start = offset + 2
+            guard bytes.count - start > separator.count, bytes[start..<start + separator.count].elementsEqual(separator),
+                  picture(in: bytes, at: start + separator.count) != nil else { continue }
+            removed.append(start)
         }
+        guard !removed.isEmpty else { return text }
+        var joined = bytes
+        for start in removed.reversed() { joined.removeSubrange(start..<start + separator.count) }
+        return String(decoding: joined, as: UTF8.self)
     }
 
     /// The UTF-8 offsets of the ampersands that start a code in `text` (`&` and the next character; a literal `&&` is
@@ -62,6 +75,16 @@ public enum HeaderFooterText {
     }
 
     private static let picture = Array("[Picture]".utf8)
+    private static let separator = Array(lookalikeSeparator.utf8)
+
+    /// The length of the picture code's character after its ampersand at `offset` (`G` or `[Picture]`), or `nil`.
+    private static func picture(in bytes: [UInt8], at offset: Int) -> Int? {
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "G") { return 1 }
+        if bytes.count - offset >= picture.count, bytes[offset..<offset + picture.count].elementsEqual(picture) {
+            return picture.count
+        }
+        return nil
+    }
 
     /// Every ampersand that starts a code or a literal ampersand (`&&`), read left to right as Excel reads them.
     private static func ampersands(in bytes: [UInt8]) -> [(offset: Int, literal: Bool)] {
@@ -78,13 +101,7 @@ public enum HeaderFooterText {
 
     /// Picture codes, and the offsets of the `G` or `[` that follows a literal ampersand.
     private static func scan(_ bytes: [UInt8]) -> (pictures: [Range<Int>], literalLookalikes: [Int]) {
-        func picture(at offset: Int) -> Int? {
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "G") { return 1 }
-            if bytes.count - offset >= Self.picture.count, bytes[offset..<offset + Self.picture.count].elementsEqual(Self.picture) {
-                return Self.picture.count
-            }
-            return nil
-        }
+        func picture(at offset: Int) -> Int? { Self.picture(in: bytes, at: offset) }
         var pictures: [Range<Int>] = []
         var lookalikes: [Int] = []
         for (offset, literal) in ampersands(in: bytes) {

@@ -1,9 +1,8 @@
 import Foundation
 import CXLSXWriter
-import CZipCompressionLevel
 import FileSupport
 
-/// The libxlsxwriter version this module was built against.
+/// The version of the libxlsxwriter this process loaded (e.g. `1.1.4`).
 public let libxlsxwriterVersion = String(cString: lxw_version())
 
 /// The document properties Excel shows under File › Info, plus the creation date.
@@ -60,24 +59,6 @@ public struct DocumentProperties: Hashable, Sendable {
     }
 }
 
-/// How hard the parts of an `.xlsx` (a zip archive) are compressed when ``Workbook/close()`` writes it.
-public enum WorkbookCompression: Sendable, Hashable {
-    /// zlib's default level (6), libxlsxwriter's own choice: the smallest file.
-    case standard
-    /// zlib's fastest level (1): deflating takes about a third of the time, and the file is about a third larger.
-    /// libxlsxwriter 1.1.4 has no option for it; where the level cannot be changed (see
-    /// ``Workbook/canChooseCompression``) the workbook is written at the standard level.
-    case fast
-
-    /// The zlib level passed to the zip library, or `nil` for libxlsxwriter's own.
-    var zlibLevel: Int32? {
-        switch self {
-        case .standard: nil
-        case .fast: 1
-        }
-    }
-}
-
 /// An `.xlsx` file being built through libxlsxwriter, written atomically by ``close()``.
 ///
 /// Nothing touches the destination until `close()` succeeds: libxlsxwriter writes a hidden temporary file in
@@ -99,13 +80,6 @@ public final class Workbook {
     public var constantMemory: Bool { core.constantMemory }
     /// The font name and size of cells whose style names none (`nil`: libxlsxwriter's Calibri 11).
     public var defaultFont: CellStyle? { core.defaultFont }
-    /// How hard ``close()`` compresses the file's parts.
-    public let compression: WorkbookCompression
-    /// Whether a ``WorkbookCompression`` other than `.standard` reaches libxlsxwriter in this process: on Linux, where
-    /// libxlsxwriter opens each zip entry through a shared minizip library, DocSheet's own definition of that call
-    /// sets the level (the `CZipCompressionLevel` target says how); elsewhere every workbook is written at the
-    /// standard level.
-    public static let canChooseCompression = docsheet_zip_level_can_be_set() != 0
     /// The worksheets, in order.
     public private(set) var worksheets: [Worksheet] = []
 
@@ -124,26 +98,28 @@ public final class Workbook {
     ///   - constantMemory: flush rows as they are written (for sheets with hundreds of thousands of rows).
     ///   - defaultFont: The font name and size given to every written cell whose style names none (a Japanese
     ///     document in Yu Gothic, a client's form in its own default font), or `nil` for libxlsxwriter's Calibri 11.
-    ///   - compression: How hard ``close()`` compresses the file's parts: `.fast` for large workbooks, where deflating
-    ///     is most of the time ``close()`` takes.
-    /// - Throws: `WorkbookError.writeFailed` when the folder of `destination` does not exist, `destination` is a
-    ///   folder, or libxlsxwriter cannot create the workbook; `WorkbookError.libraryError` when it refuses the
+    /// - Throws: `WorkbookError.unsupportedLibrary` when the libxlsxwriter this process loaded is older than
+    ///   ``LibraryVersion/minimum``; `WorkbookError.writeFailed` when the folder of `destination` does not exist,
+    ///   `destination` is a folder, or libxlsxwriter cannot create the workbook; `WorkbookError.libraryError` when it refuses the
     ///   document properties.
     public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false,
-                defaultFont: CellStyle? = nil, compression: WorkbookCompression = .standard) throws(WorkbookError) {
+                defaultFont: CellStyle? = nil) throws(WorkbookError) {
+        try LibraryVersion.checkLoaded()
         do {
             try AtomicFile.checkDestination(destination)
         } catch {
             throw WorkbookError(error)
         }
         let temporary = AtomicFile.temporaryURL(besides: destination)
-        var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
+        // Field by field: newer libxlsxwriter releases add fields (1.2: an output buffer), left zero here.
+        var options = lxw_workbook_options()
+        options.constant_memory = constantMemory ? 1 : 0
+        options.use_zip64 = 1
         guard let created = workbook_new_opt(temporary.path, &options) else {
             AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: "libxlsxwriter could not create the workbook")
         }
         self.temporary = temporary
-        self.compression = compression
         core = WorkbookCore(handle: created, destination: destination, constantMemory: constantMemory,
                             defaultFont: defaultFont.map { CellStyle(fontName: $0.fontName, fontSize: $0.fontSize) })
         try setProperties(properties)
@@ -151,10 +127,13 @@ public final class Workbook {
 
     /// A workbook released without ``close()``: frees the C objects (its sheets then throw `alreadyClosed`) and
     /// removes the temporary file.
+    ///
+    /// A constant-memory sheet keeps a row file open, which `lxw_workbook_free` does not close and no other public
+    /// call releases: such a workbook is written to its hidden temporary file by `workbook_close`, which closes them,
+    /// and the file is removed.
     deinit {
         if core.isOpen {
-            for worksheet in worksheets { worksheet.closeRowFile() }
-            core.discard()
+            if constantMemory && !worksheets.isEmpty { _ = core.closeLibraryWorkbook() } else { core.discard() }
         }
         AtomicFile.discard(temporary)
     }
@@ -239,10 +218,7 @@ public final class Workbook {
         _ = try core.requireOpen()
         try prepareSheetVisibility()
         for worksheet in worksheets { try worksheet.finishPendingMerges() }
-        // libxlsxwriter zips the parts inside workbook_close, on this thread: the level is set for this thread only.
-        if let level = compression.zlibLevel { docsheet_zip_set_level(level) }
         let result = core.closeLibraryWorkbook()
-        docsheet_zip_set_level(DOCSHEET_ZIP_LEVEL_UNCHANGED)
         guard result == LXW_NO_ERROR else {
             AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: WorkbookCore.message(result))
@@ -434,7 +410,15 @@ final class WorkbookCore {
         format_set_align(format, style.vertical.libraryValue)
         if let angle = CellStyle.libraryRotation(style.rotation) { format_set_rotation(format, angle) }
         if let numberFormat = style.numberFormat { numberFormat.withCString { format_set_num_format(format, $0) } }
-        if style.indent > 0 { format_set_indent(format, UInt8(min(style.indent, 15))) }
+        if style.indent > 0 {
+            format_set_indent(format, UInt8(min(style.indent, 15)))
+            // Excel indents only left, right and distributed text. libxlsxwriter 1.1.4 makes any other indented
+            // alignment left; 1.2 no longer does when a vertical alignment is set (DocSheet always sets one): it is
+            // made left here, so both write the same file.
+            if ![.left, .right, .distributed].contains(style.horizontal) {
+                format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue))
+            }
+        }
         if !style.locked { format_set_unlocked(format) }
         if style.hidden { format_set_hidden(format) }
         return format
@@ -505,6 +489,12 @@ final class CStringPool {
         let pointer = strdup(value)!
         pointers.append(pointer)
         return pointer
+    }
+
+    /// The same copy, for the option fields libxlsxwriter declares `const char *` (1.1.4 declares most of them
+    /// `char *`, 1.1.5 on `const char *`): the field assigned to picks the overload, so the code builds with both.
+    func text(_ value: String?) -> UnsafePointer<CChar>? {
+        (text(value) as UnsafeMutablePointer<CChar>?).map { UnsafePointer($0) }
     }
 
     /// Frees every copy made by ``text(_:)``.

@@ -24,6 +24,8 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The workbook was already closed, or released without `close()`, and a call reached it (through itself, or a
     /// worksheet or chart that outlived it).
     case alreadyClosed(path: String)
+    /// The libxlsxwriter this process loaded is older than the oldest the module works with (``LibraryVersion``).
+    case unsupportedLibrary(found: String, minimum: String)
     /// A setting, validation, conditional format, image placement or defined name that Excel or libxlsxwriter 1.1.4
     /// cannot store: `context` names the sheet and range (or the name), `reason` says what is wrong and what to do.
     case invalidValue(context: String, reason: String)
@@ -63,6 +65,8 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): the workbook was already closed (or released without close()); create a new Workbook to write again"
         case .invalidValue(let context, let reason):
             return "\(context): \(reason)"
+        case .unsupportedLibrary(let found, let minimum):
+            return "the libxlsxwriter this process loaded is version \(found), and DocSheet needs \(minimum) or newer; install a newer one (Debian and Ubuntu: apt install libxlsxwriter-dev; macOS: brew upgrade libxlsxwriter), check that LD_LIBRARY_PATH or DYLD_LIBRARY_PATH points to no older copy, and build DocSheet again"
         }
     }
 }

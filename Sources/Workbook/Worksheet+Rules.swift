@@ -34,9 +34,12 @@ extension Worksheet {
         options.show_error = Worksheet.flag(validation.showsErrorMessage)
         if validation.kind == .list { options.dropdown = Worksheet.flag(validation.showsDropDown) }
         options.error_type = UInt8(validation.errorStyle.libraryValue.rawValue)
-        let messages: [(String?, Int, String, WritableKeyPath<lxw_data_validation, UnsafeMutablePointer<CChar>?>)] = [
-            (validation.inputTitle, 32, "input title", \.input_title), (validation.inputMessage, 255, "input message", \.input_message),
-            (validation.errorTitle, 32, "error title", \.error_title), (validation.errorMessage, 255, "error message", \.error_message),
+        // Each field is set by a closure, not a key path: its pointer type changed in libxlsxwriter 1.1.5 (const char *).
+        let messages: [(String?, Int, String, (inout lxw_data_validation, String) -> Void)] = [
+            (validation.inputTitle, 32, "input title", { $0.input_title = pool.text($1) }),
+            (validation.inputMessage, 255, "input message", { $0.input_message = pool.text($1) }),
+            (validation.errorTitle, 32, "error title", { $0.error_title = pool.text($1) }),
+            (validation.errorMessage, 255, "error message", { $0.error_message = pool.text($1) }),
         ]
         for (text, limit, what, field) in messages {
             guard let text else { continue }
@@ -45,7 +48,7 @@ extension Worksheet {
                 throw .invalidValue(context: context, reason: "the \(what) has \(clean.utf16.count) characters and Excel allows \(limit); shorten it")
             }
             // libxlsxwriter drops a leading "=" from titles and messages (it treats them like formulas): double it.
-            options[keyPath: field] = pool.text(clean.hasPrefix("=") ? "=" + clean : clean)
+            field(&options, clean.hasPrefix("=") ? "=" + clean : clean)
         }
         func formula(_ text: String?, _ which: String) throws(WorkbookError) -> String {
             var clean = ExcelText.removingInvalidCharacters(text ?? "").trimmingCharacters(in: .whitespaces)
@@ -129,11 +132,11 @@ extension Worksheet {
         var options = lxw_conditional_format()
         options.multi_range = pool.text(ranges)
         options.stop_if_true = format.stopIfTrue ? 1 : 0
-        func text(_ value: String, _ what: String) throws(WorkbookError) -> UnsafeMutablePointer<CChar>? {
+        func cleaned(_ value: String, _ what: String) throws(WorkbookError) -> String {
             var clean = ExcelText.removingInvalidCharacters(value).trimmingCharacters(in: .whitespaces)
             if clean.hasPrefix("=") { clean.removeFirst() }
             guard !clean.isEmpty else { throw .invalidValue(context: context, reason: "\(what) is empty; give the formula or value the rule compares with") }
-            return pool.text(clean)
+            return clean
         }
         var usesStyle = true
         let topLeft = format.ranges[0].first
@@ -142,14 +145,14 @@ extension Worksheet {
             options.type = UInt8(LXW_CONDITIONAL_TYPE_CELL.rawValue)
             options.criteria = UInt8(comparison.conditionalCriteria.rawValue)
             if comparison == .between || comparison == .notBetween {
-                options.min_value_string = try text(first, "the first value")
-                options.max_value_string = try text(second ?? "", "the second value of '\(comparison.rawValue)'")
+                options.min_value_string = pool.text(try cleaned(first, "the first value"))
+                options.max_value_string = pool.text(try cleaned(second ?? "", "the second value of '\(comparison.rawValue)'"))
             } else {
-                options.value_string = try text(first, "the value")
+                options.value_string = pool.text(try cleaned(first, "the value"))
             }
         case .expression(let formula):
             options.type = UInt8(LXW_CONDITIONAL_TYPE_FORMULA.rawValue)
-            options.value_string = try text(formula, "the formula")
+            options.value_string = pool.text(try cleaned(formula, "the formula"))
         case .text(let textOperator, let value):
             let clean = ExcelText.removingInvalidCharacters(value)
             guard !clean.isEmpty else { throw .invalidValue(context: context, reason: "the text is empty; give the text the cells are compared with") }

@@ -208,7 +208,8 @@ extension Worksheet {
     ///   applied then) or libxlsxwriter refuses a setting; `WorkbookError.invalidValue` naming the sheet when the paper
     ///   code is outside 0–255, the scale outside 10–400, a fit outside 0–32767 pages, the first page number outside
     ///   1–32767, a margin negative, a repeated range or the print area outside Excel's grid, or the header or footer
-    ///   places a picture (`&G`, see ``HeaderFooterText``);
+    ///   places a picture (`&G`, see ``HeaderFooterText``) or is longer than 255 characters once its literal `&G`s are
+    ///   separated (``HeaderFooterText/separatingLookalikes(_:)``);
     ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
     public func setPageSetup(_ setup: PageSetup) throws(WorkbookError) {
         let sheet = try requireOpen()
@@ -225,7 +226,13 @@ extension Worksheet {
                 throw .invalidValue(context: "sheet '\(name)', page \(isHeader ? "header" : "footer")",
                                     reason: "it places a picture (\(shown)), and DocSheet writes no header or footer pictures; remove the picture code, or write && for an ampersand printed as it is")
             }
-            headerFooter.append((clean, isHeader))
+            // libxlsxwriter counts characters as Unicode scalars and refuses more than 255 (HeaderFooterText).
+            let written = HeaderFooterText.separatingLookalikes(clean)
+            guard written.unicodeScalars.count <= 255 else {
+                throw .invalidValue(context: "sheet '\(name)', page \(isHeader ? "header" : "footer")",
+                                    reason: "each literal &G or &[Picture] (written &&G) is stored with \(HeaderFooterText.lookalikeSeparator) in it, which makes it longer than Excel's 255 characters; shorten it")
+            }
+            headerFooter.append((written, isHeader))
         }
         try checkPageSetup(setup)
         if setup.landscape { worksheet_set_landscape(sheet) } else { worksheet_set_portrait(sheet) }
@@ -260,18 +267,12 @@ extension Worksheet {
             guard text != nil || margin != 0.3 else { continue }
             var options = lxw_header_footer_options()
             options.margin = max(margin, 0.0001)
-            let library = HeaderFooterText.LibraryText(text ?? "")
-            let result = library.masked.withUnsafeBufferPointer {
-                isHeader ? worksheet_set_header_opt(sheet, $0.baseAddress, &options) : worksheet_set_footer_opt(sheet, $0.baseAddress, &options)
+            // Nothing libxlsxwriter refuses reaches it (length and picture codes are checked above): libxlsxwriter
+            // 1.1.4 freed a refused text without forgetting it (fixed in 1.1.5), which no public call can undo.
+            let result = (text ?? "").withCString {
+                isHeader ? worksheet_set_header_opt(sheet, $0, &options) : worksheet_set_footer_opt(sheet, $0, &options)
             }
-            guard result == LXW_NO_ERROR else {
-                // libxlsxwriter 1.1.4 frees the text it refused without forgetting it, and would free it again with
-                // the workbook (a crash): it is forgotten here (HeaderFooterText).
-                if isHeader { sheet.pointee.header = nil } else { sheet.pointee.footer = nil }
-                try core.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
-                return
-            }
-            if let copy = isHeader ? sheet.pointee.header : sheet.pointee.footer { library.restore(in: copy) }
+            try core.check(result, "setting the page \(isHeader ? "header" : "footer") of \(name)")
         }
         gridlines.print = setup.printGridlines
         applyGridlines(sheet)

@@ -406,15 +406,6 @@ public final class Worksheet {
         try writePendingMerges(through: Int.max, try requireOpen())
     }
 
-    /// Closes the row file libxlsxwriter keeps open for a constant-memory sheet. Only for a workbook released without
-    /// ``Workbook/close()``: `workbook_close` closes the file itself, `lxw_workbook_free` does not.
-    func closeRowFile() {
-        guard let sheet = try? requireOpen(), let file = sheet.pointee.optimize_tmpfile else { return }
-        fclose(file)
-        sheet.pointee.optimize_tmpfile = nil
-        sheet.pointee.file = nil
-    }
-
     // MARK: - Layout
 
     /// Sets the width (in Excel character units) of columns `first...last`, optionally hidden.

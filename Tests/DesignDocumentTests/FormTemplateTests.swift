@@ -100,24 +100,6 @@ import Workbook
         }
     }
 
-    @Test func aClientFormFilledWithALargeInventoryIsCompressedFast() throws {
-        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [Self.functionList()]), path: "client.xlsx")
-        let folder = try Fixtures.folder()
-        for (name, threshold) in [("form-small.xlsx", 40_000), ("form-large.xlsx", 1)] {
-            var renderer = WorkbookRenderer(template: template, context: Fixtures.context, inventory: Fixtures.inventory, diff: nil)
-            renderer.largeInventoryThreshold = threshold
-            try renderer.render(to: folder.appendingPathComponent(name))
-        }
-        let small = try ZipEntries(url: folder.appendingPathComponent("form-small.xlsx")).entries
-        let large = try ZipEntries(url: folder.appendingPathComponent("form-large.xlsx")).entries
-        #expect(small.allSatisfy { $0.levelFlags == 0 })
-        #expect(large.allSatisfy { $0.levelFlags == (Workbook.canChooseCompression ? 0b110 : 0) })
-        // The same cells either way.
-        let (smallSheet, largeSheet) = (try XLSXReader(url: folder.appendingPathComponent("form-small.xlsx")).sheet("関数一覧"),
-                                        try XLSXReader(url: folder.appendingPathComponent("form-large.xlsx")).sheet("関数一覧"))
-        #expect(largeSheet.cells == smallSheet.cells && largeSheet["A1"] == "TaskBoard 関数一覧")
-    }
-
     @Test func aRowTemplateIsWrittenOncePerFunctionAndWhatIsBelowMovesDown() throws {
         let (book, _) = try render(SpreadsheetDocument(sheets: [Self.functionList()]))
         let sheet = try book.sheet("関数一覧")

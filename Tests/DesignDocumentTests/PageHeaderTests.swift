@@ -30,8 +30,8 @@ import TestSupport
         }
     }
 
-    /// "&G" printed is written "&&G", which libxlsxwriter 1.1.4 takes for a picture code: it refused the header and
-    /// the workbook crashed when it was freed (found by fuzzing).
+    /// "&G" printed is written "&&G", which libxlsxwriter takes for a picture code: it refused the header (and 1.1.4
+    /// crashed when the workbook was freed, found by fuzzing). It is stored with an empty bold toggle in it.
     @Test(arguments: ["R&G Apps", "Q&[Picture] Co"])
     func projectNamesThatLookLikePictureCodesArePrinted(name: String) throws {
         let url = try Fixtures.folder().appendingPathComponent("ampersand.xlsx")
@@ -39,7 +39,7 @@ import TestSupport
         context.projectName = name
         try DocumentWriter(template: try Template.resolve("design-doc"), context: context).write(Fixtures.inventory, format: .xlsx, to: url)
         let header = try #require(try XLSXReader(url: url).sheet("Functions").header)
-        #expect(header == "&L&8 \(name.replacingOccurrences(of: "&", with: "&&")) — Detailed design&R&8 2026-01-01")
+        #expect(header == "&L&8 \(name.replacingOccurrences(of: "&", with: "&&&B&B")) — Detailed design&R&8 2026-01-01")
     }
 
     @Test func shortValuesAreLeftWholeAndLongOnesShareTheRoom() {

@@ -103,6 +103,7 @@ import Workbook
         let again = try Workbook(destination: copy, properties: DocumentProperties(created: Date()))
         try again.addWorksheet(named: "Form").setPageSetup(form.pageSetup)
         try again.close()
-        #expect(try XLSXReader(url: copy).sheet("Form").header == "&L&CR&&G design")
+        #expect(try XLSXReader(url: copy).sheet("Form").header == "&L&CR&&&B&BG design", "stored as libxlsxwriter can")
+        #expect(try SpreadsheetReader.read(copy).sheets.first?.pageSetup.header == "&L&CR&&G design")
     }
 }
