@@ -236,12 +236,12 @@ import TestSupport
     }
 
     /// What an interrupted run may have left: everything in its `TMPDIR`, and every hidden temporary file or
-    /// `docsheet-*` entry anywhere in the sandbox outside `.git` (the output folder included).
+    /// `docsheet-*` entry anywhere in the sandbox outside `.git` (the output folder and the cache included).
     static func leftovers(_ sandbox: DocSheetRunner.Sandbox) -> [String] {
         let temporary = ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.appendingPathComponent("tmp").path)) ?? [])
             .map { "tmp/\($0)" }
         let tree = (FileManager.default.enumerator(atPath: sandbox.url.path)?.allObjects as? [String] ?? []).filter { path in
-            !path.hasPrefix(".git/") && !path.hasPrefix(".cache/") && !path.hasPrefix("tmp/")
+            !path.hasPrefix(".git/") && !path.hasPrefix("tmp/")
                 && (path.hasSuffix(".tmp") || (path as NSString).lastPathComponent.hasPrefix("docsheet-"))
         }
         return temporary + tree
