@@ -4,8 +4,8 @@ import Foundation
 /// The temporary files and folders this process is writing, so that an interrupted run can remove them.
 ///
 /// Every temporary path DocSheet makes goes through here: ``AtomicFile`` registers the temporary file beside each
-/// output and forgets it once the file is renamed into place or removed; ``makeFile(prefix:extension:)`` and
-/// ``makeFolder(prefix:)`` make registered paths in the system's temporary folder (`TMPDIR`), for bytes staged on
+/// output and forgets it once the file is renamed into place or removed; ``makeFile(prefix:extension:in:)`` and
+/// ``makeFolder(prefix:in:)`` make registered paths in the system's temporary folder (`TMPDIR`), for bytes staged on
 /// their way to standard output or to a library that reads files only, and for a child process's scratch folder.
 /// There is no limit on how many paths are in progress at once (writers on many threads each register their own).
 ///
@@ -51,15 +51,16 @@ public enum TemporaryFiles {
     /// - Parameters:
     ///   - prefix: The start of the file's name, e.g. `docsheet-diff`.
     ///   - extension: The file's extension without the dot, e.g. `xlsx`.
-    /// - Returns: The file's URL in `FileManager.default.temporaryDirectory` (which follows `TMPDIR`).
-    public static func makeFile(prefix: String, extension: String) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(prefix)-\(UUID().uuidString).\(`extension`)")
+    ///   - parent: The folder of the file: the system's temporary folder unless given (it follows `TMPDIR`).
+    /// - Returns: The file's URL.
+    public static func makeFile(prefix: String, extension: String,
+                                in parent: URL = FileManager.default.temporaryDirectory) -> URL {
+        let url = parent.appendingPathComponent("\(prefix)-\(UUID().uuidString).\(`extension`)")
         register(url)
         return url
     }
 
-    /// Removes a file made by ``makeFile(prefix:extension:)`` (if it exists) and forgets it.
+    /// Removes a file made by ``makeFile(prefix:extension:in:)`` (if it exists) and forgets it.
     ///
     /// - Parameter url: The file's URL.
     public static func remove(_ url: URL) {
@@ -71,11 +72,13 @@ public enum TemporaryFiles {
     /// `<prefix>-<random>`, and registers it: an interrupt removes it with everything inside it. Give it back to
     /// ``removeFolder(_:)``.
     ///
-    /// - Parameter prefix: The start of the folder's name, e.g. `docsheet-manifest`.
-    /// - Returns: The folder's URL in `FileManager.default.temporaryDirectory` (which follows `TMPDIR`).
-    /// - Throws: `FileSupportError.writeFailed` naming the temporary folder when the folder cannot be created.
-    public static func makeFolder(prefix: String) throws(FileSupportError) -> URL {
-        let parent = FileManager.default.temporaryDirectory
+    /// - Parameters:
+    ///   - prefix: The start of the folder's name, e.g. `docsheet-manifest`.
+    ///   - parent: The folder to make it in: the system's temporary folder unless given (it follows `TMPDIR`).
+    /// - Returns: The folder's URL.
+    /// - Throws: `FileSupportError.writeFailed` naming `parent` when the folder cannot be created there.
+    public static func makeFolder(prefix: String,
+                                  in parent: URL = FileManager.default.temporaryDirectory) throws(FileSupportError) -> URL {
         var template = Array(parent.appendingPathComponent("\(prefix)-XXXXXXXX").path.utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
@@ -90,7 +93,7 @@ public enum TemporaryFiles {
         return url
     }
 
-    /// Removes a folder made by ``makeFolder(prefix:)`` with everything inside it, and forgets it.
+    /// Removes a folder made by ``makeFolder(prefix:in:)`` with everything inside it, and forgets it.
     ///
     /// - Parameter url: The folder's URL.
     public static func removeFolder(_ url: URL) {
