@@ -31,11 +31,14 @@ import Testing
 
     /// A recursion about 1,000,000 frames deep needs far more than a dispatch or main thread's stack (8 MiB at most).
     @Test func largeStackThreadsRunDeepRecursion() {
-        func depth(_ remaining: Int) -> Int { remaining == 0 ? 0 : 1 + depth(remaining - 1) }
-        let results = parallelMap([1_000_000, 500_000], threads: .largeStack) { depth($0) }
+        let results = parallelMap([1_000_000, 500_000], threads: .largeStack) { Self.depth($0) }
         #expect(results == [1_000_000, 500_000])
-        #expect(LargeStackThread.run { depth(200_000) } == 200_000)
+        let alone = LargeStackThread.run { Self.depth(200_000) }
+        #expect(alone == 200_000)
     }
+
+    /// Counts down by recursion, one stack frame per step.
+    static func depth(_ remaining: Int) -> Int { remaining == 0 ? 0 : 1 + depth(remaining - 1) }
 
     @Test func lockedLosesNoUpdateFromManyThreads() {
         let total = Locked(0)
