@@ -4,6 +4,7 @@ import PackageDescription
 /// DocSheet: Swift source → function inventory → design-document workbook.
 ///
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
+/// Parallelism (the one parallel map and `Locked`, no dependencies) ← FileSupport, SwiftExtraction, DesignDocument, Workflow, docsheet;
 /// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner);
 /// Inventory ← SwiftExtraction → FileSupport;  Inventory ← DesignDocument → (SpreadsheetReader →) Workbook → CXLSXWriter;
 /// Workbook and DesignDocument → FileSupport;  Workflow → (Inventory, SwiftExtraction, DesignDocument, FileSupport);
@@ -13,7 +14,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
-        .library(name: "DocSheetKit", targets: ["FileSupport", "Inventory", "SwiftExtraction", "Workbook", "SpreadsheetReader", "DesignDocument", "Workflow"]),
+        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "Workbook", "SpreadsheetReader", "DesignDocument", "Workflow"]),
         // SwiftPM plugins (Documentation/Plugins.md): `swift package generate-design-doc`, `swift package docsheet …`,
         // and the build-tool plugin that checks a target's documentation in every build.
         .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
@@ -36,12 +37,15 @@ let package = Package(
             providers: [.apt(["libxlsxwriter-dev"])]
         ),
         .target(name: "CFileSupport"),
-        .target(name: "FileSupport", dependencies: ["CFileSupport"]),
+        // The one parallel map and the `Locked` wrapper every module shares (Documentation/Architecture.md,
+        // "Concurrency"); no dependencies.
+        .target(name: "Parallelism"),
+        .target(name: "FileSupport", dependencies: ["CFileSupport", "Parallelism"]),
         .target(name: "Inventory"),
         .target(
             name: "SwiftExtraction",
             dependencies: [
-                "Inventory", "FileSupport",
+                "Inventory", "FileSupport", "Parallelism",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -49,20 +53,20 @@ let package = Package(
         .target(name: "Workbook", dependencies: ["CXLSXWriter", "FileSupport"]),
         .target(
             name: "SpreadsheetReader",
-            dependencies: ["Workbook", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["Workbook", "FileSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .target(
             name: "DesignDocument",
-            dependencies: ["Inventory", "Workbook", "SpreadsheetReader", "FileSupport", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Inventory", "Workbook", "SpreadsheetReader", "FileSupport", "Parallelism", .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "Workflow",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "Parallelism", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "docsheet",
             dependencies: [
-                "Inventory", "SwiftExtraction", "DesignDocument", "Workflow", "FileSupport",
+                "Inventory", "SwiftExtraction", "DesignDocument", "Workflow", "FileSupport", "CFileSupport", "Parallelism",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,6 +115,7 @@ let package = Package(
             dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetReader", "Workbook"],
             path: "Tests/FuzzChecks"
         ),
+        .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Parallelism
 import Workbook
 
 /// One row of a table sheet, before it is written.
@@ -110,24 +111,18 @@ struct SheetPlanner {
     /// The rows of each functions sheet that is not split by group, each types sheet and each review sheet of
     /// `specs` (`nil` for the others), worked out side by side: each depends only on its spec and the inventory.
     private func tableRows(of specs: [SheetSpec]) -> [[TableRow]?] {
-        var tables = [[TableRow]?](repeating: nil, count: specs.count)
-        tables.withUnsafeMutableBufferPointer { output in
-            nonisolated(unsafe) let output = output
-            DispatchQueue.concurrentPerform(iterations: specs.count) { index in
-                let spec = specs[index]
-                switch spec.kind {
-                case .functions where !(spec.splitSheets && !spec.group.isEmpty):
-                    output[index] = functionRows(sortedFunctions(spec), spec: spec, levels: spec.group)
-                case .types:
-                    output[index] = typeRows(spec)
-                case .added, .removed, .changed:
-                    output[index] = reviewRows(spec)
-                default:
-                    break
-                }
+        parallelMap(specs) { spec -> [TableRow]? in
+            switch spec.kind {
+            case .functions where !(spec.splitSheets && !spec.group.isEmpty):
+                return functionRows(sortedFunctions(spec), spec: spec, levels: spec.group)
+            case .types:
+                return typeRows(spec)
+            case .added, .removed, .changed:
+                return reviewRows(spec)
+            default:
+                return nil
             }
         }
-        return tables
     }
 
     /// The end of `path` that fits in `limit` UTF-16 units: the file name, then as many parent folders as fit

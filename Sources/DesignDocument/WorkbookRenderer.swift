@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Parallelism
 import Workbook
 
 /// Renders an inventory (or a diff) into an `.xlsx` workbook laid out by a template.
@@ -123,14 +124,15 @@ struct WorkbookRenderer {
 
 /// One batch of a table's rows prepared on another thread (`SheetWriter.prepare`) while the batch before it is
 /// written: the preparing needs only the rows and the template, the writing holds the thread that owns the workbook.
-private final class PreparedBatch: @unchecked Sendable {
+private final class PreparedBatch: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var prepared: [SheetWriter.PreparedRow?] = []
+    private let prepared = Locked<[SheetWriter.PreparedRow?]>([])
 
     /// Starts `work` on a global queue.
     init(_ work: @escaping @Sendable () -> [SheetWriter.PreparedRow?]) {
         DispatchQueue.global().async {
-            self.prepared = work()
+            let rows = work()
+            self.prepared.withLock { $0 = rows }
             self.done.signal()
         }
     }
@@ -138,8 +140,11 @@ private final class PreparedBatch: @unchecked Sendable {
     /// The prepared rows, once `work` is done (waits for it); the batch keeps none of them.
     func takeRows() -> [SheetWriter.PreparedRow?] {
         done.wait()
-        defer { prepared = [] }
-        return prepared
+        return prepared.withLock { rows in
+            var taken: [SheetWriter.PreparedRow?] = []
+            swap(&taken, &rows)
+            return taken
+        }
     }
 
     /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
@@ -148,6 +153,54 @@ private final class PreparedBatch: @unchecked Sendable {
         let written = rows
         // The closure holds the last reference: the rows are freed when the queue releases it, after it ran.
         DispatchQueue.global(qos: .utility).async { _ = written.count }
+    }
+}
+
+/// What a table's data cells depend on besides their row and column (the document's context and the sheet's
+/// placeholder values), without the workbook: `Sendable`, so the rows are prepared and measured on other cores while
+/// the thread that owns the workbook writes.
+private struct TableCells: Sendable {
+    let context: DocumentContext
+    let values: [String: String]
+
+    /// The value of one data cell, and its link when the column links to the source.
+    func content(_ tableRow: TableRow, column: ColumnSpec) -> (value: CellValue, url: String?, sheetLink: Bool) {
+        switch tableRow {
+        case .function(let record, let number):
+            guard case .function(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, function: record, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .type(let record, let number, let functions):
+            guard case .type(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .review(let entry, let number):
+            // A removed function lives only in the base revision: its link points there.
+            let link = entry.new.map { context.sourceURL(file: $0.file, line: $0.line) }
+                ?? entry.old.flatMap { context.baseSourceURL(file: $0.file, line: $0.line) }
+            guard case .review(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, review: entry, number: number, locale: context.locale),
+                    column.link == .source ? link : nil, false)
+        case .contents(let name, let description, let number):
+            guard case .contents(let field) = column.field else { return (.empty, nil, false) }
+            switch field {
+            case .number: return (.number(Double(number)), nil, false)
+            case .sheet: return (.text(name), nil, true)
+            case .description: return (.text(Placeholders.expand(description, values)), nil, false)
+            }
+        case .history(let number):
+            guard case .history(let field) = column.field else { return (.empty, nil, false) }
+            switch field {
+            case .number: return (.number(Double(number)), nil, false)
+            case .date: return (number == 1 ? .text(context.dateText) : .empty, nil, false)
+            case .version:
+                return (number == 1 ? .text(context.version ?? context.commit.map { String($0.prefix(10)) } ?? "") : .empty, nil, false)
+            case .author: return (number == 1 ? .text(context.author ?? "") : .empty, nil, false)
+            case .blank: return (.empty, nil, false)
+            }
+        case .group, .section:
+            return (.empty, nil, false)
+        }
     }
 }
 
@@ -164,6 +217,8 @@ struct SheetWriter {
     var spec: SheetSpec { sheet.spec }
     var template: Template { renderer.template }
     var locale: DocumentLocale { renderer.context.locale }
+    /// What a data cell's content depends on, without the workbook: it goes to the cores that prepare the rows.
+    private var cells: TableCells { TableCells(context: renderer.context, values: values) }
 
     /// Writes the sheet: free cells, the logo, the table or summary, and the sheet and print settings.
     func write(logo: LogoSpec?) throws(WorkbookError) {
@@ -296,7 +351,7 @@ struct SheetWriter {
             try worksheet.setColumnWidth(index, width: width)
         }
         let headerStyle = template.style("header")
-        try worksheet.setRowHeight(headerRow, height: rowHeight(headerLabels.map { CellValue.text($0) }, widths: widths,
+        try worksheet.setRowHeight(headerRow, height: Self.rowHeight(headerLabels.map { CellValue.text($0) }, widths: widths,
                                                                wraps: Array(repeating: true, count: widths.count)))
         for (index, label) in headerLabels.enumerated() {
             try worksheet.write(label, row: headerRow, column: index, style: headerStyle)
@@ -320,11 +375,11 @@ struct SheetWriter {
         var dataRange: (first: Int, last: Int)?
         var prepared: [PreparedRow?] = []
         // While one batch is written, the next is prepared on the other cores.
+        let (cells, columns) = (cells, spec.columns)
         func batch(from start: Int) -> PreparedBatch? {
             guard start < rows.count else { return nil }
-            nonisolated(unsafe) let writer = self
             let rows = rows[start..<min(rows.count, start + Self.preparedBatch)]
-            return PreparedBatch { writer.prepare(rows, widths: widths, wraps: wraps) }
+            return PreparedBatch { Self.prepare(rows, cells: cells, columns: columns, widths: widths, wraps: wraps) }
         }
         var upcoming = batch(from: 0)
         // The rows are read in place, never copied: a record's fields are retained on the other cores meanwhile.
@@ -397,41 +452,33 @@ struct SheetWriter {
     /// at most: the one being written and the next).
     private static let preparedBatch = 4_096
 
-    /// The contents and heights of `rows`' data rows (`nil` for group and section rows), worked out on all cores:
-    /// they depend only on the row and the template, and were most of the Swift time of writing a large sheet.
-    private func prepare(_ rows: ArraySlice<TableRow>, widths: [Double], wraps: [Bool]) -> [PreparedRow?] {
-        var prepared = [PreparedRow?](repeating: nil, count: rows.count)
-        let chunkSize = 256
-        let chunks = (rows.count + chunkSize - 1) / chunkSize
+    /// The contents and heights of `rows`' data rows (`nil` for group and section rows), worked out on all cores in
+    /// chunks of 256 rows: they depend only on the row and the template, and were most of the Swift time of writing a
+    /// large sheet.
+    private static func prepare(_ rows: ArraySlice<TableRow>, cells: TableCells, columns: [ColumnSpec], widths: [Double],
+                                wraps: [Bool]) -> [PreparedRow?] {
         let first = rows.startIndex
-        prepared.withUnsafeMutableBufferPointer { output in
-            nonisolated(unsafe) let output = output
-            nonisolated(unsafe) let writer = self
-            let prepareChunk: @Sendable (Int) -> Void = { chunk in
-                for offset in (chunk * chunkSize)..<min(rows.count, (chunk + 1) * chunkSize) {
-                    let tableRow = rows[first + offset]
-                    switch tableRow {
-                    case .group, .section: continue
-                    default:
-                        let contents = writer.spec.columns.map { writer.cellContent(tableRow, column: $0) }
-                        let texts = contents.map { content -> ExcelText.Prepared? in
-                            guard content.url == nil, !content.sheetLink, case .text(let text) = content.value else { return nil }
-                            return ExcelText.prepare(text)
-                        }
-                        let documented: Int? = switch tableRow {
-                        case .function(let record, _): record.isDocumented ? 1 : 0
-                        // Extensions are rarely documented (their members are): only declarations are flagged.
-                        case .type(let record, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
-                        default: nil
-                        }
-                        output[offset] = (contents, texts, documented,
-                                          writer.rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
+        return parallelMap(chunkRanges(count: rows.count, size: 256)) { chunk in
+            chunk.map { offset -> PreparedRow? in
+                let tableRow = rows[first + offset]
+                switch tableRow {
+                case .group, .section: return nil
+                default:
+                    let contents = columns.map { cells.content(tableRow, column: $0) }
+                    let texts = contents.map { content -> ExcelText.Prepared? in
+                        guard content.url == nil, !content.sheetLink, case .text(let text) = content.value else { return nil }
+                        return ExcelText.prepare(text)
                     }
+                    let documented: Int? = switch tableRow {
+                    case .function(let record, _): record.isDocumented ? 1 : 0
+                    // Extensions are rarely documented (their members are): only declarations are flagged.
+                    case .type(let record, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
+                    default: nil
+                    }
+                    return (contents, texts, documented, rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
                 }
             }
-            if chunks <= 1 { (0..<chunks).forEach(prepareChunk) } else { DispatchQueue.concurrentPerform(iterations: chunks, execute: prepareChunk) }
-        }
-        return prepared
+        }.flatMap { $0 }
     }
 
     /// A group or section row: the text in the first column, the row's other cells in the same style.
@@ -453,26 +500,20 @@ struct SheetWriter {
             // The widest content of each sized column, measured in chunks of rows side by side (on the thread that
             // writes the workbook this was the table's largest cost before its first row).
             let measured = rows.prefix(5_000)
-            let chunkSize = 500
-            let chunks = (measured.count + chunkSize - 1) / chunkSize
-            var chunkWidths = [[Double]](repeating: [], count: chunks)
-            chunkWidths.withUnsafeMutableBufferPointer { output in
-                nonisolated(unsafe) let output = output
-                nonisolated(unsafe) let writer = self
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    var widest = [Double](repeating: 0, count: sized.count)
-                    for tableRow in measured[(chunk * chunkSize)..<min(measured.count, (chunk + 1) * chunkSize)] {
-                        for (slot, index) in sized.enumerated() {
-                            let value = writer.cellContent(tableRow, column: writer.spec.columns[index]).value
-                            let width: Double
-                            if case .number = value { width = Double(value.text.count) + 2 } else {
-                                width = ExcelText.displayWidth(of: String(value.text.prefix(300)))
-                            }
-                            widest[slot] = max(widest[slot], width)
+            let (cells, columns) = (cells, spec.columns)
+            let chunkWidths = parallelMap(chunkRanges(count: measured.count, size: 500)) { chunk in
+                var widest = [Double](repeating: 0, count: sized.count)
+                for tableRow in measured[chunk] {
+                    for (slot, index) in sized.enumerated() {
+                        let value = cells.content(tableRow, column: columns[index]).value
+                        let width: Double
+                        if case .number = value { width = Double(value.text.count) + 2 } else {
+                            width = ExcelText.displayWidth(of: String(value.text.prefix(300)))
                         }
+                        widest[slot] = max(widest[slot], width)
                     }
-                    output[chunk] = widest
                 }
+                return widest
             }
             for widest in chunkWidths {
                 for (slot, index) in sized.enumerated() { widths[index] = max(widths[index], widest[slot]) }
@@ -485,7 +526,7 @@ struct SheetWriter {
 
     /// The height (points) a row needs so its wrapped cells show every line: Excel and LibreOffice do not
     /// grow rows for wrapped text in a generated file on their own.
-    func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
+    static func rowHeight(_ values: [CellValue], widths: [Double], wraps: [Bool]) -> Double {
         var lines = 1
         for (index, value) in values.enumerated() where index < widths.count {
             guard case .text(let text) = value, !text.isEmpty else { continue }
@@ -547,47 +588,6 @@ struct SheetWriter {
         return lines
     }
 
-    /// The value of one data cell, and its link when the column links to the source.
-    private func cellContent(_ tableRow: TableRow, column: ColumnSpec) -> (value: CellValue, url: String?, sheetLink: Bool) {
-        let context = renderer.context
-        switch tableRow {
-        case .function(let record, let number):
-            guard case .function(let field) = column.field else { return (.empty, nil, false) }
-            return (FieldCatalog.value(of: field, function: record, number: number, context: context),
-                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
-        case .type(let record, let number, let functions):
-            guard case .type(let field) = column.field else { return (.empty, nil, false) }
-            return (FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context),
-                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
-        case .review(let entry, let number):
-            // A removed function lives only in the base revision: its link points there.
-            let link = entry.new.map { context.sourceURL(file: $0.file, line: $0.line) }
-                ?? entry.old.flatMap { context.baseSourceURL(file: $0.file, line: $0.line) }
-            guard case .review(let field) = column.field else { return (.empty, nil, false) }
-            return (FieldCatalog.value(of: field, review: entry, number: number, locale: context.locale),
-                    column.link == .source ? link : nil, false)
-        case .contents(let name, let description, let number):
-            guard case .contents(let field) = column.field else { return (.empty, nil, false) }
-            switch field {
-            case .number: return (.number(Double(number)), nil, false)
-            case .sheet: return (.text(name), nil, true)
-            case .description: return (.text(Placeholders.expand(description, values)), nil, false)
-            }
-        case .history(let number):
-            guard case .history(let field) = column.field else { return (.empty, nil, false) }
-            switch field {
-            case .number: return (.number(Double(number)), nil, false)
-            case .date: return (number == 1 ? .text(context.dateText) : .empty, nil, false)
-            case .version:
-                return (number == 1 ? .text(context.version ?? context.commit.map { String($0.prefix(10)) } ?? "") : .empty, nil, false)
-            case .author: return (number == 1 ? .text(context.author ?? "") : .empty, nil, false)
-            case .blank: return (.empty, nil, false)
-            }
-        case .group, .section:
-            return (.empty, nil, false)
-        }
-    }
-
     /// Writes one data cell as a sheet link, a URL link or a value.
     ///
     /// `styles` are the column's ``cellStyle(_:link:)`` results, made once per table; `plainFormat` is the plain one
@@ -642,7 +642,7 @@ struct SheetWriter {
                     let width = ExcelText.displayWidth(of: value.text) + 2
                     if index == nameColumn, width > nameCap {
                         style.wrap = true
-                        let height = rowHeight([value], widths: [nameCap], wraps: [true])
+                        let height = Self.rowHeight([value], widths: [nameCap], wraps: [true])
                         if height > 15 { try worksheet.setRowHeight(row, height: height) }
                     }
                     try write(value, row: row, column: index, style: style)
@@ -751,12 +751,7 @@ extension SummaryRow {
 
     /// The rows of each level, counted side by side (each reads only the inventory).
     static func rows(_ inventory: Inventory, levels: [GroupLevel]) -> [[SummaryRow]] {
-        var result = [[SummaryRow]](repeating: [], count: levels.count)
-        result.withUnsafeMutableBufferPointer { output in
-            nonisolated(unsafe) let output = output
-            DispatchQueue.concurrentPerform(iterations: levels.count) { output[$0] = rows(inventory, level: levels[$0]) }
-        }
-        return result
+        parallelMap(levels) { rows(inventory, level: $0) }
     }
 
     /// The totals of the whole inventory.

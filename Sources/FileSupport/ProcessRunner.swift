@@ -1,4 +1,5 @@
 import Foundation
+import Parallelism
 
 /// What a finished program gave back.
 public struct ProcessResult: Sendable {
@@ -113,9 +114,10 @@ public enum ProcessRunner {
                              reason: error.localizedDescription)
         }
         let group = DispatchGroup()
-        let errorBox = DataBox()
+        let errorBytes = Locked(Data())
         DispatchQueue.global().async(group: group) {
-            errorBox.data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            errorBytes.withLock { $0 = data }
         }
         if let input {
             DispatchQueue.global().async(group: group) {
@@ -138,7 +140,7 @@ public enum ProcessRunner {
         let signalled = process.terminationReason == .uncaughtSignal
         return ProcessResult(status: signalled ? 128 + process.terminationStatus : process.terminationStatus,
                              signal: signalled ? process.terminationStatus : nil,
-                             standardOutput: output, standardError: errorBox.data)
+                             standardOutput: output, standardError: errorBytes.value)
     }
 
     /// Runs `body` (which starts a child) with no signal blocked on the calling thread.
@@ -153,11 +155,6 @@ public enum ProcessRunner {
         pthread_sigmask(SIG_SETMASK, &none, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         try body()
-    }
-
-    /// Bytes handed from the reading thread to the caller (the group's wait orders the two).
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
     }
 }
 

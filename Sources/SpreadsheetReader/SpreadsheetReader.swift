@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Workbook
 import ZIPFoundation
@@ -55,16 +56,15 @@ public enum SpreadsheetReader {
     public static func read(data: Data, source: String) throws(SpreadsheetReaderError) -> SpreadsheetDocument {
         try checkFormat(header: data.prefix(8), source: source)
         // ZIPFoundation's in-memory archives trap on offsets past the end of a damaged file; its file-backed
-        // archives report them as errors, so the bytes go through a private temporary file.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-reader-\(UUID().uuidString)")
-        let file = folder.appendingPathComponent("workbook.xlsx")
+        // archives report them as errors, so the bytes go through a private temporary file (registered, so that an
+        // interrupt removes it).
+        let file = TemporaryFiles.makeFile(prefix: "docsheet-reader", extension: "xlsx")
+        defer { TemporaryFiles.remove(file) }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try data.write(to: file)
         } catch {
             throw .unreadable(path: source, reason: "it cannot be staged in a temporary file: \(error.localizedDescription)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
         let archive: Archive
         do {
             archive = try Archive(url: file, accessMode: .read)

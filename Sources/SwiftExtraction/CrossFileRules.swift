@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Parallelism
 
 /// The rules that need every file of a module, applied once all files of a run are extracted:
 ///
@@ -57,18 +58,12 @@ enum CrossFileRules {
         // Which functions' enclosing paths name an alias at all, decided on all cores (most name none); the resolver,
         // which remembers its answers, then sees only those.
         let aliasNames = resolver.aliasNames
-        var mentionsAlias = [Bool](repeating: false, count: functions.count)
-        mentionsAlias.withUnsafeMutableBufferPointer { flags in
-            nonisolated(unsafe) let flags = flags
-            forEachChunk(of: functions) { records, range in
-                var last = LastAnswer<Bool>()
-                for index in range {
-                    guard let path = records[index].enclosingType else { continue }
-                    // The module does not change the answer; the last answer is keyed on it all the same.
-                    flags[index] = last.answer(path: path, module: records[index].module) {
-                        AliasResolver.mentions(path, anyOf: aliasNames)
-                    }
-                }
+        let mentionsAlias = mapChunks(of: functions) { records, range in
+            var last = LastAnswer<Bool>()
+            return range.map { index in
+                guard let path = records[index].enclosingType else { return false }
+                // The module does not change the answer; the last answer is keyed on it all the same.
+                return last.answer(path: path, module: records[index].module) { AliasResolver.mentions(path, anyOf: aliasNames) }
             }
         }
         for index in functions.indices where mentionsAlias[index] {
@@ -122,16 +117,15 @@ enum CrossFileRules {
         _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ aliases: inout [TypeAlias],
         _ rewrite: @escaping @Sendable (String, String) -> String?
     ) {
-        forEachChunk(of: &functions) { records, range in
+        let rewritten = mapChunks(of: functions) { records, range in
             var last = LastAnswer<String?>()
-            for index in range {
-                guard let path = records[index].enclosingType else { continue }
+            return range.compactMap { index -> (Int, String)? in
+                guard let path = records[index].enclosingType else { return nil }
                 let module = records[index].module
-                if let new = last.answer(path: path, module: module, { rewrite(path, module) }) {
-                    records[index].enclosingType = new
-                }
+                return last.answer(path: path, module: module, { rewrite(path, module) }).map { (index, $0) }
             }
         }
+        for (index, new) in rewritten { functions[index].enclosingType = new }
         for index in types.indices {
             if let new = rewrite(types[index].name, types[index].module) { types[index].name = new }
         }
@@ -155,54 +149,38 @@ enum CrossFileRules {
         }
         guard !declared.isEmpty else { return }
         let declaredByModule = declared
-        forEachChunk(of: &functions) { records, range in
+        let lowered = mapChunks(of: functions) { records, range in
             var last = LastAnswer<AccessLevel?>()
-            for index in range {
-                guard let path = records[index].enclosingType else { continue }
+            return range.compactMap { index -> (Int, AccessLevel)? in
+                guard let path = records[index].enclosingType else { return nil }
                 let module = records[index].module
-                guard let cap = last.answer(path: path, module: module, { cap(for: path, in: declaredByModule[module]) })
-                else { continue }
-                records[index].effectiveAccess = min(records[index].effectiveAccess, cap)
+                guard let cap = last.answer(path: path, module: module, { cap(for: path, in: declaredByModule[module]) }),
+                      cap < records[index].effectiveAccess
+                else { return nil }
+                return (index, cap)
             }
         }
+        for (index, level) in lowered { functions[index].effectiveAccess = level }
         for index in types.indices {
             guard let cap = cap(for: types[index].name, in: declared[types[index].module]) else { continue }
             types[index].effectiveAccess = min(types[index].effectiveAccess, cap)
         }
     }
 
-    /// The fewest records worth a chunk of their own in `forEachChunk`.
+    /// The fewest records worth a chunk of their own in `mapChunks`.
     private static let recordsPerChunk = 4_096
 
-    /// Runs `body` over chunks of `records`' indices on all cores, each chunk once; `body` may change the records
-    /// of its own chunk only.
-    private static func forEachChunk(
-        of records: inout [FunctionRecord],
-        _ body: @Sendable (UnsafeMutableBufferPointer<FunctionRecord>, Range<Int>) -> Void
-    ) {
-        records.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            inChunks(count: buffer.count) { body(buffer, $0) }
-        }
-    }
-
-    /// Runs `body` over chunks of `records`' indices on all cores, reading only (the array is not copied).
-    private static func forEachChunk(
-        of records: [FunctionRecord], _ body: @Sendable (UnsafeBufferPointer<FunctionRecord>, Range<Int>) -> Void
-    ) {
-        records.withUnsafeBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            inChunks(count: buffer.count) { body(buffer, $0) }
-        }
-    }
-
-    /// Splits `0..<count` into chunks of at least ``recordsPerChunk`` and runs `body` on each, on all cores.
-    private static func inChunks(count: Int, _ body: @Sendable (Range<Int>) -> Void) {
+    /// `body`'s answers for chunks of `records`' indices, worked out on all cores (`parallelMap`) and joined in
+    /// order. The records are read in place (the array is shared, not copied): callers pass the array by value and
+    /// change it only after this returns, when it is theirs alone again.
+    private static func mapChunks<Answer: Sendable>(
+        of records: [FunctionRecord], _ body: @Sendable ([FunctionRecord], Range<Int>) -> [Answer]
+    ) -> [Answer] {
+        let count = records.count
         let chunks = max(1, min(count / recordsPerChunk, 4 * ProcessInfo.processInfo.activeProcessorCount))
-        if chunks == 1 { return body(0..<count) }
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            body((count * chunk / chunks)..<(count * (chunk + 1) / chunks))
-        }
+        if chunks == 1 { return body(records, 0..<count) }
+        let ranges = (0..<chunks).map { chunk in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) }
+        return parallelMap(ranges) { body(records, $0) }.flatMap { $0 }
     }
 
     /// The least visible of the declared types along `path` (`A`, `A.B`, `A.B.C`), or `nil` when none is declared.

@@ -225,11 +225,16 @@ enum ManifestEvaluator {
         }
         // A manifest whose platform conditions were resolved is evaluated from a copy; others in place, so that a
         // manifest reading files next to it still sees them.
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-manifest-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: temporary) }
+        // A registered folder: an interrupt removes it with what SwiftPM wrote into it (`TemporaryFiles`).
+        let temporary: URL
+        do {
+            temporary = try TemporaryFiles.makeFolder(prefix: "docsheet-manifest")
+        } catch {
+            return .failure(Failure(message: "cannot create a temporary folder (\(error))"))
+        }
+        defer { TemporaryFiles.removeFolder(temporary) }
         var packageFolder = folder
         do {
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             if platformText != text {
                 let copy = temporary.appendingPathComponent("package")
                 try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
@@ -259,10 +264,7 @@ enum ManifestEvaluator {
         }
         if let cacheFile {
             try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let partial = cacheFile.appendingPathExtension("\(getpid()).tmp")
-            if (try? run.standardOutput.write(to: partial)) != nil {
-                if rename(partial.path, cacheFile.path) != 0 { try? FileManager.default.removeItem(at: partial) }
-            }
+            try? AtomicFile.write(run.standardOutput, to: cacheFile)   // its temporary file is registered
         }
         return .success(targets)
     }

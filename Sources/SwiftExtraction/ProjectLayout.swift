@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Parallelism
 
 /// The build system's view of a scanned tree: which targets compile each Swift file.
 ///
@@ -123,7 +124,7 @@ public struct ProjectLayout: Sendable {
                 folder: (path as NSString).deletingLastPathComponent))
         }
         let folders = Array(Set(manifestPaths.map { ($0 as NSString).standardizingPath })).sorted()
-        let manifests = ParallelWork.map(folders, jobs: nil) { PackageManifest.read(folder: $0, reading: reading) }
+        let manifests = parallelMap(folders, threads: .largeStack) { PackageManifest.read(folder: $0, reading: reading) }
         for manifest in manifests {
             guard let manifest else { continue }
             if outside.contains(manifest.folder), let inside = FolderPaths.relative(rootPath, to: manifest.folder),

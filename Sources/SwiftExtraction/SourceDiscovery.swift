@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import FileSupport
+import Parallelism
 
 /// Finds the Swift files under a root (a folder, or a single `.swift` file).
 ///
@@ -73,8 +74,8 @@ public enum SourceDiscovery {
             Result { () throws(ExtractionError) in try scan(root: request.root, options: request.options) }
         }
         guard roots.count > 1, jobs != 1 else { return roots.map(discover) }
-        // Large-stack threads: reading a manifest parses it (ParallelWork).
-        return ParallelWork.map(roots, jobs: jobs, discover)
+        // Large-stack threads: reading a manifest parses it.
+        return parallelMap(roots, jobs: jobs, threads: .largeStack, discover)
     }
 
     /// Finds the Swift files under `root`, with the targets that compile each (`ProjectLayout`).

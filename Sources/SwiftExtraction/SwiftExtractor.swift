@@ -1,6 +1,7 @@
 import FileSupport
 import Foundation
 import Inventory
+import Parallelism
 import SwiftParser
 import SwiftSyntax
 
@@ -115,7 +116,7 @@ public struct SwiftExtractor: Sendable {
         let order = work.indices.sorted { sizes[$0] > sizes[$1] }
         let total = work.count
         let onDone = Self.doneCounter(total: total, progress: progress)
-        var outcomes = ParallelWork.map(work, jobs: options.jobs, order: order, onDone: onDone) { item -> Result<FileExtraction, ExtractionError> in
+        var outcomes = parallelMap(work, jobs: options.jobs, order: order, threads: .largeStack, onDone: onDone) { item -> Result<FileExtraction, ExtractionError> in
             let (file, cache) = item
             let data: Data
             do {
@@ -143,9 +144,9 @@ public struct SwiftExtractor: Sendable {
             }
             return .success(extraction)
         }
-        // Each file's extraction is moved out of `outcomes`, not copied, and each group is taken out of `perGroup` by
-        // the thread that merges it: every array of records is then held once, and merging moves the records instead
-        // of copying them (`RecordMoves`).
+        // Each file's extraction is moved out of `outcomes`, not copied, and each group is taken out of `perGroup` (under
+        // its lock) by the thread that merges it: every array of records is then held once, and merging moves the
+        // records instead of copying them (`RecordMoves`).
         var perGroup: [[FileExtraction]] = []
         var failures: [ExtractionError?] = []
         var start = 0
@@ -169,14 +170,16 @@ public struct SwiftExtractor: Sendable {
         // Groups are merged on their own, so several are merged at once, the largest first.
         let largestFirst = groups.indices.sorted { groups[$0].files.count > groups[$1].files.count }
         let groupFailures = failures
-        return perGroup.withUnsafeMutableBufferPointer { perGroup in
-            nonisolated(unsafe) let perGroup = perGroup
-            return ParallelWork.map(Array(groups.indices), jobs: options.jobs, order: largestFirst) { index in
-                if let failure = groupFailures[index] { return .failure(failure) }
-                var extractions: [FileExtraction] = []
-                swap(&extractions, &perGroup[index])
-                return .success(merge(&extractions))
+        let unmerged = Locked(perGroup)
+        perGroup = []
+        return parallelMap(Array(groups.indices), jobs: options.jobs, order: largestFirst, threads: .largeStack) { index in
+            if let failure = groupFailures[index] { return .failure(failure) }
+            var extractions = unmerged.withLock { groups in
+                var taken: [FileExtraction] = []
+                swap(&taken, &groups[index])
+                return taken
             }
+            return .success(merge(&extractions))
         }
     }
 
@@ -190,7 +193,7 @@ public struct SwiftExtractor: Sendable {
     public func extract(sources: [SourceText], cache: (any ExtractionCache)?, progress: ExtractionProgressHandler? = nil) -> ExtractionResult {
         let total = sources.count
         let onDone = Self.doneCounter(total: total, progress: progress)
-        var extractions = ParallelWork.map(sources, jobs: options.jobs, onDone: onDone) { extractCached($0, cache: cache) }
+        var extractions = parallelMap(sources, jobs: options.jobs, threads: .largeStack, onDone: onDone) { extractCached($0, cache: cache) }
         return merge(&extractions)
     }
 

@@ -1,4 +1,5 @@
 import DesignDocument
+import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
@@ -85,9 +86,9 @@ public enum DiffCommandRunner {
         let diff = InventoryDiff(base: base, head: head, baseLabel: baseLabel, headLabel: options.head ?? "working tree")
 
         let target = toStandardOutput
-            ? FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-diff-\(UUID().uuidString).\(format.rawValue)")
+            ? TemporaryFiles.makeFile(prefix: "docsheet-diff", extension: format.rawValue)   // an interrupt removes it
             : environment.url(for: options.output ?? "")
-        defer { if toStandardOutput { try? FileManager.default.removeItem(at: target) } }
+        defer { if toStandardOutput { TemporaryFiles.remove(target) } }
         if !toStandardOutput { try Generate.checkWritableFolder(of: target) }
         let projectName = configuration.projectName ?? Generate.projectFolderName(environment.url(for: options.root))
         let workTree = Git.workTree(holding: environment.url(for: options.root))

@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Parallelism
 import SwiftExtraction
 
 /// An `ExtractionCache` kept on disk, one file per entry, so an unchanged file is never parsed twice.
@@ -10,23 +11,23 @@ import SwiftExtraction
 /// Safe against concurrent runs (each entry is written to a temporary file and renamed into place) and against
 /// corruption (an entry that cannot be decoded, or that holds another key, is ignored and rewritten). Bounded:
 /// `prune()` removes the least recently used entries beyond `maximumEntries`.
-public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
+public final class DiskExtractionCache: ExtractionCache, Sendable {
     /// The folder that holds the entries.
     public let folder: URL
     /// How many entries `prune()` keeps.
     public let maximumEntries: Int
-    private let lock = NSLock()
-    private var folderCreated = false
-    private var storedCount = 0
-    private var hits = 0
-    private var misses = 0
+    /// What this instance did, changed under one lock.
+    private struct Activity: Sendable {
+        var folderCreated = false
+        var storedCount = 0
+        var hits = 0
+        var misses = 0
+    }
+
+    private let activity = Locked(Activity())
 
     /// How many lookups found a usable entry, and how many did not, since this instance was created.
-    public var lookups: (hits: Int, misses: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (hits, misses)
-    }
+    public var lookups: (hits: Int, misses: Int) { activity.withLock { ($0.hits, $0.misses) } }
 
     /// Creates a cache in `folder` (created on the first store).
     ///
@@ -79,9 +80,8 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
     ///   under another key.
     public func cachedExtraction(forKey key: String) -> FileExtraction? {
         let extraction = lookUp(key)
-        lock.lock()
-        if extraction == nil { misses += 1 } else { hits += 1 }
-        lock.unlock()
+        let found = extraction != nil
+        activity.withLock { if found { $0.hits += 1 } else { $0.misses += 1 } }
         return extraction
     }
 
@@ -115,17 +115,13 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
         bytes.append(contentsOf: key.utf8)
         bytes.append(contentsOf: extraction.cacheBytes())
         try? WorkflowError.writeAtomically(Data(bytes), to: entryURL(forKey: key))
-        lock.lock()
-        storedCount += 1
-        lock.unlock()
+        activity.withLock { $0.storedCount += 1 }
     }
 
     /// Removes the least recently used entries until at most `maximumEntries` remain, and stray temporary files.
     /// Does nothing when this instance stored nothing (a warm run leaves the folder as it was).
     public func prune() {
-        lock.lock()
-        let stored = storedCount
-        lock.unlock()
+        let stored = activity.withLock { $0.storedCount }
         guard stored > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         // Names alone first: reading every entry's date costs more than the run's own writes, and is only needed
         // when there are too many entries (Benchmarks/README.md).
@@ -164,12 +160,13 @@ public final class DiskExtractionCache: ExtractionCache, @unchecked Sendable {
 
     /// Creates the cache folder once; false when it cannot be created (the cache then stores nothing).
     private func createFolderIfNeeded() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if !folderCreated {
-            folderCreated = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+        let folder = folder
+        return activity.withLock { activity in
+            if !activity.folderCreated {
+                activity.folderCreated = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
+            }
+            return activity.folderCreated
         }
-        return folderCreated
     }
 
     /// The file extension of entries.

@@ -168,9 +168,9 @@ public enum Generate {
         let writeStart = ContinuousClock.now
         defer { options.scan.metrics?.record("write", since: writeStart) }
         guard let output else {
-            let temporary = FileManager.default.temporaryDirectory
-                .appendingPathComponent("docsheet-\(UUID().uuidString).\(format.rawValue)")
-            defer { try? FileManager.default.removeItem(at: temporary) }
+            // Registered, so that an interrupt removes it (`TemporaryFiles`).
+            let temporary = TemporaryFiles.makeFile(prefix: "docsheet", extension: format.rawValue)
+            defer { TemporaryFiles.remove(temporary) }
             do {
                 try write(inventory, format: format, to: temporary, writer: writer)
             } catch {

@@ -1,38 +1,33 @@
 import Foundation
+import Parallelism
 
 /// What a run measured about itself, for `--verbose`: the time of each phase (discovery, parse, merge, write), the
-/// number of files and the cache's hits and misses. Thread-safe; the Workflow records into it when the caller passes
-/// one in `ScanSettings.metrics`, and nothing is measured otherwise.
-public final class RunMetrics: @unchecked Sendable {
-    private let lock = NSLock()
-    private var phaseList: [(name: String, seconds: Double)] = []
-    private var fileTotal = 0
-    private var hitTotal = 0
-    private var missTotal = 0
-    private var cacheUsed = false
+/// number of files and the cache's hits and misses. Thread-safe (its state is ``Locked``); the Workflow records into
+/// it when the caller passes one in `ScanSettings.metrics`, and nothing is measured otherwise.
+public final class RunMetrics: Sendable {
+    /// The measures, changed under one lock.
+    private struct Measures: Sendable {
+        var phases: [(name: String, seconds: Double)] = []
+        var files = 0
+        var hits = 0
+        var misses = 0
+        var cacheUsed = false
+    }
+
+    private let measures = Locked(Measures())
 
     /// Creates empty metrics.
     public init() {}
 
     /// The phases in the order they were first recorded, with their summed durations in seconds.
-    public var phases: [(name: String, seconds: Double)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return phaseList
-    }
+    public var phases: [(name: String, seconds: Double)] { measures.withLock { $0.phases } }
 
     /// The Swift files scanned (parsed or taken from the cache).
-    public var files: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return fileTotal
-    }
+    public var files: Int { measures.withLock { $0.files } }
 
     /// The cache's hits and misses, or `nil` when no cache was used (`--no-cache`, or nothing scanned).
     public var cache: (hits: Int, misses: Int)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return cacheUsed ? (hitTotal, missTotal) : nil
+        measures.withLock { $0.cacheUsed ? ($0.hits, $0.misses) : nil }
     }
 
     /// Adds `seconds` to the phase `name` (a phase recorded twice, e.g. once per root, is summed).
@@ -41,12 +36,12 @@ public final class RunMetrics: @unchecked Sendable {
     ///   - name: The phase: `discovery`, `parse`, `merge` or `write`.
     ///   - seconds: How long it took.
     public func record(_ name: String, seconds: Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = phaseList.firstIndex(where: { $0.name == name }) {
-            phaseList[index].seconds += seconds
-        } else {
-            phaseList.append((name, seconds))
+        measures.withLock { measures in
+            if let index = measures.phases.firstIndex(where: { $0.name == name }) {
+                measures.phases[index].seconds += seconds
+            } else {
+                measures.phases.append((name, seconds))
+            }
         }
     }
 
@@ -63,20 +58,18 @@ public final class RunMetrics: @unchecked Sendable {
     ///
     /// - Parameter count: The files of one scan.
     func addFiles(_ count: Int) {
-        lock.lock()
-        fileTotal += count
-        lock.unlock()
+        measures.withLock { $0.files += count }
     }
 
     /// Counts one cache's lookups.
     ///
     /// - Parameter lookups: The hits and misses of a cache.
     func addCacheLookups(_ lookups: (hits: Int, misses: Int)) {
-        lock.lock()
-        cacheUsed = true
-        hitTotal += lookups.hits
-        missTotal += lookups.misses
-        lock.unlock()
+        measures.withLock { measures in
+            measures.cacheUsed = true
+            measures.hits += lookups.hits
+            measures.misses += lookups.misses
+        }
     }
 
     /// A duration in seconds.

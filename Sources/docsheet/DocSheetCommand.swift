@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSupport
 import Foundation
 import Inventory
+import Parallelism
 import Workflow
 
 /// The `docsheet` command line. The work happens in the Workflow module; commands map options and errors.
@@ -101,12 +102,12 @@ struct GateFailure: Error {
 /// (compilers skip freeing for the same reason, e.g. clang's `-disable-free`).
 enum ProcessEnd {
     /// The kept values (read by no one).
-    nonisolated(unsafe) private static var kept: [Any] = []
+    private static let kept = Locked<[any Sendable]>([])
 
     /// Keeps `value` until the process exits.
     ///
     /// - Parameter value: A value the command has finished with.
-    static func keep(_ value: Any) { kept.append(value) }
+    static func keep(_ value: any Sendable) { kept.withLock { $0.append(value) } }
 }
 
 /// Writing to standard output and standard error. A reader that went away (`docsheet ... | head -1`) ends the

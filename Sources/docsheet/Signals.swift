@@ -1,50 +1,25 @@
-import FileSupport
+import CFileSupport
 import Foundation
 
 /// The process's signal handling. Only the command line installs handlers; the library modules never do.
+///
+/// The SIGINT/SIGTERM handler and the flag it reads are C (`CFileSupport`, Signals.c), where async-signal safety can
+/// be checked by reading: the handler erases the progress line with `write`, removes the temporary files in progress
+/// (`TemporaryFiles`; temporary folders through a cleanup thread), then ends the process by the same signal, so the
+/// caller sees it (a shell reports 130 for Ctrl-C and a `while` loop stops).
 enum Signals {
-    /// Installs the SIGINT and SIGTERM handler, once at startup: it erases the progress line, removes the temporary
-    /// files in progress (``TemporaryFiles``), then ends the process by the same signal, so the caller sees it (a
-    /// shell reports 130 for Ctrl-C and a `while` loop stops). A signal that is ignored when docsheet starts (a
+    /// Installs the SIGINT and SIGTERM handler, once at startup. A signal that is ignored when docsheet starts (a
     /// background job of a non-interactive shell, `nohup`) stays ignored.
     static func installInterruptHandler() {
-        _ = TerminalSession.lineShownForSignals   // made now, so that the handler never runs its initialiser
-        var installed = sigset_t()
-        sigemptyset(&installed)
-        for signalNumber in [SIGINT, SIGTERM] {
-            // Asked first, so that an ignored signal is never handled, not even for a moment.
-            var current = sigaction()
-            guard sigaction(signalNumber, nil, &current) == 0, current.__sigaction_handler.sa_handler == nil else {
-                continue   // SIG_IGN (or a handler): leave it
-            }
-            signal(signalNumber, interruptHandler)
-            sigaddset(&installed, signalNumber)
-        }
-        // A process started from a thread that blocks signals inherits that mask: let it take the signals it handles.
-        pthread_sigmask(SIG_UNBLOCK, &installed, nil)
+        _ = docsheet_signals_install()
     }
 
     /// Ends the process by `signalNumber` with the signal's default action, so that the parent sees the process
-    /// killed by it (`WIFSIGNALED`) rather than a normal exit; async-signal-safe, for the handler and for a closed
-    /// pipe (SIGPIPE, which docsheet otherwise ignores).
+    /// killed by it (`WIFSIGNALED`) rather than a normal exit; for a closed pipe (SIGPIPE, which docsheet otherwise
+    /// ignores).
     ///
-    /// - Parameter signalNumber: The signal, e.g. `SIGINT`.
+    /// - Parameter signalNumber: The signal, e.g. `SIGPIPE`.
     static func endProcess(by signalNumber: Int32) -> Never {
-        signal(signalNumber, SIG_DFL)
-        raise(signalNumber)   // inside its handler the signal is blocked: it stays pending until unblocked below
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signalNumber)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        _exit(128 + signalNumber)   // only reached if the signal did not end the process
+        docsheet_end_process_by_signal(signalNumber)
     }
-}
-
-/// On SIGINT or SIGTERM: erase the progress line, remove the temporary files in progress, then end by the signal.
-/// Async-signal-safe: the flag and the registry are read without a lock or allocation, and the rest are `write`,
-/// `signal`, `raise`, `pthread_sigmask`, `_exit`.
-private func interruptHandler(_ signalNumber: Int32) {
-    TerminalSession.eraseProgressLineFromSignalHandler()
-    TemporaryFiles.removeAllFromSignalHandler()
-    Signals.endProcess(by: signalNumber)
 }

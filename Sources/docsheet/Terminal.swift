@@ -1,5 +1,7 @@
 import ArgumentParser
+import CFileSupport
 import Foundation
+import Parallelism
 import SwiftExtraction
 #if canImport(Glibc)
 import Glibc
@@ -207,19 +209,24 @@ enum TerminalRules {
 }
 
 /// What the current command prints on standard error, set once from `OutputOptionGroup` before the work starts,
-/// and the progress line in place. Thread-safe: progress arrives from the extraction's worker threads.
-final class TerminalSession: @unchecked Sendable {
+/// and the progress line in place. Thread-safe (its state is `Locked`): progress arrives from the extraction's worker
+/// threads.
+final class TerminalSession: Sendable {
     /// The session of this process.
     static let shared = TerminalSession()
 
-    private let lock = NSLock()
-    private var colorOn = false
-    private var quietOn = false
-    private var progressAllowed = false
-    private var width = 80
-    private var start = ContinuousClock.now
-    private var lastDraw: ContinuousClock.Instant?
-    private var lineVisible = false
+    /// The session's settings and the progress line's state, changed under one lock.
+    private struct State: Sendable {
+        var colorOn = false
+        var quietOn = false
+        var progressAllowed = false
+        var width = 80
+        var start = ContinuousClock.now
+        var lastDraw: ContinuousClock.Instant?
+        var lineVisible = false
+    }
+
+    private let state = Locked(State())
 
     /// Applies the options: colour, quiet, and whether a progress line may appear. Starts the run's clock.
     ///
@@ -227,26 +234,28 @@ final class TerminalSession: @unchecked Sendable {
     func configure(_ options: OutputOptionGroup) {
         let environment = ProcessInfo.processInfo.environment
         let isTerminal = isatty(STDERR_FILENO) == 1
-        lock.lock()
-        defer { lock.unlock() }
-        colorOn = TerminalRules.usesColor(mode: options.color, environment: environment, isTerminal: isTerminal)
-        quietOn = options.quiet
-        progressAllowed = TerminalRules.allowsProgress(isTerminal: isTerminal, quiet: options.quiet, environment: environment)
-        width = Self.columns(environment: environment)
-        start = ContinuousClock.now
+        let (color, quiet) = (options.color, options.quiet)
+        let width = Self.columns(environment: environment)
+        state.withLock { state in
+            state.colorOn = TerminalRules.usesColor(mode: color, environment: environment, isTerminal: isTerminal)
+            state.quietOn = quiet
+            state.progressAllowed = TerminalRules.allowsProgress(isTerminal: isTerminal, quiet: quiet, environment: environment)
+            state.width = width
+            state.start = ContinuousClock.now
+        }
     }
 
     /// Whether colour is on.
-    var color: Bool { lock.withLock { colorOn } }
+    var color: Bool { state.withLock { $0.colorOn } }
     /// Whether `--quiet` is on.
-    var quiet: Bool { lock.withLock { quietOn } }
+    var quiet: Bool { state.withLock { $0.quietOn } }
     /// Seconds since `configure`.
-    var elapsed: Double { lock.withLock { Self.seconds(ContinuousClock.now - start) } }
+    var elapsed: Double { state.withLock { Self.seconds(ContinuousClock.now - $0.start) } }
 
     /// The handler for `ScanSettings.progress`, or `nil` when no progress line can appear (so a piped or quiet run
     /// pays nothing).
     var progressHandler: ExtractionProgressHandler? {
-        guard lock.withLock({ progressAllowed }) else { return nil }
+        guard state.withLock({ $0.progressAllowed }) else { return nil }
         return { @Sendable [self] progress in self.update(progress) }
     }
 
@@ -255,43 +264,32 @@ final class TerminalSession: @unchecked Sendable {
     /// - Parameter progress: Files done and the total.
     func update(_ progress: ExtractionProgress) {
         let now = ContinuousClock.now
-        lock.lock()
-        defer { lock.unlock() }
-        guard progressAllowed, progress.done < progress.total else { return }
-        let elapsed = Self.seconds(now - start)
-        guard TerminalRules.shouldDraw(elapsed: elapsed, sinceLastDraw: lastDraw.map { Self.seconds(now - $0) }) else { return }
-        lastDraw = now
-        let line = TerminalRules.progressLine(done: progress.done, total: progress.total, elapsed: elapsed, width: width)
-        Console.write(Data(("\r\u{1B}[2K" + line).utf8), to: STDERR_FILENO)
-        lineVisible = true
-        Self.lineShownForSignals.pointee = 1
+        state.withLock { state in
+            guard state.progressAllowed, progress.done < progress.total else { return }
+            let elapsed = Self.seconds(now - state.start)
+            guard TerminalRules.shouldDraw(elapsed: elapsed, sinceLastDraw: state.lastDraw.map { Self.seconds(now - $0) })
+            else { return }
+            state.lastDraw = now
+            let line = TerminalRules.progressLine(done: progress.done, total: progress.total, elapsed: elapsed, width: state.width)
+            // Written under the lock, so that lines from several threads never interleave.
+            Console.write(Data(("\r\u{1B}[2K" + line).utf8), to: STDERR_FILENO)
+            state.lineVisible = true
+            docsheet_progress_line_set_shown(1)
+        }
     }
 
     /// Erases the progress line if it is showing (before any other output on standard error, and at the end).
+    ///
+    /// Whether the line is on screen is also recorded in `CFileSupport`'s C11 atomic flag
+    /// (`docsheet_progress_line_set_shown`), which the SIGINT/SIGTERM handler reads, so that an interrupted run erases
+    /// its line instead of leaving it before the shell's prompt.
     func clearProgress() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard lineVisible else { return }
-        Console.write(Data("\r\u{1B}[2K".utf8), to: STDERR_FILENO)
-        lineVisible = false
-        Self.lineShownForSignals.pointee = 0
-    }
-
-    /// Whether the progress line is on screen, for the SIGINT/SIGTERM handler (``Signals``): a `sig_atomic_t` the
-    /// session sets under its lock and the handler only reads, so that an interrupted run erases its line instead of
-    /// leaving it before the shell's prompt.
-    nonisolated(unsafe) static let lineShownForSignals: UnsafeMutablePointer<sig_atomic_t> = {
-        let flag = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
-        flag.initialize(to: 0)
-        return flag
-    }()
-
-    /// Erases the progress line from a signal handler when it is on screen. Async-signal-safe: one read of
-    /// ``lineShownForSignals`` and one `write` of a static string.
-    static func eraseProgressLineFromSignalHandler() {
-        guard lineShownForSignals.pointee != 0 else { return }
-        let erase: StaticString = "\r\u{1B}[2K"
-        erase.withUTF8Buffer { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        state.withLock { state in
+            guard state.lineVisible else { return }
+            Console.write(Data("\r\u{1B}[2K".utf8), to: STDERR_FILENO)
+            state.lineVisible = false
+            docsheet_progress_line_set_shown(0)
+        }
     }
 
     /// The terminal's width: the window size of standard error, else `COLUMNS`, else 80.

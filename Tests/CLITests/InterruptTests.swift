@@ -191,6 +191,119 @@ import TestSupport
         Issue.record("the run always finished before the signal arrived")
     }
 
+    /// A command interrupted while it works (each command and output kind that makes temporary files, and those
+    /// that make none).
+    enum InterruptedCommand: String, CaseIterable, Sendable {
+        case generateXLSX, generateJSON, generateToStandardOutput, check, checkStaged, diff, diffToStandardOutput,
+             preCommitHook, templatesImport
+
+        /// The command line: docsheet's arguments, or the hook script for ``preCommitHook``.
+        var arguments: [String] {
+            switch self {
+            case .generateXLSX: ["generate", "--output", "out/design.xlsx", "--no-cache"]
+            case .generateJSON: ["generate", "--format", "json", "--output", "out/inventory.json", "--no-cache"]
+            case .generateToStandardOutput: ["generate", "--format", "json", "--output", "-", "--no-cache"]
+            case .check: ["check", "--no-cache"]
+            case .checkStaged: ["check", "--staged", "--no-cache"]
+            case .diff: ["diff", "HEAD", "--output", "out/review.xlsx", "--no-cache"]
+            case .diffToStandardOutput: ["diff", "HEAD", "--format", "json", "--no-cache"]
+            case .preCommitHook: [".git/hooks/pre-commit"]
+            case .templatesImport: ["templates", "import", "client.xlsx", "--output", "out/client.yml"]
+            }
+        }
+    }
+
+    /// A git repository with the big project committed, its files changed and staged (so `diff HEAD` and
+    /// `check --staged` have work), DocSheet's pre-commit hook, a client workbook to import, and a `TMPDIR` of its own.
+    static func bigRepository() throws -> DocSheetRunner.Sandbox {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        func writeSources(_ doc: String) throws {
+            for file in 0..<120 {
+                let text = (0..<60).map { "/// \(doc) \($0).\npublic func f\(file)_\($0)(x: Int) -> Int { x }\n" }.joined()
+                try sandbox.write("Sources/Big/F\(file).swift", text)
+            }
+        }
+        try writeSources("Doc")
+        try sandbox.write(".gitignore", "tmp/\nout/\nclient.xlsx\n.cache/\n")
+        try sandbox.commitAll("first")
+        try writeSources("Changed doc")
+        #expect(try sandbox.git("add", "-A").status == 0)
+        #expect(try sandbox.docsheet("hook", "install").status == 0)
+        #expect(try sandbox.docsheet("generate", "--output", "client.xlsx", "--no-cache").status == 0)
+        try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        return sandbox
+    }
+
+    /// What an interrupted run may have left: everything in its `TMPDIR`, and every hidden temporary file or
+    /// `docsheet-*` entry anywhere in the sandbox outside `.git` (the output folder and the cache included).
+    static func leftovers(_ sandbox: DocSheetRunner.Sandbox) -> [String] {
+        let temporary = ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.appendingPathComponent("tmp").path)) ?? [])
+            .map { "tmp/\($0)" }
+        let tree = (FileManager.default.enumerator(atPath: sandbox.url.path)?.allObjects as? [String] ?? []).filter { path in
+            !path.hasPrefix(".git/") && !path.hasPrefix("tmp/")
+                && (path.hasSuffix(".tmp") || (path as NSString).lastPathComponent.hasPrefix("docsheet-"))
+        }
+        return temporary + tree
+    }
+
+    /// Ctrl-C while each command works leaves no temporary
+    /// file, in its own `TMPDIR` or beside its output, and the run ends killed by the signal. The signal goes out as
+    /// soon as a temporary file appears, else after a delay that shrinks when the command finished first.
+    @Test(arguments: InterruptedCommand.allCases)
+    func ctrlCDuringACommandLeavesNoTemporaryFile(command: InterruptedCommand) throws {
+        if Self.ignores(SIGINT) { return }
+        let sandbox = try Self.bigRepository()
+        var delay = 0.8
+        for _ in 0..<8 {
+            let process = Process()
+            let hook = command == .preCommitHook
+            process.executableURL = hook ? sandbox.url.appendingPathComponent(command.arguments[0]) : DocSheetRunner.binary
+            process.arguments = hook ? [] : command.arguments
+            process.currentDirectoryURL = sandbox.url
+            process.environment = sandbox.environment.merging(["TMPDIR": sandbox.url.appendingPathComponent("tmp").path]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try Self.start(process)
+            let start = Date()
+            var signalled = false
+            while process.isRunning {
+                // The hook's shell execs docsheet, so the process is docsheet once the hook got that far.
+                if !Self.leftovers(sandbox).isEmpty || Date().timeIntervalSince(start) > delay {
+                    kill(process.processIdentifier, SIGINT)
+                    signalled = true
+                    break
+                }
+                usleep(1_000)
+            }
+            process.waitUntilExit()
+            guard signalled, process.terminationReason == .uncaughtSignal else {
+                delay /= 2   // finished before the signal: try again, sooner
+                for output in ["out/design.xlsx", "out/inventory.json", "out/review.xlsx", "out/client.yml"] {
+                    try? FileManager.default.removeItem(at: sandbox.url.appendingPathComponent(output))
+                }
+                continue
+            }
+            #expect(process.terminationStatus == SIGINT)
+            usleep(100_000)   // a child of the hook may still be ending
+            #expect(Self.leftovers(sandbox).isEmpty, "left behind: \(Self.leftovers(sandbox))")
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: sandbox.url.appendingPathComponent("out").path)) == [],
+                    "an interrupted run wrote its output")
+            return
+        }
+        Issue.record("\(command): the run always finished before the signal arrived")
+    }
+
+    /// The processes whose parent is `parent` (from /proc).
+    static func children(of parent: pid_t) -> [pid_t] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+
     /// Starts `process` with no signal blocked, as a terminal's shell would: a child inherits the blocked signals of the
     /// thread that starts it, and the test's threads block them.
     static func start(_ process: Process) throws {
@@ -205,12 +318,7 @@ import TestSupport
     /// Kills a shell started by a test and the programs it runs (found by their parent process id).
     static func stop(_ shell: Process) {
         guard shell.isRunning else { return }
-        let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> pid_t? in
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 1 && pid_t(fields[1]) == shell.processIdentifier ? pid : nil
-        }
+        let children = children(of: shell.processIdentifier)
         kill(shell.processIdentifier, SIGKILL)
         for child in children { kill(child, SIGKILL) }
         shell.waitUntilExit()

@@ -71,6 +71,49 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: kept.path))
         #expect(TemporaryFiles.removeAll(in: other) == 1)
     }
+
+    @Test func aTemporaryFolderIsRemovedWithEverythingInside() throws {
+        let parent = try TestArtifacts.temporaryFolder("docsheet-registry")
+        let folder = try TemporaryFiles.makeFolder(prefix: "docsheet-scratch", in: parent)
+        var status = stat()
+        #expect(stat(folder.path, &status) == 0 && status.st_mode & 0o777 == 0o700, "not a private folder")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        // What a child process leaves in its scratch folder: nested folders, files, a link to a file outside.
+        let nested = folder.appendingPathComponent("scratch/build")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try Data("object".utf8).write(to: nested.appendingPathComponent("a.o"))
+        let outside = parent.appendingPathComponent("kept.txt")
+        try Data("kept".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: outside)
+        let staged = TemporaryFiles.makeFile(prefix: "docsheet-staged", extension: "json", in: parent)
+        try Data("{}".utf8).write(to: staged)
+        #expect(TemporaryFiles.removeAll(in: parent) == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        #expect(!FileManager.default.fileExists(atPath: staged.path))
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "kept", "the removal followed a symbolic link")
+        #expect(TemporaryFiles.removeAll(in: parent) == 0, "removed paths are forgotten")
+    }
+
+    @Test func aFolderGivenBackIsRemovedAndForgotten() throws {
+        let parent = try TestArtifacts.temporaryFolder("docsheet-registry")
+        let folder = try TemporaryFiles.makeFolder(prefix: "docsheet-scratch", in: parent)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
+        TemporaryFiles.removeFolder(folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(TemporaryFiles.removeAll(in: parent) == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path), "a forgotten folder was removed")
+    }
+
+    @Test func aFolderThatCannotBeMadeNamesItsParent() {
+        let parent = URL(fileURLWithPath: "/nonexistent-docsheet-parent")
+        #expect(throws: FileSupportError.self) { try TemporaryFiles.makeFolder(prefix: "x", in: parent) }
+        do {
+            _ = try TemporaryFiles.makeFolder(prefix: "x", in: parent)
+        } catch {
+            #expect(error.description.contains("/nonexistent-docsheet-parent"))
+        }
+    }
 }
 
 /// URLs collected from several threads.
