@@ -67,6 +67,8 @@ private indirect enum ManifestValue {
     case dependency(String)
     /// Something only evaluation knows: where, and what it is (`a call of ...`).
     case unknown(line: Int, column: Int, what: String)
+    /// A value known in part: kept, with a note saying what is missing.
+    case noted(ManifestValue, line: Int, column: Int, message: String)
 
     /// The strings of a list of strings, or `nil` when the value is not one.
     var strings: [String]? {
@@ -360,7 +362,13 @@ private struct ManifestStatementReader {
             }
         }
         var unresolved: [(Int, Int, String, String)] = []
+        var partial: [SyntacticManifest.Note] = []
         flatten(packageTargets) { value in
+            var value = value
+            if case .noted(let inner, let line, let column, let message) = value {
+                partial.append(SyntacticManifest.Note(line: line, column: column, message: message))
+                value = inner
+            }
             switch value {
             case .target(let target?): reading.targets.append(target)
             case .target(nil): break
@@ -368,6 +376,7 @@ private struct ManifestStatementReader {
             default: break
             }
         }
+        notes += partial
         flatten(packageProducts) { value in
             switch value {
             case .product(let product): reading.products.append(product)
@@ -516,6 +525,7 @@ private struct ManifestStatementReader {
         var sources: [String]?
         var dependencies: [String] = []
         var problem: String?
+        var missing: [String] = []
         for argument in call.arguments {
             let label = argument.label?.text
             guard ["name", "path", "exclude", "sources", "dependencies"].contains(label) else { continue }
@@ -528,10 +538,10 @@ private struct ManifestStatementReader {
                     problem = "a target whose `path` is computed"
                 }
             case "exclude":
-                if let list = argumentValue.strings { exclude = list } else { problem = "a target whose `exclude` is computed" }
+                if let list = argumentValue.strings { exclude = list } else { missing.append("exclude") }
             case "sources":
                 if let list = argumentValue.strings { sources = list } else if case .absent = argumentValue {} else {
-                    problem = "a target whose `sources` are computed"
+                    missing.append("sources")
                 }
             default:
                 if case .list(let elements) = argumentValue {
@@ -548,8 +558,15 @@ private struct ManifestStatementReader {
         if let problem { return .unknown(line: line, column: column, what: problem + (name.map { " (`\($0)`)" } ?? "")) }
         guard let name else { return .unknown(line: line, column: column, what: "a target without a name") }
         guard let kind = PackageManifest.kind(ofTargetType: callName) else { return .target(nil) }
-        return .target(PackageManifest.Target(name: name, kind: kind, path: path ?? "\u{0}", exclude: exclude, sources: sources,
-                                              dependencies: dependencies))
+        let target = ManifestValue.target(PackageManifest.Target(name: name, kind: kind, path: path ?? "\u{0}", exclude: exclude,
+                                                                 sources: sources, dependencies: dependencies))
+        guard missing.isEmpty else {
+            let parts = missing.map { "`\($0)`" }.joined(separator: " and ")
+            return .noted(target, line: line, column: column, message: "the \(parts) of target `\(name)` only running the manifest "
+                + "gives; DocSheet reads manifests without running them, so the target is kept without \(missing.count == 1 ? "it" : "them") "
+                + "(--evaluate-manifests runs the manifest's code)")
+        }
+        return target
     }
 
     /// A product call: `.library(name: …, targets: […])`.

@@ -87,3 +87,24 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: marker.path), "manifests: evaluate evaluates the manifest: \(result.error)")
     }
 }
+
+/// A run in a pipe over a project with many files no target compiles prints one line for them; `-v` lists them.
+@Suite struct RepeatedNoteOutputTests {
+    @Test func filesNoTargetCompilesAreCountedInOneLineAndListedWithVerbose() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"Core\")])\n")
+        try sandbox.write("Sources/Core/A.swift", "/// Documented.\npublic func a() {}\n")
+        for index in 1...5 { try sandbox.write("Tools/t\(index).swift", "func t\(index)() {}\n") }
+        try sandbox.write("Sources/Core/Broken.swift", "public struct S {\n")
+        let quiet = try sandbox.docsheet("generate", "--format", "json", "--output", "out.json")
+        #expect(quiet.status == 0, "\(quiet.error)")
+        #expect(quiet.error.contains("note: 5 files that no target compiles were left out (first: Tools/t1.swift, Tools/t2.swift, Tools/t3.swift, …); --include-unowned keeps them, -v lists them\n"))
+        #expect(!quiet.error.contains("Tools/t4.swift"))
+        #expect(quiet.error.contains("Sources/Core/Broken.swift:"), "a syntax error keeps its own line: \(quiet.error)")
+        let verbose = try sandbox.docsheet("generate", "--format", "json", "--output", "out.json", "--no-cache", "-v")
+        for index in 1...5 {
+            #expect(verbose.error.contains("Tools/t\(index).swift:1:1: note: no target of the project compiles this file; it is left out (--include-unowned keeps it)\n"))
+        }
+        #expect(!verbose.error.contains("files that no target compiles"))
+    }
+}

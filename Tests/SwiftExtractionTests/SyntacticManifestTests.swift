@@ -179,6 +179,17 @@ import TestSupport
         #expect(reading.notes.first?.message.contains("name is computed") == true)
     }
 
+    @Test func aComputedExcludeKeepsTheTargetAndIsNamed() {
+        let reading = read("""
+            func legacyFiles() -> [String] { ["Old"] }
+            let package = Package(name: "P", targets: [.target(name: "Core", exclude: legacyFiles())])
+            """)
+        #expect(names(reading) == ["Core"])
+        #expect(reading.targets.first?.exclude == [])
+        #expect(reading.notes.map(\.line) == [4])
+        #expect(reading.notes.first?.message.hasPrefix("the `exclude` of target `Core` only running the manifest gives") == true)
+    }
+
     @Test func aLoopThatAddsTargetsIsNamedOneThatSetsSettingsIsNot() {
         let reading = read("""
             var targets: [Target] = [.target(name: "Core")]
