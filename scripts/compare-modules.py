@@ -1092,8 +1092,9 @@ def default_docsheet(repo_root):
     return None
 
 
-def run_docsheet(binary, root, output):
-    process = subprocess.run([binary, "generate", root, "--format", "json", "--no-cache", "--output", output],
+def run_docsheet(binary, root, output, manifests="syntactic"):
+    extra = ["--evaluate-manifests"] if manifests == "evaluate" else []
+    process = subprocess.run([binary, "generate", root, "--format", "json", "--no-cache", "--output", output] + extra,
                              capture_output=True, text=True)
     if process.returncode != 0:
         log(process.stderr[-4000:])
@@ -1268,6 +1269,7 @@ def main():
     parser.add_argument("--max-list", type=int, default=0)
     parser.add_argument("--check-swiftpm", action="store_true")
     parser.add_argument("--lexical-paths", action="store_true")
+    parser.add_argument("--manifests", choices=["syntactic", "evaluate"], default="syntactic")
     parser.add_argument("root")
     parser.add_argument("docsheet", nargs="?")
     arguments = parser.parse_args()
@@ -1298,11 +1300,15 @@ def main():
             raise SystemExit("error: no docsheet binary; pass its path as the second argument")
         temporary = tempfile.mkdtemp(prefix="compare-modules-")
         output = os.path.join(temporary, "docsheet.json")
-        print(f"== running {binary}")
-        stderr = run_docsheet(binary, root, output)
+        print(f"== running {binary} (manifests: {arguments.manifests})")
+        stderr = run_docsheet(binary, root, output, arguments.manifests)
         warnings = [line for line in stderr.splitlines() if "warning" in line.lower()]
         if warnings:
             print(f"   DocSheet printed {len(warnings)} warning line(s), e.g. {warnings[0][:200]}")
+        # What the syntactic reader could not follow: every such line, as each may explain a difference.
+        for line in stderr.splitlines():
+            if "Package.swift:" in line and ": warning: " in line:
+                print(f"   {line[:300]}")
     records, kinds, document = docsheet_records(output, view)
     if not arguments.docsheet_json:
         if os.environ.get("COMPARE_KEEP") == "1":

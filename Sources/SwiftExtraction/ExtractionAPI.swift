@@ -174,6 +174,8 @@ public struct ExtractionOptions: Hashable, Sendable {
 public struct ExtractionDiagnostic: Codable, Hashable, Sendable, CustomStringConvertible {
     /// How serious the diagnostic is.
     public enum Severity: String, Codable, Sendable {
+        /// Not a problem: something left out by rule (a file no target compiles); repeats are summed up in one line.
+        case note
         /// Extraction went on; some declarations may be missing or partial.
         case warning
         /// The file could not be extracted.
@@ -197,7 +199,8 @@ public struct ExtractionDiagnostic: Codable, Hashable, Sendable, CustomStringCon
     ///   - file: Path relative to the root.
     ///   - line: 1-based line.
     ///   - column: 1-based column.
-    ///   - severity: Whether extraction went on (`warning`) or the file could not be extracted (`error`).
+    ///   - severity: Something left out by rule (`note`), extraction went on (`warning`), or the file could not be
+    ///     extracted (`error`).
     ///   - message: What is wrong, in one line.
     public init(file: String, line: Int, column: Int, severity: Severity, message: String) {
         self.file = file

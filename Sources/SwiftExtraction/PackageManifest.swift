@@ -46,8 +46,10 @@ public enum ApplePlatform: String, CaseIterable, Sendable {
 
 /// How `Package.swift` files are read.
 public struct ManifestReading: Hashable, Sendable {
-    /// Evaluate manifests with `swift package dump-package` (exact: computed targets, loops, switches) when a
-    /// toolchain is on `PATH`; otherwise, or when false, read them syntactically.
+    /// Evaluate manifests with `swift package dump-package` when a toolchain is on `PATH`: this RUNS THE MANIFEST'S
+    /// CODE (unsandboxed on Linux), which settles computed targets, loops and helper functions. False (the default)
+    /// reads them syntactically (`SyntacticManifest`): nothing from the scanned tree runs, and what only evaluation
+    /// could resolve is named as a warning.
     public var evaluate: Bool
     /// Where evaluated manifests are kept, keyed by the manifest's content, the platform and the toolchain; `nil`
     /// evaluates every time.
@@ -58,10 +60,11 @@ public struct ManifestReading: Hashable, Sendable {
     /// Creates manifest-reading options.
     ///
     /// - Parameters:
-    ///   - evaluate: Evaluate with `swift package dump-package` when a toolchain is present.
+    ///   - evaluate: Run each manifest's code with `swift package dump-package` when a toolchain is present (false:
+    ///     read it syntactically, running nothing).
     ///   - cacheFolder: Where evaluated manifests are kept; `nil` evaluates every time.
     ///   - platform: The platform whose view of `#if` conditions counts.
-    public init(evaluate: Bool = true, cacheFolder: URL? = nil, platform: ApplePlatform = .ios) {
+    public init(evaluate: Bool = false, cacheFolder: URL? = nil, platform: ApplePlatform = .ios) {
         self.evaluate = evaluate
         self.cacheFolder = cacheFolder
         self.platform = platform
@@ -82,6 +85,8 @@ struct PackageManifest {
         var exclude: [String]
         /// When given, only these paths (relative to `path`) are sources.
         var sources: [String]?
+        /// The names of the targets and products it depends on, in the manifest's order.
+        var dependencies: [String] = []
 
         /// True when the file at `relativePath` (relative to the package) is one of the target's sources.
         func compiles(_ relativePath: String) -> Bool {
@@ -107,12 +112,26 @@ struct PackageManifest {
         }
     }
 
+    /// One product.
+    struct Product: Hashable {
+        /// The product's name.
+        var name: String
+        /// `library`, `executable` or `plugin`.
+        var kind: String
+        /// The targets it is made of.
+        var targets: [String]
+    }
+
     /// The package folder (absolute, standardized).
     var folder: String
     /// The targets, in the manifest's order.
     var targets: [Target]
-    /// Set when the manifest could not be evaluated and was read syntactically: why.
+    /// The products, in the manifest's order.
+    var products: [Product] = []
+    /// Set when evaluation was asked for but failed, and the manifest was read syntactically: why.
     var fallbackReason: String?
+    /// Places of a syntactically read manifest that only evaluation could resolve.
+    var notes: [SyntacticManifest.Note] = []
 
     /// The target whose folder holds `relativePath` and compiles it: the deepest such folder.
     func target(compiling relativePath: String) -> Target? {
@@ -135,17 +154,19 @@ struct PackageManifest {
         guard let data = FileManager.default.contents(atPath: manifestPath) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         let platformText = PlatformConditions.resolve(text, platform: reading.platform)
-        var reason = "evaluation is turned off"
+        var reason: String?
         if reading.evaluate {
             switch ManifestEvaluator.evaluate(folder: folder, text: text, platformText: platformText, reading: reading) {
-            case .success(let targets):
-                return PackageManifest(folder: folder, targets: resolveDefaults(targets, folder: folder), fallbackReason: nil)
+            case .success(let evaluated):
+                return PackageManifest(folder: folder, targets: resolveDefaults(evaluated.targets, folder: folder),
+                                       products: evaluated.products)
             case .failure(let error):
                 reason = error.message
             }
         }
-        let targets = SyntacticManifest.targets(in: platformText)
-        return PackageManifest(folder: folder, targets: resolveDefaults(targets, folder: folder), fallbackReason: reason)
+        let syntactic = SyntacticManifest.read(platformText)   // resolved platform blocks keep every line's number
+        return PackageManifest(folder: folder, targets: resolveDefaults(syntactic.targets, folder: folder),
+                               products: syntactic.products, fallbackReason: reason, notes: syntactic.notes)
     }
 
     /// Gives targets without `path:` SwiftPM's default folder: the first of `Sources`, `Source`, `src`, `srcs`
@@ -210,9 +231,10 @@ enum ManifestEvaluator {
     /// Bump when what is cached changes shape.
     static let cacheRevision = 1
 
-    /// The manifest's targets as the toolchain evaluates it (paths `"\u{0}"` when the manifest gives none).
+    /// The manifest's targets and products as the toolchain evaluates it (paths `"\u{0}"` when the manifest gives
+    /// none). This runs the manifest's code.
     static func evaluate(folder: String, text: String, platformText: String, reading: ManifestReading)
-        -> Result<[PackageManifest.Target], Failure>
+        -> Result<(targets: [PackageManifest.Target], products: [PackageManifest.Product]), Failure>
     {
         guard let swift = toolchain.swift else { return .failure(Failure(message: "no `swift` on PATH")) }
         var hasher = ContentHasher()
@@ -220,8 +242,8 @@ enum ManifestEvaluator {
         hasher.add(platformText)
         let key = hasher.hexDigest
         let cacheFile = reading.cacheFolder?.appendingPathComponent("manifests/\(key).json")
-        if let cacheFile, let data = try? Data(contentsOf: cacheFile), let targets = decode(data) {
-            return .success(targets)
+        if let cacheFile, let data = try? Data(contentsOf: cacheFile), let package = decode(data) {
+            return .success(package)
         }
         // A manifest whose platform conditions were resolved is evaluated from a copy; others in place, so that a
         // manifest reading files next to it still sees them.
@@ -258,7 +280,7 @@ enum ManifestEvaluator {
         } catch {
             return .failure(Failure(message: "`swift package dump-package` failed: \(error)"))
         }
-        guard run.succeeded, let targets = decode(run.standardOutput) else {
+        guard run.succeeded, let package = decode(run.standardOutput) else {
             let detail = run.errorText.split(separator: "\n").first { $0.contains("error") } ?? run.errorText.split(separator: "\n").first
             return .failure(Failure(message: "`swift package dump-package` failed" + (detail.map { ": \($0)" } ?? "")))
         }
@@ -266,20 +288,32 @@ enum ManifestEvaluator {
             try? FileManager.default.createDirectory(at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? AtomicFile.write(run.standardOutput, to: cacheFile)   // its temporary file is registered
         }
-        return .success(targets)
+        return .success(package)
     }
 
-    /// The targets in dump-package's JSON.
-    static func decode(_ data: Data) -> [PackageManifest.Target]? {
+    /// The targets and products in dump-package's JSON.
+    static func decode(_ data: Data) -> (targets: [PackageManifest.Target], products: [PackageManifest.Product])? {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let targets = object["targets"] as? [[String: Any]] else { return nil }
-        return targets.compactMap { target in
+        let decodedTargets = targets.compactMap { target -> PackageManifest.Target? in
             guard let name = target["name"] as? String, let type = target["type"] as? String,
                   let kind = PackageManifest.kind(ofTargetType: type) else { return nil }
+            // `{"byName": ["X", null]}`, `{"target": ["X", null]}`, `{"product": ["X", "package", …]}`.
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                dependency.values.first.flatMap { ($0 as? [Any])?.first as? String }
+            }
             return PackageManifest.Target(
                 name: name, kind: kind, path: target["path"] as? String ?? "\u{0}",
-                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String])
+                exclude: target["exclude"] as? [String] ?? [], sources: target["sources"] as? [String],
+                dependencies: dependencies)
         }
+        // `"type": {"library": ["automatic"]}`, `{"executable": null}`, `{"plugin": null}`.
+        let products = (object["products"] as? [[String: Any]] ?? []).compactMap { product -> PackageManifest.Product? in
+            guard let name = product["name"] as? String else { return nil }
+            let kind = (product["type"] as? [String: Any])?.keys.first ?? "library"
+            return PackageManifest.Product(name: name, kind: kind, targets: product["targets"] as? [String] ?? [])
+        }
+        return (decodedTargets, products)
     }
 
     /// The `swift` executable on `PATH` and what identifies its toolchain for the cache: the executable's real path
@@ -291,59 +325,6 @@ enum ManifestEvaluator {
         guard let stamp = FilePaths.stamp(ofFileAt: real) else { return (nil, "") }
         return (swift, "\(real)\u{0}\(stamp)")
     }()
-}
-
-/// Reads a manifest's targets from its source without running it: `.target(name:path:exclude:sources:)` calls (and
-/// the other target kinds) whose name is a string literal. Computed names, loops and variables are not followed.
-enum SyntacticManifest {
-    static func targets(in text: String) -> [PackageManifest.Target] {
-        let finder = TargetCallFinder(viewMode: .sourceAccurate)
-        finder.walk(DeepNestingGuard.parse(text).tree)
-        return finder.found
-    }
-}
-
-/// Finds `.target(name: "…", path: "…", exclude: […], sources: […])` calls in a manifest.
-private final class TargetCallFinder: SyntaxVisitor {
-    var found: [PackageManifest.Target] = []
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-              let kind = PackageManifest.kind(ofTargetType: member.declName.baseName.text)
-        else { return .visitChildren }
-        var name: String?
-        var path: String?
-        var exclude: [String] = []
-        var sources: [String]?
-        for argument in node.arguments {
-            switch argument.label?.text {
-            case "name": name = literal(argument.expression)
-            case "path": path = literal(argument.expression)
-            case "exclude": exclude = literals(argument.expression) ?? []
-            case "sources": sources = literals(argument.expression)
-            default: break
-            }
-        }
-        if let name {
-            found.append(PackageManifest.Target(name: name, kind: kind, path: path ?? "\u{0}", exclude: exclude, sources: sources))
-        }
-        return .visitChildren
-    }
-
-    private func literals(_ expression: ExprSyntax) -> [String]? {
-        guard let array = expression.as(ArrayExprSyntax.self) else { return nil }
-        return array.elements.compactMap { literal($0.expression) }
-    }
-
-    private func literal(_ expression: ExprSyntax) -> String? {
-        guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            guard let string = segment.as(StringSegmentSyntax.self) else { return nil }
-            text += string.content.text
-        }
-        return text
-    }
 }
 
 /// Resolves a manifest's `#if` blocks whose conditions depend only on the platform (`os(…)`, `canImport(…)`,
@@ -363,9 +344,15 @@ enum PlatformConditions {
             let bytes = Array(text.utf8)
             let start = block.positionAfterSkippingLeadingTrivia.utf8Offset
             let end = block.endPositionBeforeTrailingTrivia.utf8Offset
-            var replacement = ""
+            // The removed lines stay as empty lines, so that every line keeps its number (notes name them).
+            func lineBreaks(_ range: Range<Int>) -> String {
+                String(repeating: "\n", count: bytes[range].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
+            }
+            var replacement = lineBreaks(start..<end)
             if let active, let elements = active.elements {
-                replacement = elements.description
+                let elementsStart = elements.position.utf8Offset
+                let elementsEnd = elements.endPosition.utf8Offset
+                replacement = lineBreaks(start..<elementsStart) + elements.description + lineBreaks(elementsEnd..<end)
             }
             let before = String(decoding: bytes[..<start], as: UTF8.self)
             let after = String(decoding: bytes[end...], as: UTF8.self)

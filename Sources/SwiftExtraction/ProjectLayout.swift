@@ -52,8 +52,8 @@ public struct ProjectLayout: Sendable {
     private var selected: Bool = false
     /// Where relative project paths in `modules` start.
     private var base: String
-    /// Problems with the build descriptions (an unreadable project, a missing `.xcconfig`, a manifest read
-    /// without evaluation).
+    /// Problems with the build descriptions (an unreadable project, a missing `.xcconfig`, a manifest whose
+    /// evaluation failed, a place of a syntactically read manifest that only evaluation could resolve).
     public private(set) var problems: [BuildDescriptionProblem] = []
 
     /// A layout with no build description: every file is `.ungoverned`.
@@ -131,11 +131,13 @@ public struct ProjectLayout: Sendable {
                !manifest.targets.contains(where: { target in
                    target.path.isEmpty || FolderPaths.relative(inside, to: target.path) != nil || FolderPaths.relative(target.path, to: inside) != nil
                }) { continue }
-            if let reason = manifest.fallbackReason, reading.evaluate {
+            let manifestPath = manifest.folder + "/Package.swift"
+            if let reason = manifest.fallbackReason {
                 problems.append(BuildDescriptionProblem(
-                    path: manifest.folder + "/Package.swift",
+                    path: manifestPath,
                     message: "read without evaluating it (\(reason)); targets the manifest computes are missed"))
             }
+            problems += manifest.notes.map { BuildDescriptionProblem(path: manifestPath, message: $0.message, line: $0.line) }
             packages[manifest.folder] = manifest
         }
     }

@@ -189,10 +189,11 @@ public struct Discovery: Sendable {
         return records
     }
 
-    /// The problems with build descriptions as warnings at line 1 of the file concerned, relative to the root.
+    /// The problems with build descriptions as warnings at the line of the file concerned (1 for the whole file),
+    /// relative to the root.
     public var diagnostics: [ExtractionDiagnostic] {
         layout.problems.map { problem in
-            ExtractionDiagnostic(file: layout.relativeProjectPath(problem.path), line: 1, column: 1, severity: .warning,
+            ExtractionDiagnostic(file: layout.relativeProjectPath(problem.path), line: problem.line, column: 1, severity: .warning,
                                  message: problem.message)
         }
     }

@@ -347,4 +347,6 @@ public struct BuildDescriptionProblem: Error, Hashable, Sendable {
     public var path: String
     /// What is wrong and what to do, in one line.
     public var message: String
+    /// The 1-based line it concerns (1 when it concerns the whole file).
+    public var line: Int = 1
 }

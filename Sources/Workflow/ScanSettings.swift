@@ -27,6 +27,9 @@ public struct ScanSettings: Sendable {
     public var targets: [String] = []
     /// The platform manifests are read for; `nil` leaves it to the configuration (else iOS).
     public var platform: ApplePlatform?
+    /// Whether manifests are evaluated with `swift package dump-package`, which runs their code; `nil` leaves it to
+    /// the configuration (else they are read syntactically).
+    public var evaluateManifests: Bool?
 
     /// Called from the worker threads after each file of a tree scan (cache hits included); `nil` reports nothing.
     public var progress: ExtractionProgressHandler?
@@ -66,6 +69,7 @@ public struct ScanSettings: Sendable {
         options.excludeTests = excludeTests ?? configuration.excludeTests ?? false
         options.onlyTargets = Set(targets.isEmpty ? configuration.targets ?? [] : targets)
         options.manifests.platform = platform ?? configuration.platform ?? .ios
+        options.manifests.evaluate = evaluateManifests ?? (configuration.manifests == .evaluate)
         return options
     }
 

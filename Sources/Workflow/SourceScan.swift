@@ -117,10 +117,9 @@ public struct SourceScan: Sendable {
             }
             if let cache { metrics?.addCacheLookups(cache.lookups) }
             cache?.prune()
+            let unownedNote = discovery.includeUnowned ? RepeatedNote.unownedFileKept : RepeatedNote.unownedFileLeftOut
             result.diagnostics = discovered.diagnostics + discovered.unowned.map { path in
-                ExtractionDiagnostic(file: path, line: 1, column: 1, severity: .warning,
-                                     message: "no target of the project compiles this file; it is left out "
-                                        + (discovery.includeUnowned ? "of the targets and kept under its folder's name" : "(--include-unowned keeps it)"))
+                ExtractionDiagnostic(file: path, line: 1, column: 1, severity: .note, message: unownedNote.message)
             } + result.diagnostics
             let prefix = plan.roots.count > 1 ? plan.prefixes[rootIndex] : ""
             if !prefix.isEmpty {
@@ -154,7 +153,7 @@ public struct SourceScan: Sendable {
     /// - Returns: The text; `nil` when a file cannot be examined (it then has to be read to report why).
     func inputsDescription(of plan: ScanPlan) -> String? {
         var text = "includes=\(discovery.includes)\u{0}excludes=\(discovery.excludes)\u{0}gitignore=\(discovery.respectGitIgnore)"
-            + "\u{0}unowned=\(discovery.includeUnowned)\u{0}noTests=\(discovery.excludeTests)\u{0}targets=\(discovery.onlyTargets.sorted())"
+            + "\u{0}unowned=\(discovery.includeUnowned)\u{0}evaluate=\(discovery.manifests.evaluate)\u{0}noTests=\(discovery.excludeTests)\u{0}targets=\(discovery.onlyTargets.sorted())"
             + "\u{0}local=\(extraction.includeLocal)\u{0}generated=\(extraction.includeGenerated)\u{0}"
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys

@@ -93,7 +93,7 @@ struct CheckCommand: ParsableCommand {
         options.scan.metrics = metrics
         let report = try Check.run(options)
         session.clearProgress()
-        report.diagnostics.forEach(Console.diagnostic)
+        DiagnosticDigest.lines(report.diagnostics, listingEvery: terminal.verbose).forEach(Console.diagnostic)
         try Console.output(Data(reporter.render(report, severity: warnOnly ? .warning : .error).utf8))
         if terminal.verbose {
             TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache).forEach(Console.note)

@@ -78,7 +78,7 @@ struct GenerateCommand: ParsableCommand {
         options.scan.metrics = metrics
         let outcome = try Generate.run(options)
         session.clearProgress()
-        outcome.diagnostics.forEach(Console.diagnostic)
+        DiagnosticDigest.lines(outcome.diagnostics, listingEvery: terminal.verbose).forEach(Console.diagnostic)
         if let data = outcome.standardOutput {
             try Console.output(data)
         }

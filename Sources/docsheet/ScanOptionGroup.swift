@@ -37,6 +37,9 @@ struct ScanOptionGroup: ParsableArguments {
     @Option(help: ArgumentHelp("The Apple platform whose view of Package.swift's #if os(...) counts: ios (default), macos, tvos, watchos, visionos.", valueName: "platform"))
     var platform: ApplePlatform?
 
+    @Flag(help: "Run each Package.swift's code (swift package dump-package, unsandboxed) to read its targets exactly; by default manifests are only read as text.")
+    var evaluateManifests = false
+
     /// The options as the Workflow module takes them.
     var settings: ScanSettings {
         var settings = ScanSettings()
@@ -51,6 +54,7 @@ struct ScanOptionGroup: ParsableArguments {
         settings.includeUnowned = includeUnowned ? true : nil
         settings.includeGenerated = includeGenerated ? true : nil
         settings.platform = platform
+        settings.evaluateManifests = evaluateManifests ? true : nil
         return settings
     }
 

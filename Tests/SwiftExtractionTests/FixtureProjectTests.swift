@@ -21,23 +21,28 @@ import Testing
     }
 
     /// Compares discovery of `root` with the expected file; `expectedName` names the JSON in the fixture folder.
-    private func check(_ fixture: String, root: String? = nil, expectedName: String = "expected-targets.json") throws {
+    /// Manifests are read syntactically (the default) unless `evaluate` runs them.
+    private func check(_ fixture: String, root: String? = nil, expectedName: String = "expected-targets.json",
+                       evaluate: Bool = false) throws {
         let folder = Self.projects.appendingPathComponent(fixture)
         let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: folder.appendingPathComponent(expectedName)))
         var options = DiscoveryOptions(respectGitIgnore: false)
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("docsheet-fixture-manifests")
-        options.manifests = ManifestReading(evaluate: ManifestEvaluator.toolchain.swift != nil, cacheFolder: cache)
+        options.manifests = ManifestReading(evaluate: evaluate, cacheFolder: cache)
         let found = try SourceDiscovery.scan(root: root.map { folder.appendingPathComponent($0) } ?? folder, options: options)
         let actual = Dictionary(uniqueKeysWithValues: found.files.map { ($0.relativePath, [$0.module] + $0.targets) })
         let wanted = expected.files.mapValues { [$0.module] + $0.targets }
         #expect(actual == wanted)
         if let unowned = expected.unowned { #expect(found.unowned.sorted() == unowned.sorted()) }
+        #expect(found.diagnostics.isEmpty, "every construct of the fixtures' manifests is read without running them")
     }
 
     @Test func classicGroups() throws { try check("ClassicGroups") }
     @Test func synchronizedFolders() throws { try check("SyncFolders") }
-    @Test(.enabled(if: ManifestEvaluator.toolchain.swift != nil, "the fixture computes targets: only an evaluation sees them"))
-    func nestedPackages() throws { try check("NestedPackages") }
+    /// `let buildTests = false` / `if buildTests`, `targets.append`, `#if os(Linux)`: all read from the text.
+    @Test func nestedPackages() throws { try check("NestedPackages") }
+    @Test(.enabled(if: ManifestEvaluator.toolchain.swift != nil, "evaluating needs a toolchain"))
+    func nestedPackagesEvaluated() throws { try check("NestedPackages", evaluate: true) }
     @Test func workspaceFolder() throws { try check("Workspace") }
     @Test func workspaceSelection() throws {
         try check("Workspace", root: "App.xcworkspace", expectedName: "expected-targets-workspace.json")

@@ -204,12 +204,17 @@ private func modules(_ discovery: Discovery) -> [String: [String]] {
             #if DEBUG_TOOLS
             targets.append(.target(name: "Flagged"))
             #endif
+            let package = Package(name: "P", targets: targets)
             """
         let resolved = PlatformConditions.resolve(manifest, platform: .ios)
         #expect(!resolved.contains("LinuxShims") && resolved.contains("TouchUI") && !resolved.contains("\"Other\""))
         #expect(resolved.contains("#if DEBUG_TOOLS"), "a custom flag is left to the evaluator")
         #expect(PlatformConditions.resolve(manifest, platform: .macos).contains("\"Other\""))
-        #expect(SyntacticManifest.targets(in: resolved).map(\.name) == ["Core", "TouchUI", "Flagged"])
+        let reading = SyntacticManifest.read(resolved)
+        #expect(reading.targets.map(\.name) == ["Core", "TouchUI"])
+        #expect(reading.notes.map(\.line) == [9], "the custom flag's block is named, on its own line")
+        #expect(resolved.split(separator: "\n", omittingEmptySubsequences: false).count
+            == manifest.split(separator: "\n", omittingEmptySubsequences: false).count, "every line keeps its number")
     }
 
     @Test(.enabled(if: ManifestEvaluator.toolchain.swift != nil))
