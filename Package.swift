@@ -34,7 +34,8 @@ let package = Package(
         ),
         .target(name: "CFileSupport"),
         .target(name: "FileSupport", dependencies: ["CFileSupport"]),
-        .target(name: "Inventory"),
+        .target(name: "Parallelism"),
+        .target(name: "Inventory", dependencies: ["Parallelism"]),
         .target(
             name: "SwiftExtraction",
             dependencies: [

@@ -102,7 +102,7 @@ public enum RowField: Hashable, Sendable {
     /// True when the field's value is a number (a cell holding only its marker becomes a number).
     var isNumeric: Bool {
         switch self {
-        case .function(let field): return [.number, .line, .column].contains(field)
+        case .function(let field): return field.isNumeric
         case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage].contains(field)
         case .module(let field), .file(let field): return [.functions, .coverage, .types, .documented, .undocumented].contains(field)
         case .history(let field): return field == .number
