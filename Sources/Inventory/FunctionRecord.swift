@@ -103,6 +103,10 @@ public struct FunctionRecord: SchemaRecord, Hashable {
     public var section: String?
     /// The attached documentation comment, or `nil`.
     public var doc: DocComment?
+    /// How many lines the declaration spans, from its first token (attributes included) to the end of its body (of
+    /// its signature for a requirement); `nil` when unknown (a record read from an inventory written before the field
+    /// was added).
+    public var lines: Int?
 
     /// Creates a record.
     ///
@@ -132,6 +136,7 @@ public struct FunctionRecord: SchemaRecord, Hashable {
     ///   - doc: The attached documentation comment, or `nil`.
     ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
     ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
+    ///   - lines: How many lines the declaration spans, first token to end of body, or `nil` when unknown.
     public init(
         file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
         signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
@@ -139,8 +144,9 @@ public struct FunctionRecord: SchemaRecord, Hashable {
         attributes: [String] = [], modifiers: [String] = [], isAsync: Bool = false, throws: String? = nil,
         parameters: [Parameter] = [], returnType: String? = nil, genericWhere: String? = nil,
         condition: String? = nil, section: String? = nil, doc: DocComment? = nil, targets: [String] = [],
-        moduleKind: TargetKind? = nil
+        moduleKind: TargetKind? = nil, lines: Int? = nil
     ) {
+        self.lines = lines
         self.targets = targets.isEmpty ? [module] : targets
         self.moduleKind = moduleKind
         self.file = file
@@ -208,6 +214,9 @@ public struct FunctionRecord: SchemaRecord, Hashable {
             FieldDescriptor("condition", \.condition),
             FieldDescriptor("section", \.section),
             FieldDescriptor("doc", \.doc, change: .doc),
+            FieldDescriptor("lines", \.lines, template: TemplateColumn(
+                "lines", "how many lines the declaration spans, from its first token to the end of its body",
+                isCSVColumn: true)),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

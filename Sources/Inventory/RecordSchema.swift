@@ -197,7 +197,7 @@ public struct SchemaCodingKey: CodingKey, Sendable {
 }
 
 /// The fields of one record kind, in order, and what is made of them.
-public struct RecordSchema<Record>: Sendable {
+public struct RecordSchema<Record: Sendable>: Sendable {
     /// The fields in the order of the cache's binary form (the order they were added in).
     public let fields: [FieldDescriptor<Record>]
     /// The fields in JSON key order (the byte order of the keys' UTF-8, as `JSONEncoder`'s `.sortedKeys`).
