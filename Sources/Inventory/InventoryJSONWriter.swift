@@ -1,14 +1,15 @@
 import Foundation
 import Parallelism
 
-/// Writes inventories and their records as JSON by hand: pretty, byte for byte what `JSONEncoder` writes for them
+/// Writes inventories and their records as JSON without `JSONEncoder`: pretty, byte for byte what `JSONEncoder` writes for them
 /// with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, or compact (no whitespace). `JSONEncoder` boxes every
 /// value through the `Encoder` protocols first; writing the JSON fell from 17.8% of a run's samples to 3.1%, and its
 /// peak memory by 40% (Benchmarks/README.md). `InventoryJSONWriterTests` hold the two encoders to the same bytes.
 ///
-/// The records are written through their ``RecordSchema``: the keys in sorted order (byte order of their UTF-8, as
-/// `.sortedKeys` sorts), `nil` as `null`, the same fields the records' `encode(to:)` write through the same schema.
-/// This type knows the layout of JSON text, not the fields of any record.
+/// Each record writes itself (`writeJSON(into:)`, generated from its ``RecordSchema`` into
+/// `RecordCoding.generated.swift`): the keys in sorted order (byte order of their UTF-8, as `.sortedKeys` sorts),
+/// `nil` as `null`, the same fields the records' `encode(to:)` write through the same schema. This type knows the
+/// layout of JSON text, not the fields of any record.
 public struct InventoryJSONWriter {
     /// The JSON text written so far, UTF-8 (after what was handed to the ``PieceSink``, if there is one).
     public private(set) var bytes: [UInt8] = []
@@ -82,7 +83,7 @@ public struct InventoryJSONWriter {
         closeObject()
     }
 
-    /// Writes a record object (a function, type or module record, a doc comment, …) through its schema.
+    /// Writes a record object (a function, type or module record, a doc comment, …): its generated `writeJSON(into:)`.
     ///
     /// - Parameter record: The record.
     public mutating func write(_ record: some SchemaRecord) {
@@ -129,9 +130,9 @@ public struct InventoryJSONWriter {
     }
 
     /// Writes an array of records as `writeArray` does, byte for byte, with large arrays cut into slices written on
-    /// all cores at once (each record's text depends only on the record and the depth). The slices are written a
-    /// round (a few per core) at a time and joined into ``bytes`` in order, or, with a ``PieceSink``, handed to it
-    /// after each round, so a file's write overlaps the encoding of the next round.
+    /// all cores at once (each record's text depends only on the record and the depth), through `parallelMap`. The
+    /// slices are written a round (two per core) at a time and joined into ``bytes`` in order, or, with a
+    /// ``PieceSink``, handed to it after each round.
     private mutating func writeRecords<Record: SchemaRecord>(_ records: [Record]) {
         let sliceCount = min(records.count / Self.recordsPerSlice, 4 * ProcessInfo.processInfo.activeProcessorCount)
         guard sliceCount > 1 else { return records.writeJSON(into: &self) }
@@ -141,7 +142,7 @@ public struct InventoryJSONWriter {
             bytes = []
         }
         let depth = depth, pretty = pretty
-        let slicesPerRound = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let slicesPerRound = 2 * ProcessInfo.processInfo.activeProcessorCount
         var firstSlice = 0
         while firstSlice < sliceCount {
             let round = firstSlice..<min(sliceCount, firstSlice + slicesPerRound)

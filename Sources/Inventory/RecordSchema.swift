@@ -4,10 +4,11 @@ import Foundation
 /// comments): a value whose fields one ``RecordSchema`` describes.
 ///
 /// The schema is the one description of the record's fields. Everything that reads or writes the fields goes
-/// through it: the JSON (`encode(to:)`, `init(from:)` and ``InventoryJSONWriter``), the extraction cache's binary
-/// form (``RecordByteWriter``, ``RecordByteReader``), the template fields and their cell values, and the review diff
-/// (``InventoryDiff/changes(from:to:)``). A new field is one property and one ``FieldDescriptor``
-/// (Documentation/Schema.md, "Adding a field").
+/// through it: `encode(to:)` and `init(from:)` walk it; ``InventoryJSONWriter``'s objects and the extraction cache's
+/// binary form (``RecordByteWriter``, ``RecordByteReader``) are code generated from it
+/// (`RecordCoding.generated.swift`, checked by `RecordCodingGenerationTests`); the template fields and their cells
+/// and the review diff (``InventoryDiff/changes(from:to:)``) read it. A new field is one property and one
+/// ``FieldDescriptor`` (Documentation/Schema.md, "Adding a field").
 public protocol SchemaRecord: SchemaValue {
     /// The record's fields, in the order of the cache's binary form.
     static var schema: RecordSchema<Self> { get }
@@ -47,11 +48,16 @@ public protocol SchemaValue: Codable, Equatable, Sendable {
     static var nullValue: Self? { get }
     /// What the value is, in the words of Documentation/Schema.md and the JSON schema.
     static var valueType: SchemaValueType { get }
+    /// The value's layout: its ``valueType``, with a record's fields spelled out (``RecordSchema/layoutDescription``).
+    static var layoutText: String { get }
 }
 
 extension SchemaValue {
     /// A value that is not an optional cannot be `null`.
     public static var nullValue: Self? { nil }
+
+    /// The value type as text.
+    public static var layoutText: String { "\(valueType)" }
 }
 
 /// What a field's value is, for the documentation and the JSON schema (`Tests/Fixtures/Schemas`).
@@ -85,8 +91,9 @@ public indirect enum SchemaValueType: Equatable, Sendable {
 }
 
 /// One field of a record kind: its JSON key, where the record keeps it, and what each output makes of it.
-public struct FieldDescriptor<Record>: Sendable {
-    /// The JSON key (also the field's name in the cache's order and the diff).
+public final class FieldDescriptor<Record>: Sendable {
+    /// The JSON key, which is also the name of the record's stored property (the generated coding and
+    /// `RecordSchemaTests` rely on it).
     public let key: StaticString
     /// The template field that shows it on a sheet (`function.lines`), or `nil` when templates reach the field
     /// through a field of their own (`access` for `accessLevel`) or not at all.
@@ -95,10 +102,9 @@ public struct FieldDescriptor<Record>: Sendable {
     public let change: InventoryDiff.Change?
     /// What the value is.
     public let valueType: SchemaValueType
+    /// The value's layout for ``RecordSchema/layoutDescription``: its type, a nested record's fields spelled out.
+    let layoutText: String
 
-    let writeJSON: @Sendable (inout InventoryJSONWriter, Record) -> Void
-    let writeBytes: @Sendable (inout RecordByteWriter, Record) -> Void
-    let readBytes: @Sendable (inout RecordByteReader, inout Record) -> Bool
     let encode: @Sendable (inout KeyedEncodingContainer<SchemaCodingKey>, Record) throws -> Void
     let decode: @Sendable (KeyedDecodingContainer<SchemaCodingKey>, inout Record) throws -> Void
     let isEqual: @Sendable (Record, Record) -> Bool
@@ -123,15 +129,9 @@ public struct FieldDescriptor<Record>: Sendable {
         self.template = template
         self.change = change
         self.valueType = Value.valueType
+        self.layoutText = Value.layoutText
         let codingKey = SchemaCodingKey(stringValue: key.description)
         let absent = whenAbsent ?? Value.nullValue
-        writeJSON = { writer, record in record[keyPath: path].writeJSON(into: &writer) }
-        writeBytes = { writer, record in record[keyPath: path].writeBytes(into: &writer) }
-        readBytes = { reader, record in
-            guard let value = Value.readBytes(from: &reader) else { return false }
-            record[keyPath: path] = value
-            return true
-        }
         encode = { container, record in try container.encode(record[keyPath: path], forKey: codingKey) }
         decode = { container, record in
             if !container.contains(codingKey) {
@@ -202,7 +202,8 @@ public struct RecordSchema<Record: Sendable>: Sendable {
     public let fields: [FieldDescriptor<Record>]
     /// The fields in JSON key order (the byte order of the keys' UTF-8, as `JSONEncoder`'s `.sortedKeys`).
     public let fieldsInKeyOrder: [FieldDescriptor<Record>]
-    /// A record whose fields are all about to be set: the start of a record being read.
+    /// A record whose fields are all about to be set: the start of a record being read (the generated cache reader
+    /// and ``decode(from:)``).
     let blank: Record
     /// What reading a record from JSON does after every field is set (fills what older versions did not write).
     let afterDecoding: @Sendable (inout Record) -> Void
@@ -229,43 +230,16 @@ public struct RecordSchema<Record: Sendable>: Sendable {
         fields.first { $0.template?.name == name }
     }
 
+    /// The fields' keys and value types in schema order, as text (`file:string;line:integer;…`, nested records
+    /// spelled out): two schemas with the same layout have the same layout text, and any added, removed, reordered
+    /// or retyped field changes it. The extraction cache puts a hash of it into its format magic, so entries written
+    /// with another layout are misses.
+    public var layoutDescription: String {
+        fields.map { "\($0.name):\($0.layoutText)" }.joined(separator: ";")
+    }
+
     /// The fields that templates show directly, in schema order.
     public var templateFields: [FieldDescriptor<Record>] { fields.filter { $0.template != nil } }
-
-    /// Writes `record` as a JSON object, keys sorted.
-    ///
-    /// - Parameters:
-    ///   - record: The record.
-    ///   - writer: The JSON writer, positioned where a value goes.
-    public func writeJSON(_ record: Record, into writer: inout InventoryJSONWriter) {
-        writer.openObject()
-        for field in fieldsInKeyOrder {
-            writer.key(field.key)
-            field.writeJSON(&writer, record)
-        }
-        writer.closeObject()
-    }
-
-    /// Appends `record` in the cache's binary form: its fields in schema order.
-    ///
-    /// - Parameters:
-    ///   - record: The record.
-    ///   - writer: The byte writer.
-    public func writeBytes(_ record: Record, into writer: inout RecordByteWriter) {
-        for field in fields { field.writeBytes(&writer, record) }
-    }
-
-    /// Reads a record written by ``writeBytes(_:into:)``.
-    ///
-    /// - Parameter reader: The byte reader, positioned at the record.
-    /// - Returns: The record, or `nil` when the bytes are not one.
-    public func readBytes(from reader: inout RecordByteReader) -> Record? {
-        var record = blank
-        for field in fields {
-            guard field.readBytes(&reader, &record) else { return nil }
-        }
-        return record
-    }
 
     /// Encodes `record` as a keyed container with every key (`null` for absent values).
     ///
@@ -306,27 +280,14 @@ public struct RecordSchema<Record: Sendable>: Sendable {
 }
 
 extension SchemaRecord {
-    /// Writes the record as a JSON object through its schema.
-    ///
-    /// - Parameter writer: The JSON writer, positioned where a value goes.
-    public func writeJSON(into writer: inout InventoryJSONWriter) { Self.schema.writeJSON(self, into: &writer) }
-
-    /// Appends the record's fields in the cache's binary form.
-    ///
-    /// - Parameter writer: The byte writer.
-    public func writeBytes(into writer: inout RecordByteWriter) { Self.schema.writeBytes(self, into: &writer) }
-
-    /// Reads a record written by ``writeBytes(into:)``.
-    ///
-    /// - Parameter reader: The byte reader.
-    /// - Returns: The record, or `nil` when the bytes are not one.
-    public static func readBytes(from reader: inout RecordByteReader) -> Self? { schema.readBytes(from: &reader) }
-
     /// A record has no single cell: a template shows its fields.
     public var cell: FieldCell { .empty }
 
     /// An object of this record kind.
     public static var valueType: SchemaValueType { .record(String(describing: Self.self)) }
+
+    /// The record's fields spelled out.
+    public static var layoutText: String { "{\(schema.layoutDescription)}" }
 }
 
 /// A kind: an enumeration written as its raw value (JSON string, cache string, cell text).
@@ -442,6 +403,8 @@ extension Optional: SchemaValue where Wrapped: SchemaValue {
     public static var nullValue: Wrapped?? { .some(nil) }
     /// The value, or `null`.
     public static var valueType: SchemaValueType { .optional(Wrapped.valueType) }
+    /// The wrapped value's layout, optional.
+    public static var layoutText: String { "optional(\(Wrapped.layoutText))" }
 }
 
 extension Array: SchemaValue where Element: SchemaValue {
@@ -476,4 +439,6 @@ extension Array: SchemaValue where Element: SchemaValue {
     }
     /// An array of the elements' type.
     public static var valueType: SchemaValueType { .array(Element.valueType) }
+    /// The elements' layout, repeated.
+    public static var layoutText: String { "array(\(Element.layoutText))" }
 }

@@ -11,8 +11,16 @@ import Inventory
 /// Reading checks every length against the bytes left and every enumeration value, and gives `nil` for anything
 /// malformed: a damaged entry is a cache miss, never a crash or a wrong record.
 extension FileExtraction {
-    /// The bytes that start every encoded extraction: "DSX" and the format version.
-    static let cacheFormatMagic: [UInt8] = Array("DSX3".utf8)
+    /// The bytes that start every encoded extraction: "DSX", the format version, and a hash of the record schemas'
+    /// layout (`RecordSchema.layoutDescription`), so a field added to a record makes older entries misses without an
+    /// edit here.
+    static let cacheFormatMagic: [UInt8] = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: the same text gives the same bytes on every platform
+        for byte in (FunctionRecord.schema.layoutDescription + "|" + TypeRecord.schema.layoutDescription).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return Array("DSX3".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * $0)) }
+    }()
 
     /// The extraction in the cache's binary form (see the type's documentation).
     ///

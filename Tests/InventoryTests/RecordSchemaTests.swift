@@ -115,4 +115,14 @@ import Testing
         let marked = Set(FunctionRecord.schema.fields.compactMap(\.change))
         #expect(marked == Set(InventoryDiff.Change.allCases))
     }
+
+    @Test func theLayoutDescriptionChangesWithEveryFieldAddedOrRetyped() {
+        let layout = FunctionRecord.schema.layoutDescription
+        #expect(layout.hasPrefix("file:string;line:integer;column:integer;module:string;"))
+        #expect(layout.contains(";lines:optional(integer)"))
+        // Nested records are spelled out, so a field added to a doc comment changes the function's layout too.
+        #expect(layout.contains("doc:optional({raw:string;summary:optional(string);"))
+        let fewer = RecordSchema(blank: FunctionRecord.schema.blank, fields: Array(FunctionRecord.schema.fields.dropLast()))
+        #expect(fewer.layoutDescription != layout)
+    }
 }
