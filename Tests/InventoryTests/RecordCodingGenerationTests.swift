@@ -8,7 +8,7 @@ import Testing
 /// again and fails when the committed one differs; `DOCSHEET_REGENERATE=1` writes it instead.
 @Suite struct RecordCodingGenerationTests {
     /// Every record kind, as the generated file names it.
-    static let kinds: [(name: String, source: (String) -> String)] = [
+    static let kinds: [(name: String, source: @Sendable (String) -> String)] = [
         ("FunctionRecord", { RecordCodingGenerator.source(FunctionRecord.self, name: $0) }),
         ("FunctionRecord.Parameter", { RecordCodingGenerator.source(FunctionRecord.Parameter.self, name: $0) }),
         ("TypeRecord", { RecordCodingGenerator.source(TypeRecord.self, name: $0) }),
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func theGeneratedCodingIsTheSchemas() throws {
-        let expected = RecordCodingGenerator.header + "\n" + kinds.map { $0.source($0.name) }.joined(separator: "\n")
+        let expected = RecordCodingGenerator.header + "\n" + Self.kinds.map { $0.source($0.name) }.joined(separator: "\n")
         if ProcessInfo.processInfo.environment["DOCSHEET_REGENERATE"] == "1" {
             try expected.write(to: Self.generatedFile, atomically: true, encoding: .utf8)
         }

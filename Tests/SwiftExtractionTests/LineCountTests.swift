@@ -48,7 +48,7 @@ import Testing
             #expect(lines("load(id:)") == 10)
             #expect(lines("oneLiner()") == 1)
             #expect(lines("init()", in: "Store") == 3)
-            #expect(lines("subscript(index:)", in: "Store") == 4)
+            #expect(lines("subscript(_:)", in: "Store") == 4)
             #expect(lines("deinit", in: "Store") == 1)
             // A requirement has no body: its signature's lines.
             #expect(lines("load(id:)", in: "Loading") == 2)
