@@ -41,7 +41,7 @@ let package = Package(
         // "Concurrency"); no dependencies.
         .target(name: "Parallelism"),
         .target(name: "FileSupport", dependencies: ["CFileSupport", "Parallelism"]),
-        .target(name: "Inventory"),
+        .target(name: "Inventory", dependencies: ["Parallelism"]),
         .target(
             name: "SwiftExtraction",
             dependencies: [

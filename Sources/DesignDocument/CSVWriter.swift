@@ -8,11 +8,20 @@ import Inventory
 /// file is opened in a spreadsheet (CSV injection); such cells get a leading apostrophe, which spreadsheets
 /// show as text.
 public enum CSVWriter {
-    /// The columns of the inventory CSV, in order (the JSON field names where one exists).
-    public static let inventoryColumns = [
+    /// The columns of the inventory CSV, in order (the JSON field names where one exists): the columns it has always
+    /// had, then the fields ``FunctionRecord/schema`` marks as CSV columns (``TemplateColumn/isCSVColumn``).
+    public static let inventoryColumns = fixedColumns + schemaColumns.map(\.name)
+
+    /// The columns the CSV had before the schema named any.
+    private static let fixedColumns = [
         "module", "file", "line", "column", "type", "kind", "name", "signature", "accessLevel", "effectiveAccess",
         "documented", "summary", "parameters", "returns", "throws", "condition", "section",
     ]
+
+    /// The schema's fields that are CSV columns, after the fixed ones.
+    private static let schemaColumns = FunctionRecord.schema.fields.filter {
+        $0.template?.isCSVColumn == true && !fixedColumns.contains($0.name)
+    }
 
     /// The inventory as CSV text.
     ///
@@ -30,7 +39,7 @@ public enum CSVWriter {
                 record.effectiveAccess.rawValue, record.isDocumented ? "yes" : "no", record.doc?.summary ?? "",
                 FieldCatalog.parameterText(record), FieldCatalog.returnsText(record), FieldCatalog.throwsText(record),
                 record.condition ?? "", record.section ?? "",
-            ]))
+            ] + schemaColumns.map { CellValue($0.cell(record)).text }))
         }
         return lines.joined()
     }

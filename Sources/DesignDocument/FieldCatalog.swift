@@ -7,6 +7,17 @@ enum CellValue: Equatable {
     case number(Double)
     case empty
 
+    /// The cell of a schema field's value.
+    ///
+    /// - Parameter cell: What the field's schema makes of the value.
+    init(_ cell: FieldCell) {
+        switch cell {
+        case .text(let text): self = .text(text)
+        case .number(let number): self = .number(number)
+        case .empty: self = .empty
+        }
+    }
+
     /// The value as text (numbers without a trailing `.0`).
     var text: String {
         switch self {
@@ -54,24 +65,22 @@ public enum FieldCatalog {
 
     // MARK: - Values
 
-    /// The value of a function field for one function row.
+    /// The value of a function field for one function row: a field of ``FunctionRecord/schema`` as the schema gives
+    /// its cell, a worked-out field as described in ``FunctionField/Presented``.
     static func value(of field: FunctionField, function record: FunctionRecord, number: Int, context: DocumentContext) -> CellValue {
+        let presented: FunctionField.Presented
+        switch field.source {
+        case .recorded(let index): return CellValue(FunctionRecord.schema.fields[index].cell(record))
+        case .presented(let field): presented = field
+        }
         let doc = record.doc
-        switch field {
+        switch presented {
         case .number: return .number(Double(number))
-        case .module: return .text(record.module)
         case .targets: return .text(record.targets.joined(separator: ", "))
         case .moduleKind: return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
-        case .file: return .text(record.file)
-        case .line: return .number(Double(record.line))
-        case .column: return .number(Double(record.column))
         case .`type`: return .text(record.enclosingType ?? "")
         case .typeKind: return .text(record.enclosingKind?.rawValue ?? "")
-        case .kind: return .text(record.kind.rawValue)
-        case .name: return .text(record.name)
-        case .baseName: return .text(record.baseName)
         case .qualifiedName: return .text(record.qualifiedName)
-        case .signature: return .text(record.signature)
         case .access: return .text(record.accessLevel.rawValue)
         case .effectiveAccess: return .text(record.effectiveAccess.rawValue)
         case .summary: return .text(doc?.summary ?? "")

@@ -102,7 +102,7 @@ public enum RowField: Hashable, Sendable {
     /// True when the field's value is a number (a cell holding only its marker becomes a number).
     var isNumeric: Bool {
         switch self {
-        case .function(let field): return [.number, .line, .column].contains(field)
+        case .function(let field): return field.isNumeric
         case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage].contains(field)
         case .module(let field), .file(let field): return [.functions, .coverage, .types, .documented, .undocumented].contains(field)
         case .history(let field): return field == .number
@@ -151,15 +151,8 @@ public struct FormFilter: Hashable, Sendable {
         func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
             excludeTests && (kind ?? inventory.kind(ofModule: module))?.isTest == true
         }
-        let functions = inventory.functions.filter { record in
-            guard record.effectiveAccess >= minimum, !isTest(record.module, record.moduleKind) else { return false }
-            if !kinds.isEmpty && !kinds.contains(.function(record.kind)) { return false }
-            switch documentation {
-            case .all: return true
-            case .documented: return record.isDocumented
-            case .undocumented: return !record.isDocumented
-            }
-        }
+        let listing = ListingFilter(minAccess: minAccess, kinds: kinds, documentation: documentation)
+        let functions = inventory.functions.filter { listing.keeps($0) && !isTest($0.module, $0.moduleKind) }
         let types = inventory.types.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
         return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules)
     }

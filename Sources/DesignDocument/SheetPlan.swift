@@ -157,18 +157,9 @@ struct SheetPlanner {
 
     /// Indices of the functions the sheet's filter keeps.
     func filteredFunctions(_ spec: SheetSpec) -> [Int] {
-        let minimum = spec.minAccess ?? .private
+        let filter = ListingFilter(minAccess: spec.minAccess, kinds: spec.kinds, documentation: spec.documentation)
         let functions = allFunctions
-        return functions.indices.filter { index in
-            let record = functions[index]
-            guard record.effectiveAccess >= minimum else { return false }
-            if !spec.kinds.isEmpty && !spec.kinds.contains(.function(record.kind)) { return false }
-            switch spec.documentation {
-            case .all: return true
-            case .documented: return record.isDocumented
-            case .undocumented: return !record.isDocumented
-            }
-        }
+        return functions.indices.filter { filter.keeps(functions[$0]) }
     }
 
     /// Indices of the kept functions in sheet order: group keys, then the sort keys, then inventory order.

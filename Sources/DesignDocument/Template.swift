@@ -104,6 +104,28 @@ public enum DocumentationFilter: String, CaseIterable, Sendable {
     case undocumented
 }
 
+/// Which functions a listing keeps: the one filter of a YAML template's sheets (``SheetSpec``) and of a client's
+/// form (``FormFilter``).
+struct ListingFilter {
+    /// The least visible effective access level kept (`nil`: all).
+    var minAccess: AccessLevel?
+    /// The function kinds kept (empty: all).
+    var kinds: [RecordKind]
+    /// Which documentation state is kept.
+    var documentation: DocumentationFilter
+
+    /// True when `record` passes the access level, the kinds and the documentation state.
+    func keeps(_ record: FunctionRecord) -> Bool {
+        guard record.effectiveAccess >= minAccess ?? .private else { return false }
+        if !kinds.isEmpty && !kinds.contains(.function(record.kind)) { return false }
+        switch documentation {
+        case .all: return true
+        case .documented: return record.isDocumented
+        case .undocumented: return !record.isDocumented
+        }
+    }
+}
+
 /// One free cell of a sheet (cover text, type header blocks, notes).
 public struct CellSpec: Sendable {
     /// Where the cell is.

@@ -17,121 +17,205 @@ extension TemplateField {
 }
 
 /// A field of a `functions` sheet (one row per function); its raw value is the name templates use.
-public enum FunctionField: String, TemplateField {
-    /// Running number of the row (No.).
-    case number
-    /// The module: the first target that compiles the file (SwiftPM or Xcode), or its folder.
-    case module
-    /// Every target that compiles the file, comma-separated (an app and its extension).
-    case targets
-    /// What the module's target builds: App, App extension, Framework, Unit tests, …
-    case moduleKind
-    /// The file, relative to the scanned root.
-    case file
-    /// The line of the name.
-    case line
-    /// The column of the name.
-    case column
-    /// The enclosing type (Outer.Inner), empty for free functions.
-    case `type`
-    /// Class, struct, enum, protocol, actor or extension.
-    case typeKind
-    /// Function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator.
-    case kind
-    /// The full name, e.g. fetch(id:completion:).
-    case name
-    /// The base name, e.g. fetch.
-    case baseName
-    /// Type.name, or the name for free functions.
-    case qualifiedName
-    /// The declaration as written, without body.
-    case signature
-    /// The access level as written or implied.
-    case access
-    /// The most a caller can see.
-    case effectiveAccess
-    /// The doc comment's first paragraph.
-    case summary
-    /// The doc comment after the summary.
-    case discussion
-    /// Summary and discussion.
-    case `description`
-    /// Each parameter with its type and documented description.
-    case parameters
-    /// The return type with the documented description.
-    case returns
-    /// The return type as written.
-    case returnType
-    /// The documented errors, else the throws clause.
-    case `throws`
-    /// Throws, rethrows or throws(E).
-    case throwsClause
-    /// Async when the function is async.
-    case `async`
-    /// Attributes such as @MainActor.
-    case attributes
-    /// Modifiers such as static, mutating, override.
-    case modifiers
-    /// Marks protocol requirements.
-    case requirement
-    /// The enclosing #if condition.
-    case condition
-    /// The // MARK: section.
-    case section
-    /// Note:, Warning:, … callouts of the doc comment.
-    case callouts
-    /// Yes/No: has a real doc comment.
-    case documented
-    /// Documented, Undocumented or Placeholder.
-    case status
-    /// The link to the source line.
-    case sourceURL
-    /// Empty cell for the reviewer (use with choices: for a drop-down).
-    case review
-    /// An empty cell to fill in.
-    case blank
+///
+/// Two sources make the catalogue: the fields of ``FunctionRecord/schema`` that name a template column (`file`,
+/// `line`, `lines`, …: their name, description and value come from the schema, so a new record field is a template
+/// field without an edit here), and the fields DocSheet works out for a sheet (``Presented``: a running number, words
+/// in the document's language, texts joined from several record fields).
+public struct FunctionField: TemplateField {
+    /// Where a field's value comes from.
+    enum Source: Hashable, Sendable {
+        /// A field worked out for the sheet.
+        case presented(Presented)
+        /// A field of ``FunctionRecord/schema``, by its index in the schema's fields.
+        case recorded(Int)
+    }
+
+    /// A field DocSheet works out for a functions sheet, rather than one record field shown as it is.
+    enum Presented: String, CaseIterable, Sendable {
+        case number, targets, moduleKind, type, typeKind, qualifiedName, access, effectiveAccess, summary, discussion
+        case description, parameters, returns, returnType, `throws`, throwsClause, async, attributes, modifiers
+        case requirement, condition, section, callouts, documented, status, sourceURL, review, blank
+
+        /// What the field shows.
+        var fieldDescription: String {
+            switch self {
+            case .number: return "running number of the row (No.)"
+            case .targets: return "every target that compiles the file, comma-separated (an app and its extension)"
+            case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
+            case .`type`: return "the enclosing type (Outer.Inner), empty for free functions"
+            case .typeKind: return "class, struct, enum, protocol, actor or extension"
+            case .qualifiedName: return "Type.name, or the name for free functions"
+            case .access: return "the access level as written or implied"
+            case .effectiveAccess: return "the most a caller can see"
+            case .summary: return "the doc comment's first paragraph"
+            case .discussion: return "the doc comment after the summary"
+            case .`description`: return "summary and discussion"
+            case .parameters: return "each parameter with its type and documented description"
+            case .returns: return "the return type with the documented description"
+            case .returnType: return "the return type as written"
+            case .`throws`: return "the documented errors, else the throws clause"
+            case .throwsClause: return "throws, rethrows or throws(E)"
+            case .`async`: return "async when the function is async"
+            case .attributes: return "attributes such as @MainActor"
+            case .modifiers: return "modifiers such as static, mutating, override"
+            case .requirement: return "marks protocol requirements"
+            case .condition: return "the enclosing #if condition"
+            case .section: return "the // MARK: section"
+            case .callouts: return "Note:, Warning:, … callouts of the doc comment"
+            case .documented: return "Yes/No: has a real doc comment"
+            case .status: return "Documented, Undocumented or Placeholder"
+            case .sourceURL: return "the link to the source line"
+            case .review: return "empty cell for the reviewer (use with choices: for a drop-down)"
+            case .blank: return "an empty cell to fill in"
+            }
+        }
+    }
+
+    /// Where the field's value comes from.
+    let source: Source
+
+    private init(_ source: Source) { self.source = source }
+
+    /// The field that templates spell `rawValue`, or `nil` when functions sheets have no such field.
+    ///
+    /// - Parameter rawValue: A field name, e.g. `effectiveAccess` or `lines`.
+    public init?(rawValue: String) {
+        if let presented = Presented(rawValue: rawValue) {
+            self.init(.presented(presented))
+        } else if let index = FunctionRecord.schema.fields.firstIndex(where: { $0.template?.name == rawValue }) {
+            self.init(.recorded(index))
+        } else {
+            return nil
+        }
+    }
+
+    /// The name templates use.
+    public var rawValue: String {
+        switch source {
+        case .presented(let presented): return presented.rawValue
+        case .recorded(let index): return FunctionRecord.schema.fields[index].template?.name ?? ""
+        }
+    }
 
     /// What the field shows, for `docsheet templates fields` and the documentation.
     public var fieldDescription: String {
-        switch self {
-        case .number: return "running number of the row (No.)"
-        case .module: return "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"
-        case .targets: return "every target that compiles the file, comma-separated (an app and its extension)"
-        case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
-        case .file: return "the file, relative to the scanned root"
-        case .line: return "the line of the name"
-        case .column: return "the column of the name"
-        case .`type`: return "the enclosing type (Outer.Inner), empty for free functions"
-        case .typeKind: return "class, struct, enum, protocol, actor or extension"
-        case .kind: return "function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator"
-        case .name: return "the full name, e.g. fetch(id:completion:)"
-        case .baseName: return "the base name, e.g. fetch"
-        case .qualifiedName: return "Type.name, or the name for free functions"
-        case .signature: return "the declaration as written, without body"
-        case .access: return "the access level as written or implied"
-        case .effectiveAccess: return "the most a caller can see"
-        case .summary: return "the doc comment's first paragraph"
-        case .discussion: return "the doc comment after the summary"
-        case .`description`: return "summary and discussion"
-        case .parameters: return "each parameter with its type and documented description"
-        case .returns: return "the return type with the documented description"
-        case .returnType: return "the return type as written"
-        case .`throws`: return "the documented errors, else the throws clause"
-        case .throwsClause: return "throws, rethrows or throws(E)"
-        case .`async`: return "async when the function is async"
-        case .attributes: return "attributes such as @MainActor"
-        case .modifiers: return "modifiers such as static, mutating, override"
-        case .requirement: return "marks protocol requirements"
-        case .condition: return "the enclosing #if condition"
-        case .section: return "the // MARK: section"
-        case .callouts: return "Note:, Warning:, … callouts of the doc comment"
-        case .documented: return "Yes/No: has a real doc comment"
-        case .status: return "Documented, Undocumented or Placeholder"
-        case .sourceURL: return "the link to the source line"
-        case .review: return "empty cell for the reviewer (use with choices: for a drop-down)"
-        case .blank: return "an empty cell to fill in"
+        switch source {
+        case .presented(let presented): return presented.fieldDescription
+        case .recorded(let index): return FunctionRecord.schema.fields[index].template?.description ?? ""
         }
     }
+
+    /// True when the field's value is a number (a whole cell holding only its marker becomes a number).
+    public var isNumeric: Bool {
+        switch source {
+        case .presented(let presented): return presented == .number
+        case .recorded(let index):
+            switch FunctionRecord.schema.fields[index].valueType {
+            case .integer, .optional(.integer): return true
+            default: return false
+            }
+        }
+    }
+
+    /// Every field in catalogue order: the order DocSheet has always listed them in, then the schema's template
+    /// fields that order does not name yet, in schema order.
+    public static let allCases: [FunctionField] = {
+        let listed = catalogueOrder.map { FunctionField(rawValue: $0)! }
+        let recorded = FunctionRecord.schema.fields.indices
+            .filter { FunctionRecord.schema.fields[$0].template != nil }
+            .map { FunctionField(.recorded($0)) }
+        return listed + recorded.filter { !listed.contains($0) }
+    }()
+
+    /// The catalogue's order of the fields it has listed since before the schema (`docsheet templates fields`).
+    private static let catalogueOrder = [
+        "number", "module", "targets", "moduleKind", "file", "line", "column", "type", "typeKind", "kind", "name",
+        "baseName", "qualifiedName", "signature", "access", "effectiveAccess", "summary", "discussion", "description",
+        "parameters", "returns", "returnType", "throws", "throwsClause", "async", "attributes", "modifiers",
+        "requirement", "condition", "section", "callouts", "documented", "status", "sourceURL", "review", "blank",
+    ]
+
+    /// A field of ``FunctionRecord/schema`` that must exist (the fields code names).
+    private static func recorded(_ name: String) -> FunctionField {
+        guard let field = FunctionField(rawValue: name), case .recorded = field.source else {
+            preconditionFailure("FunctionRecord.schema has no template field '\(name)'")
+        }
+        return field
+    }
+
+    /// Running number of the row (No.).
+    public static let number = FunctionField(.presented(.number))
+    /// The module: the first target that compiles the file (SwiftPM or Xcode), or its folder.
+    public static let module = recorded("module")
+    /// Every target that compiles the file, comma-separated (an app and its extension).
+    public static let targets = FunctionField(.presented(.targets))
+    /// What the module's target builds: App, App extension, Framework, Unit tests, …
+    public static let moduleKind = FunctionField(.presented(.moduleKind))
+    /// The file, relative to the scanned root.
+    public static let file = recorded("file")
+    /// The line of the name.
+    public static let line = recorded("line")
+    /// The column of the name.
+    public static let column = recorded("column")
+    /// The enclosing type (Outer.Inner), empty for free functions.
+    public static let type = FunctionField(.presented(.type))
+    /// Class, struct, enum, protocol, actor or extension.
+    public static let typeKind = FunctionField(.presented(.typeKind))
+    /// Function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator.
+    public static let kind = recorded("kind")
+    /// The full name, e.g. fetch(id:completion:).
+    public static let name = recorded("name")
+    /// The base name, e.g. fetch.
+    public static let baseName = recorded("baseName")
+    /// Type.name, or the name for free functions.
+    public static let qualifiedName = FunctionField(.presented(.qualifiedName))
+    /// The declaration as written, without body.
+    public static let signature = recorded("signature")
+    /// The access level as written or implied.
+    public static let access = FunctionField(.presented(.access))
+    /// The most a caller can see.
+    public static let effectiveAccess = FunctionField(.presented(.effectiveAccess))
+    /// The doc comment's first paragraph.
+    public static let summary = FunctionField(.presented(.summary))
+    /// The doc comment after the summary.
+    public static let discussion = FunctionField(.presented(.discussion))
+    /// Summary and discussion.
+    public static let description = FunctionField(.presented(.description))
+    /// Each parameter with its type and documented description.
+    public static let parameters = FunctionField(.presented(.parameters))
+    /// The return type with the documented description.
+    public static let returns = FunctionField(.presented(.returns))
+    /// The return type as written.
+    public static let returnType = FunctionField(.presented(.returnType))
+    /// The documented errors, else the throws clause.
+    public static let `throws` = FunctionField(.presented(.throws))
+    /// Throws, rethrows or throws(E).
+    public static let throwsClause = FunctionField(.presented(.throwsClause))
+    /// Async when the function is async.
+    public static let async = FunctionField(.presented(.async))
+    /// Attributes such as @MainActor.
+    public static let attributes = FunctionField(.presented(.attributes))
+    /// Modifiers such as static, mutating, override.
+    public static let modifiers = FunctionField(.presented(.modifiers))
+    /// Marks protocol requirements.
+    public static let requirement = FunctionField(.presented(.requirement))
+    /// The enclosing #if condition.
+    public static let condition = FunctionField(.presented(.condition))
+    /// The // MARK: section.
+    public static let section = FunctionField(.presented(.section))
+    /// Note:, Warning:, … callouts of the doc comment.
+    public static let callouts = FunctionField(.presented(.callouts))
+    /// Yes/No: has a real doc comment.
+    public static let documented = FunctionField(.presented(.documented))
+    /// Documented, Undocumented or Placeholder.
+    public static let status = FunctionField(.presented(.status))
+    /// The link to the source line.
+    public static let sourceURL = FunctionField(.presented(.sourceURL))
+    /// Empty cell for the reviewer (use with choices: for a drop-down).
+    public static let review = FunctionField(.presented(.review))
+    /// An empty cell to fill in.
+    public static let blank = FunctionField(.presented(.blank))
 }
 
 /// A field of a `types` sheet (one row per type or extension); its raw value is the name templates use.

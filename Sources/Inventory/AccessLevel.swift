@@ -1,7 +1,7 @@
 /// A Swift access level, ordered from the most restrictive (`private`) to the most open (`open`).
 ///
 /// The raw values are the keywords, which are also the JSON representation.
-public enum AccessLevel: String, Codable, CaseIterable, Comparable, Sendable {
+public enum AccessLevel: String, SchemaEnumeration, Comparable {
     case `private`
     case `fileprivate`
     case `internal`

@@ -1,7 +1,7 @@
 /// A documentation comment attached to a declaration, with its Swift Markup structure parsed out.
-public struct DocComment: Codable, Hashable, Sendable {
+public struct DocComment: SchemaRecord, Hashable {
     /// One documented parameter (`- Parameter name:` / `- Parameters:` list / `@param name`).
-    public struct Parameter: Codable, Hashable, Sendable {
+    public struct Parameter: SchemaRecord, Hashable {
         /// The parameter name as written in the comment.
         public var name: String
         /// The description text.
@@ -16,10 +16,27 @@ public struct DocComment: Codable, Hashable, Sendable {
             self.name = name
             self.description = description
         }
+
+        /// The documented parameter's fields: `{name, description}`.
+        public static let schema = RecordSchema<Parameter>(
+            blank: Parameter(name: "", description: ""),
+            fields: [FieldDescriptor("name", \.name), FieldDescriptor("description", \.description)])
+
+        /// Decodes through ``schema``.
+        ///
+        /// - Parameter decoder: The decoder to read the keyed JSON object from.
+        /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+        public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+        /// Encodes every key through ``schema``.
+        ///
+        /// - Parameter encoder: The encoder to write the keyed JSON object into.
+        /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
+        public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
     }
 
     /// A callout such as `- Note:` or `- Warning:`.
-    public struct Callout: Codable, Hashable, Sendable {
+    public struct Callout: SchemaRecord, Hashable {
         /// The callout's kind, lower-cased (`note`, `warning`, `important`, `precondition`, `complexity`, ...).
         public var kind: String
         /// The callout's text.
@@ -35,6 +52,23 @@ public struct DocComment: Codable, Hashable, Sendable {
             self.kind = kind
             self.text = text
         }
+
+        /// The callout's fields: `{kind, text}`.
+        public static let schema = RecordSchema<Callout>(
+            blank: Callout(kind: "", text: ""),
+            fields: [FieldDescriptor("kind", \.kind), FieldDescriptor("text", \.text)])
+
+        /// Decodes through ``schema``.
+        ///
+        /// - Parameter decoder: The decoder to read the keyed JSON object from.
+        /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+        public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+        /// Encodes every key through ``schema``.
+        ///
+        /// - Parameter encoder: The encoder to write the keyed JSON object into.
+        /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
+        public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
     }
 
     /// The comment text with the comment markers and common indentation removed.
@@ -95,25 +129,29 @@ public struct DocComment: Codable, Hashable, Sendable {
         return false
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case raw, summary, discussion, parameters, returns, `throws`, callouts, isPlaceholder
-    }
+    /// The comment's fields: the JSON keys and the cache's order (Documentation/Schema.md).
+    public static let schema = RecordSchema<DocComment>(
+        blank: DocComment(raw: ""),
+        fields: [
+            FieldDescriptor("raw", \.raw),
+            FieldDescriptor("summary", \.summary),
+            FieldDescriptor("discussion", \.discussion),
+            FieldDescriptor("parameters", \.parameters),
+            FieldDescriptor("returns", \.returns),
+            FieldDescriptor("throws", \.throws),
+            FieldDescriptor("callouts", \.callouts),
+            FieldDescriptor("isPlaceholder", \.isPlaceholder),
+        ])
 
-    /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    /// Decodes a doc comment through ``schema``.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+    /// Encodes every key through ``schema``, writing `null` for absent values so the JSON schema is stable.
     ///
     /// - Parameter encoder: The encoder to write the keyed JSON object into.
     /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(raw, forKey: .raw)
-        try c.encode(summary, forKey: .summary)
-        try c.encode(discussion, forKey: .discussion)
-        try c.encode(parameters, forKey: .parameters)
-        try c.encode(returns, forKey: .returns)
-        try c.encode(`throws`, forKey: .throws)
-        try c.encode(callouts, forKey: .callouts)
-        try c.encode(isPlaceholder, forKey: .isPlaceholder)
-    }
+    public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
 }
-
-import Foundation

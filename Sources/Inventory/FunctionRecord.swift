@@ -3,9 +3,9 @@ import Foundation
 /// One function-like declaration (`func`, `init`, `deinit`, `subscript`, operator, protocol requirement).
 ///
 /// The JSON field names are DocSheet's public schema (see `Documentation/Schema.md`); keep them stable.
-public struct FunctionRecord: Codable, Hashable, Sendable {
+public struct FunctionRecord: SchemaRecord, Hashable {
     /// One parameter of a function, initializer or subscript.
-    public struct Parameter: Codable, Hashable, Sendable {
+    public struct Parameter: SchemaRecord, Hashable {
         /// The argument label used at the call site, `nil` for `_` (an unlabeled argument).
         public var label: String?
         /// The parameter name used inside the body.
@@ -29,19 +29,27 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
             self.defaultValue = defaultValue
         }
 
-        private enum CodingKeys: String, CodingKey { case label, name, type, defaultValue }
+        /// The parameter's fields: the JSON object `{label, name, type, defaultValue}`.
+        public static let schema = RecordSchema<Parameter>(
+            blank: Parameter(label: nil, name: "", type: ""),
+            fields: [
+                FieldDescriptor("label", \.label),
+                FieldDescriptor("name", \.name),
+                FieldDescriptor("type", \.type),
+                FieldDescriptor("defaultValue", \.defaultValue),
+            ])
 
-        /// Encodes every key, writing `null` for absent values.
+        /// Decodes a parameter through ``schema``.
+        ///
+        /// - Parameter decoder: The decoder to read the keyed JSON object from.
+        /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+        public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+        /// Encodes every key through ``schema``, writing `null` for absent values.
         ///
         /// - Parameter encoder: The encoder to write the keyed JSON object into.
         /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(label, forKey: .label)
-            try c.encode(name, forKey: .name)
-            try c.encode(type, forKey: .type)
-            try c.encode(defaultValue, forKey: .defaultValue)
-        }
+        public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
     }
 
     /// Path relative to the scanned root, with `/` separators.
@@ -95,6 +103,10 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     public var section: String?
     /// The attached documentation comment, or `nil`.
     public var doc: DocComment?
+    /// How many lines the declaration spans, from its first token (attributes included) to the end of its body (of
+    /// its signature for a requirement); `nil` when unknown (a record read from an inventory written before the field
+    /// was added).
+    public var lines: Int?
 
     /// Creates a record.
     ///
@@ -124,6 +136,7 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     ///   - doc: The attached documentation comment, or `nil`.
     ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
     ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
+    ///   - lines: How many lines the declaration spans, first token to end of body, or `nil` when unknown.
     public init(
         file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
         signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
@@ -131,8 +144,9 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
         attributes: [String] = [], modifiers: [String] = [], isAsync: Bool = false, throws: String? = nil,
         parameters: [Parameter] = [], returnType: String? = nil, genericWhere: String? = nil,
         condition: String? = nil, section: String? = nil, doc: DocComment? = nil, targets: [String] = [],
-        moduleKind: TargetKind? = nil
+        moduleKind: TargetKind? = nil, lines: Int? = nil
     ) {
+        self.lines = lines
         self.targets = targets.isEmpty ? [module] : targets
         self.moduleKind = moduleKind
         self.file = file
@@ -166,79 +180,60 @@ public struct FunctionRecord: Codable, Hashable, Sendable {
     /// `Type.name` for members, `name` for free functions: how people refer to the function in prose.
     public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
 
-    private enum CodingKeys: String, CodingKey {
-        case file, line, column, module, targets, moduleKind, kind, name, baseName, signature, enclosingType, enclosingKind
-        case accessLevel, effectiveAccess, isRequirement, attributes, modifiers, isAsync, `throws`
-        case parameters, returnType, genericWhere, condition, section, doc
-    }
+    /// The record's fields: the JSON keys, the cache's order, the template fields that show them directly and the
+    /// review changes they count in. Documentation/Schema.md lists them; a new field is a property and a line here.
+    public static let schema = RecordSchema<FunctionRecord>(
+        blank: FunctionRecord(file: "", line: 0, column: 0, module: "", kind: .function, name: "", baseName: "", signature: ""),
+        fields: [
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the file, relative to the scanned root"), change: .file),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the name")),
+            FieldDescriptor("column", \.column, template: TemplateColumn("column", "the column of the name")),
+            FieldDescriptor("module", \.module, template: TemplateColumn(
+                "module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder")),
+            // Absent before schema version 2: `[module]` (see `afterDecoding`).
+            FieldDescriptor("targets", \.targets, whenAbsent: []),
+            FieldDescriptor("moduleKind", \.moduleKind),
+            FieldDescriptor("kind", \.kind, template: TemplateColumn(
+                "kind", "function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator")),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the full name, e.g. fetch(id:completion:)")),
+            FieldDescriptor("baseName", \.baseName, template: TemplateColumn("baseName", "the base name, e.g. fetch")),
+            FieldDescriptor("signature", \.signature, template: TemplateColumn(
+                "signature", "the declaration as written, without body"), change: .signature),
+            FieldDescriptor("enclosingType", \.enclosingType),
+            FieldDescriptor("enclosingKind", \.enclosingKind),
+            FieldDescriptor("accessLevel", \.accessLevel, change: .accessLevel),
+            FieldDescriptor("effectiveAccess", \.effectiveAccess, change: .accessLevel),
+            FieldDescriptor("isRequirement", \.isRequirement),
+            FieldDescriptor("attributes", \.attributes),
+            FieldDescriptor("modifiers", \.modifiers),
+            FieldDescriptor("isAsync", \.isAsync),
+            FieldDescriptor("throws", \.throws),
+            FieldDescriptor("parameters", \.parameters),
+            FieldDescriptor("returnType", \.returnType),
+            FieldDescriptor("genericWhere", \.genericWhere),
+            FieldDescriptor("condition", \.condition),
+            FieldDescriptor("section", \.section),
+            FieldDescriptor("doc", \.doc, change: .doc),
+            FieldDescriptor("lines", \.lines, template: TemplateColumn(
+                "lines", "how many lines the declaration spans, from its first token to the end of its body",
+                isCSVColumn: true)),
+        ],
+        afterDecoding: { record in
+            if record.targets.isEmpty { record.targets = [record.module] }
+        })
 
-    /// Decodes a record; one written before schema version 2 (no `targets`, no `moduleKind`) gets `[module]` and
-    /// `nil`.
+    /// Decodes a record through ``schema``; one written before schema version 2 (no `targets`, no `moduleKind`) gets
+    /// `[module]` and `nil`.
     ///
     /// - Parameter decoder: The decoder to read the keyed JSON object from.
     /// - Throws: `DecodingError` when a key is missing or has the wrong type.
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        file = try c.decode(String.self, forKey: .file)
-        line = try c.decode(Int.self, forKey: .line)
-        column = try c.decode(Int.self, forKey: .column)
-        module = try c.decode(String.self, forKey: .module)
-        targets = try c.decodeIfPresent([String].self, forKey: .targets) ?? [module]
-        if targets.isEmpty { targets = [module] }
-        moduleKind = try c.decodeIfPresent(TargetKind.self, forKey: .moduleKind)
-        kind = try c.decode(FunctionKind.self, forKey: .kind)
-        name = try c.decode(String.self, forKey: .name)
-        baseName = try c.decode(String.self, forKey: .baseName)
-        signature = try c.decode(String.self, forKey: .signature)
-        enclosingType = try c.decodeIfPresent(String.self, forKey: .enclosingType)
-        enclosingKind = try c.decodeIfPresent(TypeKind.self, forKey: .enclosingKind)
-        accessLevel = try c.decode(AccessLevel.self, forKey: .accessLevel)
-        effectiveAccess = try c.decode(AccessLevel.self, forKey: .effectiveAccess)
-        isRequirement = try c.decode(Bool.self, forKey: .isRequirement)
-        attributes = try c.decode([String].self, forKey: .attributes)
-        modifiers = try c.decode([String].self, forKey: .modifiers)
-        isAsync = try c.decode(Bool.self, forKey: .isAsync)
-        `throws` = try c.decodeIfPresent(String.self, forKey: .throws)
-        parameters = try c.decode([Parameter].self, forKey: .parameters)
-        returnType = try c.decodeIfPresent(String.self, forKey: .returnType)
-        genericWhere = try c.decodeIfPresent(String.self, forKey: .genericWhere)
-        condition = try c.decodeIfPresent(String.self, forKey: .condition)
-        section = try c.decodeIfPresent(String.self, forKey: .section)
-        doc = try c.decodeIfPresent(DocComment.self, forKey: .doc)
-    }
+    public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
 
-    /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    /// Encodes every key through ``schema``, writing `null` for absent values so the JSON schema is stable.
     ///
     /// - Parameter encoder: The encoder to write the keyed JSON object into.
     /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(file, forKey: .file)
-        try c.encode(line, forKey: .line)
-        try c.encode(column, forKey: .column)
-        try c.encode(module, forKey: .module)
-        try c.encode(targets, forKey: .targets)
-        try c.encode(moduleKind, forKey: .moduleKind)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(name, forKey: .name)
-        try c.encode(baseName, forKey: .baseName)
-        try c.encode(signature, forKey: .signature)
-        try c.encode(enclosingType, forKey: .enclosingType)
-        try c.encode(enclosingKind, forKey: .enclosingKind)
-        try c.encode(accessLevel, forKey: .accessLevel)
-        try c.encode(effectiveAccess, forKey: .effectiveAccess)
-        try c.encode(isRequirement, forKey: .isRequirement)
-        try c.encode(attributes, forKey: .attributes)
-        try c.encode(modifiers, forKey: .modifiers)
-        try c.encode(isAsync, forKey: .isAsync)
-        try c.encode(`throws`, forKey: .throws)
-        try c.encode(parameters, forKey: .parameters)
-        try c.encode(returnType, forKey: .returnType)
-        try c.encode(genericWhere, forKey: .genericWhere)
-        try c.encode(condition, forKey: .condition)
-        try c.encode(section, forKey: .section)
-        try c.encode(doc, forKey: .doc)
-    }
+    public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
 }
 
 extension Collection where Element == FunctionRecord {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The tool that produced an inventory.
-public struct ToolInfo: Codable, Hashable, Sendable {
+public struct ToolInfo: SchemaRecord, Hashable {
     /// The tool's name, `docsheet`.
     public var name: String
     /// The tool's version.
@@ -16,10 +16,27 @@ public struct ToolInfo: Codable, Hashable, Sendable {
         self.name = name
         self.version = version
     }
+
+    /// The tool's fields: `{name, version}`.
+    public static let schema = RecordSchema<ToolInfo>(
+        blank: ToolInfo(name: "", version: ""),
+        fields: [FieldDescriptor("name", \.name), FieldDescriptor("version", \.version)])
+
+    /// Decodes through ``schema``.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+    /// Encodes every key through ``schema``.
+    ///
+    /// - Parameter encoder: The encoder to write the keyed JSON object into.
+    /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
+    public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
 }
 
 /// The project an inventory describes.
-public struct ProjectInfo: Codable, Hashable, Sendable {
+public struct ProjectInfo: SchemaRecord, Hashable {
     /// The project's name (the root folder's name unless configured).
     public var name: String
     /// The scanned root as given on the command line (relative roots stay relative so output is portable).
@@ -39,18 +56,22 @@ public struct ProjectInfo: Codable, Hashable, Sendable {
         self.commit = commit
     }
 
-    private enum CodingKeys: String, CodingKey { case name, root, commit }
+    /// The project's fields: `{name, root, commit}`, `commit` `null` when unknown.
+    public static let schema = RecordSchema<ProjectInfo>(
+        blank: ProjectInfo(name: "", root: ""),
+        fields: [FieldDescriptor("name", \.name), FieldDescriptor("root", \.root), FieldDescriptor("commit", \.commit)])
 
-    /// Encodes every key, writing `null` for an unknown commit.
+    /// Decodes through ``schema``.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+    /// Encodes every key through ``schema``, writing `null` for an unknown commit.
     ///
     /// - Parameter encoder: The encoder to write the keyed JSON object into.
     /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(root, forKey: .root)
-        try c.encode(commit, forKey: .commit)
-    }
+    public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
 }
 
 /// DocSheet's version, written into every inventory and used to key the extraction cache.

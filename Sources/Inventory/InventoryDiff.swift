@@ -2,7 +2,8 @@ import Foundation
 
 /// The difference between the function inventories of two revisions.
 public struct InventoryDiff: Codable, Hashable, Sendable {
-    /// What changed in a function that exists in both revisions.
+    /// What changed in a function that exists in both revisions; each field of ``FunctionRecord/schema`` says which
+    /// change it counts in.
     public enum Change: String, Codable, CaseIterable, Sendable {
         /// The signature text changed.
         case signature
@@ -162,19 +163,15 @@ extension InventoryDiff {
         )
     }
 
-    /// What differs between two records of the same function.
+    /// What differs between two records of the same function: the changes that ``FunctionRecord/schema`` assigns to
+    /// a field that differs (`signature`; `accessLevel` and `effectiveAccess`; `doc`; `file`).
     ///
     /// - Parameters:
     ///   - old: The function's record in the base revision.
     ///   - new: The function's record in the head revision.
-    /// - Returns: The kinds of change in the order signature, access level, doc, file; empty when the records agree on
-    ///   all four.
+    /// - Returns: The kinds of change in the order of `Change.allCases` (signature, access level, doc, file); empty
+    ///   when the records agree on every compared field.
     public static func changes(from old: FunctionRecord, to new: FunctionRecord) -> [Change] {
-        var changes: [Change] = []
-        if old.signature != new.signature { changes.append(.signature) }
-        if old.accessLevel != new.accessLevel || old.effectiveAccess != new.effectiveAccess { changes.append(.accessLevel) }
-        if old.doc != new.doc { changes.append(.doc) }
-        if old.file != new.file { changes.append(.file) }
-        return changes
+        FunctionRecord.schema.changes(from: old, to: new)
     }
 }

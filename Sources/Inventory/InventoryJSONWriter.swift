@@ -1,12 +1,15 @@
 import Foundation
+import Parallelism
 
-/// Writes inventories and their records as JSON by hand: pretty, byte for byte what `JSONEncoder` writes for them
+/// Writes inventories and their records as JSON without `JSONEncoder`: pretty, byte for byte what `JSONEncoder` writes for them
 /// with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, or compact (no whitespace). `JSONEncoder` boxes every
 /// value through the `Encoder` protocols first; writing the JSON fell from 17.8% of a run's samples to 3.1%, and its
 /// peak memory by 40% (Benchmarks/README.md). `InventoryJSONWriterTests` hold the two encoders to the same bytes.
 ///
-/// The keys are written in sorted order (byte order of their UTF-8, as `.sortedKeys` sorts), `nil` as `null`, as the
-/// records' `encode(to:)` do.
+/// Each record writes itself (`writeJSON(into:)`, generated from its ``RecordSchema`` into
+/// `RecordCoding.generated.swift`): the keys in sorted order (byte order of their UTF-8, as `.sortedKeys` sorts),
+/// `nil` as `null`, the same fields the records' `encode(to:)` write through the same schema. This type knows the
+/// layout of JSON text, not the fields of any record.
 public struct InventoryJSONWriter {
     /// The JSON text written so far, UTF-8 (after what was handed to the ``PieceSink``, if there is one).
     public private(set) var bytes: [UInt8] = []
@@ -71,125 +74,20 @@ public struct InventoryJSONWriter {
     /// - Parameter inventory: The inventory.
     public mutating func write(_ inventory: Inventory) {
         openObject()
-        key("functions"); writeRecords(inventory.functions) { $0.write($1) }
-        key("modules"); writeArray(inventory.modules) { $0.write($1) }
-        key("project")
-        openObject()
-        key("commit"); write(inventory.project.commit)
-        key("name"); write(inventory.project.name)
-        key("root"); write(inventory.project.root)
-        closeObject()
+        key("functions"); writeRecords(inventory.functions)
+        key("modules"); inventory.modules.writeJSON(into: &self)
+        key("project"); inventory.project.writeJSON(into: &self)
         key("schemaVersion"); write(inventory.schemaVersion)
-        key("tool")
-        openObject()
-        key("name"); write(inventory.tool.name)
-        key("version"); write(inventory.tool.version)
-        closeObject()
-        key("types"); writeRecords(inventory.types) { $0.write($1) }
+        key("tool"); inventory.tool.writeJSON(into: &self)
+        key("types"); writeRecords(inventory.types)
         closeObject()
     }
 
-    /// Writes a function record object.
+    /// Writes a record object (a function, type or module record, a doc comment, …): its generated `writeJSON(into:)`.
     ///
     /// - Parameter record: The record.
-    public mutating func write(_ record: FunctionRecord) {
-        openObject()
-        key("accessLevel"); write(record.accessLevel.rawValue)
-        key("attributes"); write(record.attributes)
-        key("baseName"); write(record.baseName)
-        key("column"); write(record.column)
-        key("condition"); write(record.condition)
-        key("doc"); write(record.doc)
-        key("effectiveAccess"); write(record.effectiveAccess.rawValue)
-        key("enclosingKind"); write(record.enclosingKind?.rawValue)
-        key("enclosingType"); write(record.enclosingType)
-        key("file"); write(record.file)
-        key("genericWhere"); write(record.genericWhere)
-        key("isAsync"); write(record.isAsync)
-        key("isRequirement"); write(record.isRequirement)
-        key("kind"); write(record.kind.rawValue)
-        key("line"); write(record.line)
-        key("modifiers"); write(record.modifiers)
-        key("module"); write(record.module)
-        key("moduleKind"); write(record.moduleKind?.rawValue)
-        key("name"); write(record.name)
-        key("parameters")
-        writeArray(record.parameters) { writer, parameter in
-            writer.openObject()
-            writer.key("defaultValue"); writer.write(parameter.defaultValue)
-            writer.key("label"); writer.write(parameter.label)
-            writer.key("name"); writer.write(parameter.name)
-            writer.key("type"); writer.write(parameter.type)
-            writer.closeObject()
-        }
-        key("returnType"); write(record.returnType)
-        key("section"); write(record.section)
-        key("signature"); write(record.signature)
-        key("targets"); write(record.targets)
-        key("throws"); write(record.throws)
-        closeObject()
-    }
-
-    /// Writes a type record object.
-    ///
-    /// - Parameter record: The record.
-    public mutating func write(_ record: TypeRecord) {
-        openObject()
-        key("accessLevel"); write(record.accessLevel.rawValue)
-        key("column"); write(record.column)
-        key("condition"); write(record.condition)
-        key("doc"); write(record.doc)
-        key("effectiveAccess"); write(record.effectiveAccess.rawValue)
-        key("file"); write(record.file)
-        key("genericWhere"); write(record.genericWhere)
-        key("inheritedTypes"); write(record.inheritedTypes)
-        key("kind"); write(record.kind.rawValue)
-        key("line"); write(record.line)
-        key("module"); write(record.module)
-        key("moduleKind"); write(record.moduleKind?.rawValue)
-        key("name"); write(record.name)
-        key("targets"); write(record.targets)
-        closeObject()
-    }
-
-    /// Writes a module record object.
-    ///
-    /// - Parameter record: The record.
-    public mutating func write(_ record: ModuleRecord) {
-        openObject()
-        key("kind"); write(record.kind.rawValue)
-        key("name"); write(record.name)
-        key("project"); write(record.project)
-        closeObject()
-    }
-
-    /// Writes a doc comment object, or `null`.
-    ///
-    /// - Parameter doc: The doc comment, or `nil`.
-    public mutating func write(_ doc: DocComment?) {
-        guard let doc else { return null() }
-        openObject()
-        key("callouts")
-        writeArray(doc.callouts) { writer, callout in
-            writer.openObject()
-            writer.key("kind"); writer.write(callout.kind)
-            writer.key("text"); writer.write(callout.text)
-            writer.closeObject()
-        }
-        key("discussion"); write(doc.discussion)
-        key("isPlaceholder"); write(doc.isPlaceholder)
-        key("parameters")
-        writeArray(doc.parameters) { writer, parameter in
-            writer.openObject()
-            writer.key("description"); writer.write(parameter.description)
-            writer.key("name"); writer.write(parameter.name)
-            writer.closeObject()
-        }
-        key("raw"); write(doc.raw)
-        key("returns"); write(doc.returns)
-        key("summary"); write(doc.summary)
-        key("throws"); write(doc.throws)
-        closeObject()
+    public mutating func write(_ record: some SchemaRecord) {
+        record.writeJSON(into: &self)
     }
 
     // MARK: Structure
@@ -232,44 +130,39 @@ public struct InventoryJSONWriter {
     }
 
     /// Writes an array of records as `writeArray` does, byte for byte, with large arrays cut into slices written on
-    /// all cores at once and taken in order (each record's text depends only on the record and the depth): joined
-    /// into ``bytes``, or with a ``PieceSink`` handed to it one by one as they are done, while later ones are still
-    /// being written.
-    private mutating func writeRecords<Element>(
-        _ elements: [Element], _ element: @escaping @Sendable (inout InventoryJSONWriter, Element) -> Void
-    ) {
-        let sliceCount = min(elements.count / Self.recordsPerSlice, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        guard sliceCount > 1 else { return writeArray(elements, element) }
+    /// all cores at once (each record's text depends only on the record and the depth), through `parallelMap`. The
+    /// slices are written a round (two per core) at a time and joined into ``bytes`` in order, or, with a
+    /// ``PieceSink``, handed to it after each round.
+    private mutating func writeRecords<Record: SchemaRecord>(_ records: [Record]) {
+        let sliceCount = min(records.count / Self.recordsPerSlice, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        guard sliceCount > 1 else { return records.writeJSON(into: &self) }
         openArray()
         if let sink {
             sink.take(bytes)
             bytes = []
         }
         let depth = depth, pretty = pretty
-        let slices = SliceBoard(count: sliceCount)
-        elements.withUnsafeBufferPointer { elements in
-            nonisolated(unsafe) let input = elements
-            let written = DispatchGroup()
-            DispatchQueue.global().async(group: written) {
-                DispatchQueue.concurrentPerform(iterations: sliceCount) { slice in
-                    let range = (input.count * slice / sliceCount)..<(input.count * (slice + 1) / sliceCount)
-                    var writer = InventoryJSONWriter(pretty: pretty)
-                    writer.bytes.reserveCapacity(range.count * 1_400)
-                    writer.depth = depth
-                    writer.empty = [slice == 0]
-                    for index in range {
-                        writer.separate()
-                        element(&writer, input[index])  // borrowed from the buffer: the record is not copied
-                    }
-                    slices.put(writer.bytes, at: slice)
+        let slicesPerRound = 2 * ProcessInfo.processInfo.activeProcessorCount
+        var firstSlice = 0
+        while firstSlice < sliceCount {
+            let round = firstSlice..<min(sliceCount, firstSlice + slicesPerRound)
+            let texts = parallelMap(Array(0..<round.count)) { offset in
+                let slice = round.lowerBound + offset
+                let range = (records.count * slice / sliceCount)..<(records.count * (slice + 1) / sliceCount)
+                var writer = InventoryJSONWriter(pretty: pretty)
+                writer.bytes.reserveCapacity(range.count * 1_400)
+                writer.depth = depth
+                writer.empty = [slice == 0]
+                for index in range {
+                    writer.separate()
+                    records[index].writeJSON(into: &writer)
                 }
+                return writer.bytes
             }
-            // Each slice is taken as soon as it and those before it are done; the input outlives every writer.
-            for slice in 0..<sliceCount {
-                let text = slices.take(slice)
+            for text in texts {
                 if let sink { sink.take(text) } else { bytes.append(contentsOf: text) }
             }
-            written.wait()
+            firstSlice = round.upperBound
         }
         empty[empty.count - 1] = false
         closeArray()
@@ -410,31 +303,5 @@ private final class PieceSink {
     func take(_ piece: [UInt8]) {
         guard isOpen, !piece.isEmpty else { return }
         isOpen = piece.withUnsafeBytes { write($0) }
-    }
-}
-
-/// The slices of a record array, put by the threads that write them and taken in order by the one that joins them.
-private final class SliceBoard: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var slices: [[UInt8]?]
-
-    init(count: Int) { slices = Array(repeating: nil, count: count) }
-
-    /// Stores slice `index` and wakes the taker.
-    func put(_ slice: [UInt8], at index: Int) {
-        condition.lock()
-        slices[index] = slice
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits for slice `index` and takes it out of the board.
-    func take(_ index: Int) -> [UInt8] {
-        condition.lock()
-        defer { condition.unlock() }
-        while slices[index] == nil { condition.wait() }
-        let slice = slices[index] ?? []
-        slices[index] = []
-        return slice
     }
 }

@@ -1,5 +1,5 @@
 /// The kind of a function-like declaration, as the design document and the JSON schema name it.
-public enum FunctionKind: String, Codable, CaseIterable, Sendable {
+public enum FunctionKind: String, SchemaEnumeration {
     /// A free (top-level) function.
     case function
     /// An instance method of a type or extension.
@@ -19,7 +19,7 @@ public enum FunctionKind: String, Codable, CaseIterable, Sendable {
 }
 
 /// The kind of a type declaration or extension.
-public enum TypeKind: String, Codable, CaseIterable, Sendable {
+public enum TypeKind: String, SchemaEnumeration {
     /// A `class`.
     case `class`
     /// A `struct`.

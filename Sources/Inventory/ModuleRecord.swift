@@ -1,6 +1,6 @@
 /// What a build target produces, as Xcode and SwiftPM name it. A module's kind decides, for example, whether
 /// `--exclude-tests` leaves it out.
-public enum TargetKind: String, Codable, CaseIterable, Sendable {
+public enum TargetKind: String, SchemaEnumeration {
     /// An Xcode application target (`com.apple.product-type.application`, watch and App Clip apps too).
     case app
     /// An Xcode app extension (widget, share extension, …).
@@ -32,7 +32,7 @@ public enum TargetKind: String, Codable, CaseIterable, Sendable {
 
 /// A module of the scanned project: a build target of an Xcode project or a Swift package, or a folder that no
 /// build system describes.
-public struct ModuleRecord: Codable, Hashable, Sendable {
+public struct ModuleRecord: SchemaRecord, Hashable {
     /// The module name, as the compiler sees it (`Ice_Cubes` for the product `Ice Cubes`).
     public var name: String
     /// What the target builds.
@@ -54,16 +54,20 @@ public struct ModuleRecord: Codable, Hashable, Sendable {
         self.project = project
     }
 
-    private enum CodingKeys: String, CodingKey { case name, kind, project }
+    /// The module's fields: `{name, kind, project}`, `project` `null` for a folder module.
+    public static let schema = RecordSchema<ModuleRecord>(
+        blank: ModuleRecord(name: "", kind: .folder),
+        fields: [FieldDescriptor("name", \.name), FieldDescriptor("kind", \.kind), FieldDescriptor("project", \.project)])
 
-    /// Encodes every key, writing `null` for a folder module's project.
+    /// Decodes a module record through ``schema``.
+    ///
+    /// - Parameter decoder: The decoder to read the keyed JSON object from.
+    /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+    public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+    /// Encodes every key through ``schema``, writing `null` for a folder module's project.
     ///
     /// - Parameter encoder: The encoder to write the keyed JSON object into.
     /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(project, forKey: .project)
-    }
+    public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A type declaration or extension: `class`, `struct`, `enum`, `protocol`, `actor` or `extension`.
-public struct TypeRecord: Codable, Hashable, Sendable {
+public struct TypeRecord: SchemaRecord, Hashable {
     /// Dotted path of the type (`Outer.Inner`); for an extension, the extended type as written
     /// minus module qualifier and generic arguments.
     public var name: String
@@ -76,54 +76,40 @@ public struct TypeRecord: Codable, Hashable, Sendable {
     /// True when the record has meaningful documentation.
     public var isDocumented: Bool { doc?.isMeaningful ?? false }
 
-    private enum CodingKeys: String, CodingKey {
-        case name, kind, module, targets, moduleKind, file, line, column, accessLevel, effectiveAccess, inheritedTypes
-        case genericWhere, condition, doc
-    }
+    /// The record's fields: the JSON keys and the cache's order (Documentation/Schema.md).
+    public static let schema = RecordSchema<TypeRecord>(
+        blank: TypeRecord(name: "", kind: .struct, module: "", file: "", line: 0, column: 0),
+        fields: [
+            FieldDescriptor("name", \.name),
+            FieldDescriptor("kind", \.kind),
+            FieldDescriptor("module", \.module),
+            // Absent before schema version 2: `[module]` (see `afterDecoding`).
+            FieldDescriptor("targets", \.targets, whenAbsent: []),
+            FieldDescriptor("moduleKind", \.moduleKind),
+            FieldDescriptor("file", \.file),
+            FieldDescriptor("line", \.line),
+            FieldDescriptor("column", \.column),
+            FieldDescriptor("accessLevel", \.accessLevel),
+            FieldDescriptor("effectiveAccess", \.effectiveAccess),
+            FieldDescriptor("inheritedTypes", \.inheritedTypes),
+            FieldDescriptor("genericWhere", \.genericWhere),
+            FieldDescriptor("condition", \.condition),
+            FieldDescriptor("doc", \.doc),
+        ],
+        afterDecoding: { record in
+            if record.targets.isEmpty { record.targets = [record.module] }
+        })
 
-    /// Decodes a record; one written before schema version 2 (no `targets`, no `moduleKind`) gets `[module]` and
-    /// `nil`.
+    /// Decodes a record through ``schema``; one written before schema version 2 (no `targets`, no `moduleKind`) gets
+    /// `[module]` and `nil`.
     ///
     /// - Parameter decoder: The decoder to read the keyed JSON object from.
     /// - Throws: `DecodingError` when a key is missing or has the wrong type.
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        kind = try c.decode(TypeKind.self, forKey: .kind)
-        module = try c.decode(String.self, forKey: .module)
-        targets = try c.decodeIfPresent([String].self, forKey: .targets) ?? [module]
-        if targets.isEmpty { targets = [module] }
-        moduleKind = try c.decodeIfPresent(TargetKind.self, forKey: .moduleKind)
-        file = try c.decode(String.self, forKey: .file)
-        line = try c.decode(Int.self, forKey: .line)
-        column = try c.decode(Int.self, forKey: .column)
-        accessLevel = try c.decode(AccessLevel.self, forKey: .accessLevel)
-        effectiveAccess = try c.decode(AccessLevel.self, forKey: .effectiveAccess)
-        inheritedTypes = try c.decode([String].self, forKey: .inheritedTypes)
-        genericWhere = try c.decodeIfPresent(String.self, forKey: .genericWhere)
-        condition = try c.decodeIfPresent(String.self, forKey: .condition)
-        doc = try c.decodeIfPresent(DocComment.self, forKey: .doc)
-    }
+    public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
 
-    /// Encodes every key, writing `null` for absent values so the JSON schema is stable.
+    /// Encodes every key through ``schema``, writing `null` for absent values so the JSON schema is stable.
     ///
     /// - Parameter encoder: The encoder to write the keyed JSON object into.
     /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(module, forKey: .module)
-        try c.encode(targets, forKey: .targets)
-        try c.encode(moduleKind, forKey: .moduleKind)
-        try c.encode(file, forKey: .file)
-        try c.encode(line, forKey: .line)
-        try c.encode(column, forKey: .column)
-        try c.encode(accessLevel, forKey: .accessLevel)
-        try c.encode(effectiveAccess, forKey: .effectiveAccess)
-        try c.encode(inheritedTypes, forKey: .inheritedTypes)
-        try c.encode(genericWhere, forKey: .genericWhere)
-        try c.encode(condition, forKey: .condition)
-        try c.encode(doc, forKey: .doc)
-    }
+    public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
 }

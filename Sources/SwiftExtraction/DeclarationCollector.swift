@@ -496,7 +496,7 @@ final class DeclarationCollector: SyntaxVisitor {
                 isAsync: isAsync, throws: throwsClause.map(Self.throwsText), parameters: parameters,
                 returnType: returnType.map(source.collapsed), genericWhere: genericWhere.map(source.collapsed),
                 condition: condition, section: context.isLocal ? nil : context.section,
-                doc: documentation(of: decl)))
+                doc: documentation(of: decl), lines: lineCount(of: decl)))
     }
 
     // MARK: Helpers
@@ -512,6 +512,14 @@ final class DeclarationCollector: SyntaxVisitor {
         guard !occurrences.isEmpty else { return false }  // most files: the trivia's place need not be worked out
         let start = node.position.utf8Offset
         return occurrences.start(in: start..<start + node.leadingTriviaLength.utf8Length)
+    }
+
+    /// How many lines `decl` spans, from its first token (attributes included) to its last (the end of its body).
+    /// Bodies emptied before parsing keep their line breaks (`FunctionBodySkipping`), so the count is the source's.
+    private func lineCount(of decl: DeclSyntax) -> Int {
+        let first = lines.location(of: decl.positionAfterSkippingLeadingTrivia).line
+        let last = lines.location(of: decl.endPositionBeforeTrailingTrivia).line
+        return last - first + 1
     }
 
     private func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {

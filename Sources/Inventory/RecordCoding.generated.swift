@@ -1,0 +1,483 @@
+// Generated from the record schemas (`RecordSchema`) by Tests/InventoryTests/RecordCodingGenerationTests.swift.
+// Do not edit: change a schema, then run `DOCSHEET_REGENERATE=1 swift test --filter RecordCodingGenerationTests`.
+
+extension FunctionRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("accessLevel"); self.accessLevel.writeJSON(into: &writer)
+        writer.key("attributes"); self.attributes.writeJSON(into: &writer)
+        writer.key("baseName"); self.baseName.writeJSON(into: &writer)
+        writer.key("column"); self.column.writeJSON(into: &writer)
+        writer.key("condition"); self.condition.writeJSON(into: &writer)
+        writer.key("doc"); self.doc.writeJSON(into: &writer)
+        writer.key("effectiveAccess"); self.effectiveAccess.writeJSON(into: &writer)
+        writer.key("enclosingKind"); self.enclosingKind.writeJSON(into: &writer)
+        writer.key("enclosingType"); self.enclosingType.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("genericWhere"); self.genericWhere.writeJSON(into: &writer)
+        writer.key("isAsync"); self.isAsync.writeJSON(into: &writer)
+        writer.key("isRequirement"); self.isRequirement.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("lines"); self.lines.writeJSON(into: &writer)
+        writer.key("modifiers"); self.modifiers.writeJSON(into: &writer)
+        writer.key("module"); self.module.writeJSON(into: &writer)
+        writer.key("moduleKind"); self.moduleKind.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("parameters"); self.parameters.writeJSON(into: &writer)
+        writer.key("returnType"); self.returnType.writeJSON(into: &writer)
+        writer.key("section"); self.section.writeJSON(into: &writer)
+        writer.key("signature"); self.signature.writeJSON(into: &writer)
+        writer.key("targets"); self.targets.writeJSON(into: &writer)
+        writer.key("throws"); self.throws.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.column.writeBytes(into: &writer)
+        self.module.writeBytes(into: &writer)
+        self.targets.writeBytes(into: &writer)
+        self.moduleKind.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.name.writeBytes(into: &writer)
+        self.baseName.writeBytes(into: &writer)
+        self.signature.writeBytes(into: &writer)
+        self.enclosingType.writeBytes(into: &writer)
+        self.enclosingKind.writeBytes(into: &writer)
+        self.accessLevel.writeBytes(into: &writer)
+        self.effectiveAccess.writeBytes(into: &writer)
+        self.isRequirement.writeBytes(into: &writer)
+        self.attributes.writeBytes(into: &writer)
+        self.modifiers.writeBytes(into: &writer)
+        self.isAsync.writeBytes(into: &writer)
+        self.throws.writeBytes(into: &writer)
+        self.parameters.writeBytes(into: &writer)
+        self.returnType.writeBytes(into: &writer)
+        self.genericWhere.writeBytes(into: &writer)
+        self.condition.writeBytes(into: &writer)
+        self.section.writeBytes(into: &writer)
+        self.doc.writeBytes(into: &writer)
+        self.lines.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> FunctionRecord? {
+        var record = schema.blank
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let columnValue = Swift.type(of: record.column).readBytes(from: &reader) else { return nil }
+        record.column = columnValue
+        guard let moduleValue = Swift.type(of: record.module).readBytes(from: &reader) else { return nil }
+        record.module = moduleValue
+        guard let targetsValue = Swift.type(of: record.targets).readBytes(from: &reader) else { return nil }
+        record.targets = targetsValue
+        guard let moduleKindValue = Swift.type(of: record.moduleKind).readBytes(from: &reader) else { return nil }
+        record.moduleKind = moduleKindValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let baseNameValue = Swift.type(of: record.baseName).readBytes(from: &reader) else { return nil }
+        record.baseName = baseNameValue
+        guard let signatureValue = Swift.type(of: record.signature).readBytes(from: &reader) else { return nil }
+        record.signature = signatureValue
+        guard let enclosingTypeValue = Swift.type(of: record.enclosingType).readBytes(from: &reader) else { return nil }
+        record.enclosingType = enclosingTypeValue
+        guard let enclosingKindValue = Swift.type(of: record.enclosingKind).readBytes(from: &reader) else { return nil }
+        record.enclosingKind = enclosingKindValue
+        guard let accessLevelValue = Swift.type(of: record.accessLevel).readBytes(from: &reader) else { return nil }
+        record.accessLevel = accessLevelValue
+        guard let effectiveAccessValue = Swift.type(of: record.effectiveAccess).readBytes(from: &reader) else { return nil }
+        record.effectiveAccess = effectiveAccessValue
+        guard let isRequirementValue = Swift.type(of: record.isRequirement).readBytes(from: &reader) else { return nil }
+        record.isRequirement = isRequirementValue
+        guard let attributesValue = Swift.type(of: record.attributes).readBytes(from: &reader) else { return nil }
+        record.attributes = attributesValue
+        guard let modifiersValue = Swift.type(of: record.modifiers).readBytes(from: &reader) else { return nil }
+        record.modifiers = modifiersValue
+        guard let isAsyncValue = Swift.type(of: record.isAsync).readBytes(from: &reader) else { return nil }
+        record.isAsync = isAsyncValue
+        guard let throwsValue = Swift.type(of: record.throws).readBytes(from: &reader) else { return nil }
+        record.throws = throwsValue
+        guard let parametersValue = Swift.type(of: record.parameters).readBytes(from: &reader) else { return nil }
+        record.parameters = parametersValue
+        guard let returnTypeValue = Swift.type(of: record.returnType).readBytes(from: &reader) else { return nil }
+        record.returnType = returnTypeValue
+        guard let genericWhereValue = Swift.type(of: record.genericWhere).readBytes(from: &reader) else { return nil }
+        record.genericWhere = genericWhereValue
+        guard let conditionValue = Swift.type(of: record.condition).readBytes(from: &reader) else { return nil }
+        record.condition = conditionValue
+        guard let sectionValue = Swift.type(of: record.section).readBytes(from: &reader) else { return nil }
+        record.section = sectionValue
+        guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
+        record.doc = docValue
+        guard let linesValue = Swift.type(of: record.lines).readBytes(from: &reader) else { return nil }
+        record.lines = linesValue
+        return record
+    }
+}
+
+extension FunctionRecord.Parameter {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("defaultValue"); self.defaultValue.writeJSON(into: &writer)
+        writer.key("label"); self.label.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("type"); self.type.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.label.writeBytes(into: &writer)
+        self.name.writeBytes(into: &writer)
+        self.type.writeBytes(into: &writer)
+        self.defaultValue.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> FunctionRecord.Parameter? {
+        var record = schema.blank
+        guard let labelValue = Swift.type(of: record.label).readBytes(from: &reader) else { return nil }
+        record.label = labelValue
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let typeValue = Swift.type(of: record.type).readBytes(from: &reader) else { return nil }
+        record.type = typeValue
+        guard let defaultValueValue = Swift.type(of: record.defaultValue).readBytes(from: &reader) else { return nil }
+        record.defaultValue = defaultValueValue
+        return record
+    }
+}
+
+extension TypeRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("accessLevel"); self.accessLevel.writeJSON(into: &writer)
+        writer.key("column"); self.column.writeJSON(into: &writer)
+        writer.key("condition"); self.condition.writeJSON(into: &writer)
+        writer.key("doc"); self.doc.writeJSON(into: &writer)
+        writer.key("effectiveAccess"); self.effectiveAccess.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("genericWhere"); self.genericWhere.writeJSON(into: &writer)
+        writer.key("inheritedTypes"); self.inheritedTypes.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("module"); self.module.writeJSON(into: &writer)
+        writer.key("moduleKind"); self.moduleKind.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("targets"); self.targets.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.module.writeBytes(into: &writer)
+        self.targets.writeBytes(into: &writer)
+        self.moduleKind.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.column.writeBytes(into: &writer)
+        self.accessLevel.writeBytes(into: &writer)
+        self.effectiveAccess.writeBytes(into: &writer)
+        self.inheritedTypes.writeBytes(into: &writer)
+        self.genericWhere.writeBytes(into: &writer)
+        self.condition.writeBytes(into: &writer)
+        self.doc.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> TypeRecord? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let moduleValue = Swift.type(of: record.module).readBytes(from: &reader) else { return nil }
+        record.module = moduleValue
+        guard let targetsValue = Swift.type(of: record.targets).readBytes(from: &reader) else { return nil }
+        record.targets = targetsValue
+        guard let moduleKindValue = Swift.type(of: record.moduleKind).readBytes(from: &reader) else { return nil }
+        record.moduleKind = moduleKindValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let columnValue = Swift.type(of: record.column).readBytes(from: &reader) else { return nil }
+        record.column = columnValue
+        guard let accessLevelValue = Swift.type(of: record.accessLevel).readBytes(from: &reader) else { return nil }
+        record.accessLevel = accessLevelValue
+        guard let effectiveAccessValue = Swift.type(of: record.effectiveAccess).readBytes(from: &reader) else { return nil }
+        record.effectiveAccess = effectiveAccessValue
+        guard let inheritedTypesValue = Swift.type(of: record.inheritedTypes).readBytes(from: &reader) else { return nil }
+        record.inheritedTypes = inheritedTypesValue
+        guard let genericWhereValue = Swift.type(of: record.genericWhere).readBytes(from: &reader) else { return nil }
+        record.genericWhere = genericWhereValue
+        guard let conditionValue = Swift.type(of: record.condition).readBytes(from: &reader) else { return nil }
+        record.condition = conditionValue
+        guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
+        record.doc = docValue
+        return record
+    }
+}
+
+extension ModuleRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("project"); self.project.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.project.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ModuleRecord? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let projectValue = Swift.type(of: record.project).readBytes(from: &reader) else { return nil }
+        record.project = projectValue
+        return record
+    }
+}
+
+extension DocComment {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("callouts"); self.callouts.writeJSON(into: &writer)
+        writer.key("discussion"); self.discussion.writeJSON(into: &writer)
+        writer.key("isPlaceholder"); self.isPlaceholder.writeJSON(into: &writer)
+        writer.key("parameters"); self.parameters.writeJSON(into: &writer)
+        writer.key("raw"); self.raw.writeJSON(into: &writer)
+        writer.key("returns"); self.returns.writeJSON(into: &writer)
+        writer.key("summary"); self.summary.writeJSON(into: &writer)
+        writer.key("throws"); self.throws.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.raw.writeBytes(into: &writer)
+        self.summary.writeBytes(into: &writer)
+        self.discussion.writeBytes(into: &writer)
+        self.parameters.writeBytes(into: &writer)
+        self.returns.writeBytes(into: &writer)
+        self.throws.writeBytes(into: &writer)
+        self.callouts.writeBytes(into: &writer)
+        self.isPlaceholder.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> DocComment? {
+        var record = schema.blank
+        guard let rawValue = Swift.type(of: record.raw).readBytes(from: &reader) else { return nil }
+        record.raw = rawValue
+        guard let summaryValue = Swift.type(of: record.summary).readBytes(from: &reader) else { return nil }
+        record.summary = summaryValue
+        guard let discussionValue = Swift.type(of: record.discussion).readBytes(from: &reader) else { return nil }
+        record.discussion = discussionValue
+        guard let parametersValue = Swift.type(of: record.parameters).readBytes(from: &reader) else { return nil }
+        record.parameters = parametersValue
+        guard let returnsValue = Swift.type(of: record.returns).readBytes(from: &reader) else { return nil }
+        record.returns = returnsValue
+        guard let throwsValue = Swift.type(of: record.throws).readBytes(from: &reader) else { return nil }
+        record.throws = throwsValue
+        guard let calloutsValue = Swift.type(of: record.callouts).readBytes(from: &reader) else { return nil }
+        record.callouts = calloutsValue
+        guard let isPlaceholderValue = Swift.type(of: record.isPlaceholder).readBytes(from: &reader) else { return nil }
+        record.isPlaceholder = isPlaceholderValue
+        return record
+    }
+}
+
+extension DocComment.Parameter {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("description"); self.description.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.description.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> DocComment.Parameter? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let descriptionValue = Swift.type(of: record.description).readBytes(from: &reader) else { return nil }
+        record.description = descriptionValue
+        return record
+    }
+}
+
+extension DocComment.Callout {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("text"); self.text.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.kind.writeBytes(into: &writer)
+        self.text.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> DocComment.Callout? {
+        var record = schema.blank
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let textValue = Swift.type(of: record.text).readBytes(from: &reader) else { return nil }
+        record.text = textValue
+        return record
+    }
+}
+
+extension ProjectInfo {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("commit"); self.commit.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("root"); self.root.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.root.writeBytes(into: &writer)
+        self.commit.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ProjectInfo? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let rootValue = Swift.type(of: record.root).readBytes(from: &reader) else { return nil }
+        record.root = rootValue
+        guard let commitValue = Swift.type(of: record.commit).readBytes(from: &reader) else { return nil }
+        record.commit = commitValue
+        return record
+    }
+}
+
+extension ToolInfo {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("version"); self.version.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.version.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ToolInfo? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let versionValue = Swift.type(of: record.version).readBytes(from: &reader) else { return nil }
+        record.version = versionValue
+        return record
+    }
+}
