@@ -351,7 +351,9 @@ final class DeclarationCollector: SyntaxVisitor {
         }
         if type.is(ArrayTypeSyntax.self) { return ["Array"] }
         if type.is(DictionaryTypeSyntax.self) { return ["Dictionary"] }
+        #if canImport(SwiftSyntax602)  // `[3 of Int]` (SE-0483) is parsed from swift-syntax 602 on
         if type.is(InlineArrayTypeSyntax.self) { return ["InlineArray"] }
+        #endif
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return ["Optional"] }
         if let attributed = type.as(AttributedTypeSyntax.self) {
             return nominalComponents(attributed.baseType, genericParameters: genericParameters)

@@ -1,5 +1,5 @@
 import Inventory
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 /// Finds the documentation comment the compiler attaches to a declaration and cleans its text.
 ///
@@ -38,8 +38,8 @@ enum DocCommentAttachment {
         var located: [LocatedComment] = []
         var line = 0
         let previous = firstToken.previousToken(viewMode: .sourceAccurate)
-        // Every comment starts with a slash: most declarations are settled on the trivia's source bytes, unparsed.
-        guard firstToken.tokenView.leadingTrivia(holdsSlash) || previous?.tokenView.trailingTrivia(holdsSlash) == true
+        // Without trivia there is no comment: settled by the lengths, without building the trivia.
+        guard firstToken.leadingTriviaLength.utf8Length > 0 || (previous?.trailingTriviaLength.utf8Length ?? 0) > 0
         else { return [] }
         // At the start of the file the column is known; after another token only once a line break is seen.
         var column: Int? = previous == nil ? 1 : nil
@@ -89,11 +89,6 @@ enum DocCommentAttachment {
             lastEnd = comment.endLine
         }
         return kept
-    }
-
-    /// Whether trivia's source bytes hold a slash: trivia without one holds no comment, known without parsing it.
-    private static func holdsSlash(_ trivia: SwiftSyntax.SyntaxText) -> Bool {
-        trivia.contains(UInt8(ascii: "/"))
     }
 
     /// The comments' text as the compiler hands it to DocC (`getLineList` in swift/lib/Markup/LineList.cpp and

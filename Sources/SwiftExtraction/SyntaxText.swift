@@ -1,9 +1,12 @@
-@_spi(RawSyntax) import SwiftSyntax
+import SwiftSyntax
 
 /// Turns syntax into the one-line text DocSheet shows: tokens as written, comments removed,
 /// any run of whitespace, newlines or comments between two tokens collapsed to one space — except that a
 /// gap holding a line break just inside brackets vanishes, so a parameter list written one per line reads
 /// `init(text: String, limit: Int)` rather than `init( text: String, limit: Int )`.
+///
+/// Only swift-syntax's public API is used (no `@_spi(RawSyntax)`), so that `DocSheetKit` accepts a range of
+/// swift-syntax versions next to other swift-syntax clients; Benchmarks/README.md measures what the raw view saved.
 enum SyntaxText {
     /// The collapsed text of `node` (its leading and trailing trivia are dropped).
     static func collapsed(_ node: some SyntaxProtocol) -> String {
@@ -11,26 +14,28 @@ enum SyntaxText {
     }
 
     /// The collapsed text of a sequence of tokens.
-    ///
-    /// The tokens' source bytes are gathered and made a string once: building each token's `text` (its `TokenKind`,
-    /// then a string) was most of the time signatures took.
     static func collapsed<Tokens: Sequence>(_ tokens: Tokens) -> String where Tokens.Element == TokenSyntax {
-        var bytes: [UInt8] = []
+        var result = ""
         var previous: TokenSyntax?
         for token in tokens {
             if let previous, needsSpace(between: previous, and: token) {
-                bytes.append(UInt8(ascii: " "))
+                result.append(" ")
             }
-            let raw = token.rawText
+            let text = sourceText(of: token)
             // A multi-line string literal's segments hold line breaks; the text stays on one line.
-            if let buffer = raw.baseAddress.map({ UnsafeBufferPointer(start: $0, count: raw.count) }), containsLineBreak(buffer) {
-                bytes.append(contentsOf: oneLine(String(syntaxText: raw)).utf8)
-            } else {
-                bytes.append(contentsOf: raw)
-            }
+            result += containsLineBreak(text) ? oneLine(text) : text
             previous = token
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return result
+    }
+
+    /// The token's text as written in the source, without its trivia: empty for a token the parser supplied as
+    /// missing (whose `text` is the text it would have).
+    ///
+    /// A present token's `text` is its source text: swift-syntax builds its `TokenKind` from that text and checks
+    /// that a kind with a fixed spelling has no other.
+    static func sourceText(of token: TokenSyntax) -> String {
+        token.presence == .present ? token.text : ""
     }
 
     /// The collapsed text of source bytes that start and end with a token (white space around them is dropped), when
@@ -112,11 +117,6 @@ enum SyntaxText {
     private static func needsSpace(between previous: TokenSyntax, and next: TokenSyntax) -> Bool {
         // Most tokens touch (`f(`, `x:`): settled by the lengths, without building the trivia.
         if previous.trailingTriviaLength.utf8Length == 0 && next.leadingTriviaLength.utf8Length == 0 { return false }
-        // Most gaps are white space alone: settled on the trivia's source bytes, without parsing it into pieces.
-        if let before = previous.tokenView.trailingTrivia(whiteSpaceKind),
-           let after = next.tokenView.leadingTrivia(whiteSpaceKind) {
-            return !(isInsideBrackets(after: previous, before: next) && (before == .breaksLine || after == .breaksLine))
-        }
         let gap = previous.trailingTrivia + next.leadingTrivia
         if gap.isEmpty { return false }
         if isInsideBrackets(after: previous, before: next) && breaksLine(gap) { return false }
@@ -128,27 +128,9 @@ enum SyntaxText {
         }
         if onlyComments {
             let isWordCharacter: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
-            return isWordCharacter(previous.text.last) && isWordCharacter(next.text.first)
+            return isWordCharacter(sourceText(of: previous).last) && isWordCharacter(sourceText(of: next).first)
         }
         return true
-    }
-
-    /// What a run of trivia bytes holding nothing but white space holds.
-    private enum WhiteSpace { case empty, sameLine, breaksLine }
-
-    /// Whether `trivia` is white space alone (spaces, tabs, form feeds, vertical tabs, line breaks) and whether it
-    /// breaks the line; `nil` when it holds anything else (a comment, a backslash, unexpected text), which the
-    /// trivia's pieces settle.
-    private static func whiteSpaceKind(_ trivia: SwiftSyntax.SyntaxText) -> WhiteSpace? {
-        var kind = WhiteSpace.empty
-        for byte in trivia {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: if kind == .empty { kind = .sameLine }
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): kind = .breaksLine
-            default: return nil
-            }
-        }
-        return kind
     }
 
     /// Whether `text` holds a character that `Character.isNewline` calls a line break, decided on the UTF-8 bytes
@@ -195,10 +177,17 @@ enum SyntaxText {
     /// Whether the gap between `previous` and `next` lies just inside a pair of brackets: after `(` or `[`,
     /// or before `)` or `]`.
     private static func isInsideBrackets(after previous: TokenSyntax, before next: TokenSyntax) -> Bool {
-        switch (previous.rawTokenKind, next.rawTokenKind) {
-        case (.leftParen, _), (.leftSquare, _), (_, .rightParen), (_, .rightSquare): true
-        default: false
-        }
+        isToken(previous, oneOf: .leftParen, .leftSquare) || isToken(next, oneOf: .rightParen, .rightSquare)
+    }
+
+    /// Whether `token` is of one of two bracket kinds, spelled with one byte (or none, when the parser supplied it as
+    /// missing).
+    ///
+    /// The token's length settles most tokens without building its kind (which builds its text as a string first).
+    private static func isToken(_ token: TokenSyntax, oneOf first: TokenKind, _ second: TokenKind) -> Bool {
+        guard token.trimmedLength.utf8Length <= 1 else { return false }
+        let kind = token.tokenKind
+        return kind == first || kind == second
     }
 
     /// Whether `trivia` holds a line break (also one inside a block comment).
@@ -213,13 +202,12 @@ enum SyntaxText {
     }
 
     /// An identifier's text without the backticks that escape keywords (`` `default` `` → `default`).
-    ///
-    /// Read from the token's source bytes (`text` builds the token's kind first, then its string).
     static func identifier(_ token: TokenSyntax) -> String {
-        let raw = token.rawText
-        if raw.count >= 2, raw.first == UInt8(ascii: "`"), raw.last == UInt8(ascii: "`") {
-            return String(syntaxText: SwiftSyntax.SyntaxText(rebasing: raw.dropFirst().dropLast()))
+        let text = sourceText(of: token)
+        let utf8 = text.utf8
+        if utf8.count >= 2, utf8.first == UInt8(ascii: "`"), utf8.last == UInt8(ascii: "`") {
+            return String(decoding: utf8.dropFirst().dropLast(), as: UTF8.self)
         }
-        return String(syntaxText: raw)
+        return text
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import SwiftExtraction
+
+/// The text DocSheet reads from a token through swift-syntax's public API (`SyntaxText.sourceText(of:)`) is the
+/// token's source bytes, as the raw view (`@_spi(RawSyntax)`, dropped so that DocSheetKit accepts a range of
+/// swift-syntax versions) gave them: the source between the token's trivia, empty for a missing token.
+@Suite struct PublicTokenTextTests {
+    /// Each token's text, with the source between its trivia it should equal, for every token of `source`
+    /// (missing ones included).
+    static func texts(of source: String) -> [(token: String, source: String, isPresent: Bool)] {
+        let bytes = Array(source.utf8)
+        return Parser.parse(source: source).tokens(viewMode: .all).map { token in
+            let slice = bytes[token.positionAfterSkippingLeadingTrivia.utf8Offset..<token.endPositionBeforeTrailingTrivia.utf8Offset]
+            return (SyntaxText.sourceText(of: token), String(decoding: slice, as: UTF8.self), token.presence == .present)
+        }
+    }
+
+    @Test func everyTokenOfRealCodeReadsAsItsSourceBytes() throws {
+        // DocSheet's own sources, tests and samples: every kind of token, literals, operators, keywords.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var tokens = 0
+        for folder in ["Sources", "Tests/SwiftExtractionTests", "samples"] {
+            let enumerator = try #require(FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                for piece in Self.texts(of: text) where piece.token != piece.source {
+                    Issue.record("\(url.lastPathComponent): token text \(piece.token.debugDescription) ≠ source \(piece.source.debugDescription)")
+                }
+                tokens += Self.texts(of: text).count
+            }
+        }
+        #expect(tokens > 100_000)
+    }
+
+    @Test(arguments: [
+        "let s = “curly quotes”",                           // curly quotes, lexed with a diagnostic
+        "let r = #/a(b)c/#; let t = /x[y]/",                // regex literals, split into their pieces
+        "let m = \"\"\"\n    (\n    [\n    \"\"\"",         // multi-line string segments that are one bracket
+        "let raw = ##\"a \"# b\"##",                        // raw string delimiters
+        "func `default`(`in` x: Int) -> `Self` {}",         // backticked identifiers
+        "func f(a: Int",                                     // a missing `)` and body
+        "struct { var = }",                                  // missing names and values
+        "let x = 0x1F + 1.5e3 - $0 + #line",                // number, dollar and pound tokens
+        "infix operator <=> : P; let y = a <=> b ?? !c",    // operators
+        "let u = 日本語 + \u{1F600}",                        // non-ASCII identifiers and an emoji (unexpected)
+        "f(\u{0})",                                          // a control byte
+    ])
+    func trickyTokensReadAsTheirSourceBytes(source: String) {
+        var sawMissing = false
+        for piece in Self.texts(of: source) {
+            #expect(piece.token == piece.source)
+            if !piece.isPresent { sawMissing = true }
+        }
+        if source.hasPrefix("func f(a") || source.hasPrefix("struct {") { #expect(sawMissing) }
+    }
+
+    @Test(arguments: [
+        ("func `default`() {}", "default"),
+        ("func f() {}", "f"),
+        ("func `é́`() {}", "é́"),
+    ])
+    func identifiersLoseTheirBackticks(source: String, name: String) throws {
+        let function = try #require(Parser.parse(source: source).statements.first?.item.as(FunctionDeclSyntax.self))
+        #expect(SyntaxText.identifier(function.name) == name)
+    }
+
+    @Test func aMissingBracketReadsAsEmptyNotAsItsSpelling() throws {
+        let function = try #require(Parser.parse(source: "func f(a: Int").statements.first?.item.as(FunctionDeclSyntax.self))
+        let close = function.signature.parameterClause.rightParen
+        #expect(close.presence == .missing)
+        #expect(close.text == ")")  // what `text` alone gives
+        #expect(SyntaxText.sourceText(of: close) == "")
+    }
+}
