@@ -14,7 +14,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
-        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "Workbook", "SpreadsheetReader", "DesignDocument", "Workflow"]),
+        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
         // SwiftPM plugins (Documentation/Plugins.md): `swift package generate-design-doc`, `swift package docsheet …`,
         // and the build-tool plugin that checks a target's documentation in every build.
         .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
@@ -50,18 +50,24 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .target(name: "Workbook", dependencies: ["CXLSXWriter", "FileSupport"]),
+        // A spreadsheet as values (cells, styles, sheet settings): what the reader reads and the writer writes; no C.
+        .target(name: "SpreadsheetModel"),
+        .target(name: "Workbook", dependencies: ["SpreadsheetModel", "CXLSXWriter", "FileSupport"]),
         .target(
             name: "SpreadsheetReader",
-            dependencies: ["Workbook", "FileSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["SpreadsheetModel", "FileSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // The YAML node reader the template loader and the configuration loader share.
+        .target(name: "YAMLReading", dependencies: [.product(name: "Yams", package: "Yams")]),
         .target(
             name: "DesignDocument",
-            dependencies: ["Inventory", "Workbook", "SpreadsheetReader", "FileSupport", "Parallelism", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Inventory", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "FileSupport", "Parallelism",
+                           .product(name: "Yams", package: "Yams")]
         ),
         .target(
             name: "Workflow",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "Parallelism", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
+                           .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "docsheet",
@@ -112,23 +118,23 @@ let package = Package(
         // the committed findings and a sample of the seeds through it in the normal build).
         .target(
             name: "FuzzChecks",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetReader", "Workbook"],
+            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
             path: "Tests/FuzzChecks"
         ),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
-        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
-        .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "Workbook", "TestSupport"]),
-        .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "FileSupport", "TestSupport"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "SpreadsheetModel", "TestSupport"]),
+        .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "SpreadsheetModel", "Workbook", "TestSupport"]),
+        .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "SpreadsheetModel", "Workbook", "YAMLReading", "FileSupport", "TestSupport"]),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
         // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
         // targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
         .testTarget(
             name: "ToolTests",
-            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "Workbook", "FileSupport", "TestSupport"]
+            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetModel", "Workbook", "FileSupport", "TestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "FileSupport", "TestSupport"]),
     ]

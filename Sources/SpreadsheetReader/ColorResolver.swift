@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import SpreadsheetModel
 
 /// Turns a SpreadsheetML `<color>` (or `<fgColor>`, `<tabColor>`, …) into an RGB ``Workbook/Color``: `rgb` (ARGB),
 /// `theme` plus `tint`, `indexed` (the default palette or the workbook's `<indexedColors>`); `auto` and the system

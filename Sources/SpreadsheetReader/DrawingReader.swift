@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import SpreadsheetModel
 
 /// Reads a drawing part (`xdr:wsDr`): pictures become ``Workbook/ImagePlacement``s; charts, shapes, groups,
 /// connectors and ink are listed as unsupported at the cell they are anchored at.
@@ -62,7 +62,7 @@ struct DrawingReader {
         guard let element else { return nil }
         let column = try emu(element.child("col")?.text, "column") ?? 0
         let row = try emu(element.child("row")?.text, "row") ?? 0
-        guard column >= 0, row >= 0, column < Double(Worksheet.maximumColumns), row < Double(Worksheet.maximumRows) else {
+        guard column >= 0, row >= 0, column < Double(SheetGrid.maximumColumns), row < Double(SheetGrid.maximumRows) else {
             throw .outsideExcelGrid(path: context.package.source, part: part, reference: "a drawing anchored at row \(row), column \(column) of sheet '\(sheetName)'")
         }
         let x = (try emu(element.child("colOff")?.text, "column offset") ?? 0) / DrawingReader.emuPerPixel
@@ -183,14 +183,14 @@ struct SheetGeometry {
     /// The cell under the point (`x`, `y`) pixels from the sheet's top-left corner, and the offsets into it.
     func cell(atX x: Double, y: Double) -> (cell: CellReference, x: Double, y: Double) {
         var column = 0, remainingX = max(0, x)
-        while column < Worksheet.maximumColumns - 1 {
+        while column < SheetGrid.maximumColumns - 1 {
             let width = columnPixels(column)
             if width > remainingX { break }
             remainingX -= width
             column += 1
         }
         var row = 0, remainingY = max(0, y)
-        while row < Worksheet.maximumRows - 1 {
+        while row < SheetGrid.maximumRows - 1 {
             let height = rowPixels(row)
             if height > remainingY { break }
             remainingY -= height

@@ -1,4 +1,4 @@
-import Workbook
+import SpreadsheetModel
 
 /// A reference found in a formula: a cell (`B7`), a block (`A1:C3`), whole rows (`$4:$5`) or whole columns (`A:C`),
 /// maybe on another sheet (`Data!B2`, `'My sheet'!B2`).
@@ -191,7 +191,7 @@ public enum FormulaReferenceScanner {
                 value = value * 10 + Int(ascii - 48)
             }
         }
-        guard value >= 1, value <= (letters ? Worksheet.maximumColumns : Worksheet.maximumRows) else { return nil }
+        guard value >= 1, value <= (letters ? SheetGrid.maximumColumns : SheetGrid.maximumRows) else { return nil }
         return (value - 1, absolute)
     }
 

@@ -1,4 +1,4 @@
-import Workbook
+import SpreadsheetModel
 
 /// Moves a formula written for one cell to another cell the way Excel copies it: relative references (`B1`,
 /// `B$1`, `$B1`, `A:A`, `1:1`) shift by the distance, absolute parts (`$B$1`) stay. Used to expand shared formulas
@@ -26,11 +26,11 @@ enum FormulaShifter {
     private static func moved(_ endpoint: FormulaReference.Endpoint, rows: Int, columns: Int) -> FormulaReference.Endpoint? {
         var endpoint = endpoint
         if let column = endpoint.column, !endpoint.columnAbsolute {
-            guard column + columns >= 0, column + columns < Worksheet.maximumColumns else { return nil }
+            guard column + columns >= 0, column + columns < SheetGrid.maximumColumns else { return nil }
             endpoint.column = column + columns
         }
         if let row = endpoint.row, !endpoint.rowAbsolute {
-            guard row + rows >= 0, row + rows < Worksheet.maximumRows else { return nil }
+            guard row + rows >= 0, row + rows < SheetGrid.maximumRows else { return nil }
             endpoint.row = row + rows
         }
         return endpoint

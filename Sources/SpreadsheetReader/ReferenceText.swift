@@ -1,4 +1,4 @@
-import Workbook
+import SpreadsheetModel
 
 /// One area of a defined name or `sqref`: a block of cells, whole rows or whole columns.
 enum AreaReference: Equatable {
@@ -14,9 +14,9 @@ enum AreaReference: Equatable {
         switch self {
         case .cells(let range): return range
         case .rows(let rows):
-            return CellRange(firstRow: rows.lowerBound, firstColumn: 0, lastRow: rows.upperBound, lastColumn: Worksheet.maximumColumns - 1)
+            return CellRange(firstRow: rows.lowerBound, firstColumn: 0, lastRow: rows.upperBound, lastColumn: SheetGrid.maximumColumns - 1)
         case .columns(let columns):
-            return CellRange(firstRow: 0, firstColumn: columns.lowerBound, lastRow: Worksheet.maximumRows - 1, lastColumn: columns.upperBound)
+            return CellRange(firstRow: 0, firstColumn: columns.lowerBound, lastRow: SheetGrid.maximumRows - 1, lastColumn: columns.upperBound)
         }
     }
 }
@@ -58,7 +58,7 @@ enum ReferenceText {
     /// A single cell such as `B7` or `$B$7`.
     static func cell(_ text: Substring) -> Parsed<CellReference> {
         guard let (column, row) = components(text), let column, let row, row >= 0 else { return .malformed }
-        guard row < Worksheet.maximumRows, column < Worksheet.maximumColumns else { return .outsideGrid }
+        guard row < SheetGrid.maximumRows, column < SheetGrid.maximumColumns else { return .outsideGrid }
         return .valid(CellReference(row: row, column: column))
     }
 
@@ -71,16 +71,16 @@ enum ReferenceText {
         switch (first, last) {
         case let ((firstColumn?, firstRow?), (lastColumn?, lastRow?)):
             guard firstRow >= 0, lastRow >= 0 else { return .malformed }
-            guard max(firstRow, lastRow) < Worksheet.maximumRows, max(firstColumn, lastColumn) < Worksheet.maximumColumns else {
+            guard max(firstRow, lastRow) < SheetGrid.maximumRows, max(firstColumn, lastColumn) < SheetGrid.maximumColumns else {
                 return .outsideGrid
             }
             return .valid(.cells(CellRange(firstRow: firstRow, firstColumn: firstColumn, lastRow: lastRow, lastColumn: lastColumn)))
         case let ((nil, firstRow?), (nil, lastRow?)) where ends.count == 2:
             guard firstRow >= 0, lastRow >= 0 else { return .malformed }
-            guard max(firstRow, lastRow) < Worksheet.maximumRows else { return .outsideGrid }
+            guard max(firstRow, lastRow) < SheetGrid.maximumRows else { return .outsideGrid }
             return .valid(.rows(min(firstRow, lastRow)...max(firstRow, lastRow)))
         case let ((firstColumn?, nil), (lastColumn?, nil)) where ends.count == 2:
-            guard max(firstColumn, lastColumn) < Worksheet.maximumColumns else { return .outsideGrid }
+            guard max(firstColumn, lastColumn) < SheetGrid.maximumColumns else { return .outsideGrid }
             return .valid(.columns(min(firstColumn, lastColumn)...max(firstColumn, lastColumn)))
         default:
             return .malformed

@@ -1,6 +1,6 @@
 import FileSupport
 import Foundation
-import Workbook
+import SpreadsheetModel
 import ZIPFoundation
 
 /// Reads an `.xlsx` workbook (as Excel, LibreOffice, openpyxl or libxlsxwriter save it) into a

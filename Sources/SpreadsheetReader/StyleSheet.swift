@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import SpreadsheetModel
 
 /// `xl/styles.xml` resolved into ``Workbook/CellStyle`` values: one per `cellXfs` entry (what a cell's `s`
 /// attribute indexes) and one per `dxfs` entry (what conditional formats apply).

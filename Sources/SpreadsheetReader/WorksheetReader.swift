@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import SpreadsheetModel
 
 /// What every part reader needs: the package, the resolved styles and the shared strings.
 struct WorkbookContext {
@@ -195,7 +195,7 @@ struct WorksheetReader {
             case "frozen", "frozenSplit":
                 let rows = try double(pane, "ySplit", "frozen pane") ?? 0
                 let columns = try double(pane, "xSplit", "frozen pane") ?? 0
-                guard rows >= 0, columns >= 0, rows < Double(Worksheet.maximumRows), columns < Double(Worksheet.maximumColumns) else {
+                guard rows >= 0, columns >= 0, rows < Double(SheetGrid.maximumRows), columns < Double(SheetGrid.maximumColumns) else {
                     throw .outsideExcelGrid(path: source, part: part, reference: "the frozen pane of sheet '\(name)'")
                 }
                 if rows > 0 || columns > 0 { sheet.freezePanes = CellReference(row: Int(rows), column: Int(columns)) }
@@ -221,7 +221,7 @@ struct WorksheetReader {
                 throw invalid(location, "has no min or max")
             }
             guard first >= 1, last >= first else { throw invalid(location, "has min=\(first) max=\(last)") }
-            guard last <= Worksheet.maximumColumns else {
+            guard last <= SheetGrid.maximumColumns else {
                 throw .outsideExcelGrid(path: source, part: part, reference: "\(location) (column \(last)) of sheet '\(name)'")
             }
             let width = try double(col, "width", location)
@@ -258,13 +258,13 @@ struct WorksheetReader {
             let rowIndex: Int
             if let text = row["r"] {
                 guard let number = XMLValue.integer(text), number >= 1 else { throw invalid("row \(previousRow + 2)", "has r=\"\(text)\"") }
-                guard number <= Worksheet.maximumRows else {
+                guard number <= SheetGrid.maximumRows else {
                     throw .outsideExcelGrid(path: source, part: part, reference: "row \(number) of sheet '\(name)'")
                 }
                 rowIndex = number - 1
             } else {
                 rowIndex = previousRow + 1
-                guard rowIndex < Worksheet.maximumRows else {
+                guard rowIndex < SheetGrid.maximumRows else {
                     throw .outsideExcelGrid(path: source, part: part, reference: "row \(rowIndex + 1) of sheet '\(name)'")
                 }
             }
@@ -286,7 +286,7 @@ struct WorksheetReader {
                 if let text = cell["r"] {
                     reference = try cellReference(text, "cell in \(rowLocation)")
                 } else {
-                    guard previousColumn + 1 < Worksheet.maximumColumns else {
+                    guard previousColumn + 1 < SheetGrid.maximumColumns else {
                         throw .outsideExcelGrid(path: source, part: part, reference: "a cell after XFD in \(rowLocation) of sheet '\(name)'")
                     }
                     reference = CellReference(row: rowIndex, column: previousColumn + 1)

@@ -1,3 +1,4 @@
+import SpreadsheetModel
 import CXLSXWriter
 
 /// The chart types DocSheet uses.

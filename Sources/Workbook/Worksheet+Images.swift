@@ -1,3 +1,4 @@
+import SpreadsheetModel
 import Foundation
 import CXLSXWriter
 

@@ -3,6 +3,7 @@ import FileSupport
 import Foundation
 import Inventory
 import SwiftExtraction
+import YAMLReading
 import Yams
 
 /// How `Package.swift` files are read (`manifests:` in `.docsheet.yml`).

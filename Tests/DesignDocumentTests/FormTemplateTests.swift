@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Inventory
+import SpreadsheetModel
 import SpreadsheetReader
 import TestSupport
 import Workbook

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpreadsheetModel
 import SpreadsheetReader
 import TestSupport
 import Workbook

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Yams
 @testable import DesignDocument
+@testable import YAMLReading
 
 /// The YAML node reader the template and configuration loaders share.
 @Suite struct YAMLNodeReaderTests {

@@ -1,6 +1,7 @@
 import DesignDocument
 import Foundation
 import Inventory
+import SpreadsheetModel
 import SpreadsheetReader
 import Workbook
 

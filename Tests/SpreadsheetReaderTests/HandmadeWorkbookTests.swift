@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpreadsheetModel
 import Workbook
 @testable import SpreadsheetReader
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SpreadsheetModel
 import Workbook
 @testable import SpreadsheetReader
 

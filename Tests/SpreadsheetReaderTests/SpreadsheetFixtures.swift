@@ -1,4 +1,5 @@
 import Foundation
+import SpreadsheetModel
 import Workbook
 @testable import SpreadsheetReader
 

@@ -1,4 +1,5 @@
 import Testing
+import SpreadsheetModel
 import Workbook
 @testable import SpreadsheetReader
 

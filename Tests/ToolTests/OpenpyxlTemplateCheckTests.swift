@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// openpyxl, an independent reader, opens a workbook with every template feature and finds each one.

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Every ``CellStyle`` property reaches `xl/styles.xml` as Excel stores it.

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Merges spanning several rows in constant-memory mode, where libxlsxwriter flushes each row when the next starts:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// One test per Excel limit the Workbook module enforces, each reading the written file back.

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Small image files built byte by byte, with the header fields the tests need.

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Data validations and conditional formats of every kind, as written to the sheet's XML.

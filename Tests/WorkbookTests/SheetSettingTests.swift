@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Page setup, rows, columns, sheet view and visibility, defined names and typed cells.

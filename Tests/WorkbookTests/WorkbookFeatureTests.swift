@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Each feature of the Workbook API, written and read back with the independent test reader.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import SpreadsheetModel
 @testable import Workbook
 
 /// Once a workbook is closed or released, libxlsxwriter has freed its C objects: every call on the workbook, its

@@ -1,4 +1,5 @@
 import Foundation
+import SpreadsheetModel
 import Workbook
 
 /// `{{placeholder}}` expansion in template text.

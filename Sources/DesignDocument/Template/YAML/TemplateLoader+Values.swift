@@ -1,5 +1,7 @@
 import Foundation
+import SpreadsheetModel
 import Workbook
+import YAMLReading
 import Yams
 
 /// The template's own value types: localized text with placeholders, colours, cell references, links and sheet names.

@@ -1,6 +1,7 @@
 import FileSupport
 import Foundation
 import Inventory
+import SpreadsheetModel
 import Workbook
 
 /// Text in a template that may differ per locale: a plain string, or `{en: …, vi: …, ja: …}`.

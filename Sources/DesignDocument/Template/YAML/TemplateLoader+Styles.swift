@@ -1,6 +1,8 @@
 import FileSupport
 import Foundation
+import SpreadsheetModel
 import Workbook
+import YAMLReading
 import Yams
 
 /// The template-wide parts: named styles, print settings and the logo.

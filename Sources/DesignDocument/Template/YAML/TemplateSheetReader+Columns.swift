@@ -1,5 +1,6 @@
 import Foundation
 import Workbook
+import YAMLReading
 import Yams
 
 /// The table columns of a sheet: field, header, width, look, link and drop-down choices.

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Parallelism
+import SpreadsheetModel
 import Workbook
 
 /// Renders an inventory (or a diff) into an `.xlsx` workbook laid out by a template.

@@ -1,4 +1,5 @@
 import Foundation
+import SpreadsheetModel
 import SpreadsheetReader
 import Workbook
 

@@ -1,6 +1,8 @@
 import Foundation
 import Inventory
+import SpreadsheetModel
 import Workbook
+import YAMLReading
 import Yams
 
 /// Reads a template from YAML and validates every key, type and name before anything is written.

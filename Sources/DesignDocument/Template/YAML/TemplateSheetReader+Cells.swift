@@ -1,5 +1,7 @@
 import Foundation
+import SpreadsheetModel
 import Workbook
+import YAMLReading
 import Yams
 
 /// The free cells of a sheet and its layout: column widths, row heights, the table's start row, frozen columns.

@@ -1,5 +1,4 @@
 import Foundation
-import Workbook
 
 /// An `.xlsx` workbook as read from its parts: every sheet's cells with their resolved styles, and the sheet and
 /// workbook settings a client's form carries. Styles are resolved to ``Workbook/CellStyle`` (theme and indexed

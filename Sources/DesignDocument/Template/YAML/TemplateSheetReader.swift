@@ -1,6 +1,8 @@
 import Foundation
 import Inventory
+import SpreadsheetModel
 import Workbook
+import YAMLReading
 import Yams
 
 /// Reads one sheet of a YAML template, part by part: its name, free cells, columns, listing (group, split, sort,

@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import YAMLReading
 import Yams
 
 /// Which records a table sheet lists and how: grouping, splitting into sheets, sort keys and the filter; and the

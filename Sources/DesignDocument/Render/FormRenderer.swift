@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import SpreadsheetModel
 import SpreadsheetReader
 import Workbook
 

@@ -1,7 +1,9 @@
 import Foundation
 import Inventory
+import SpreadsheetModel
 import SpreadsheetReader
 import Workbook
+import YAMLReading
 
 /// What a row template repeats over: the prefix of its `{{scope.FIELD}}` markers.
 public enum RowScope: String, CaseIterable, Sendable {
