@@ -1,3 +1,5 @@
+import SpreadsheetModel
+
 /// Excel's rules for defined names (`Rates`, `Print_Area`, `Client.Total`).
 public enum ExcelName {
     /// The names libxlsxwriter writes itself from ``PageSetup`` and ``Worksheet/setAutofilter(_:)``.

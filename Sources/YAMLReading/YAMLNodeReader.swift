@@ -263,9 +263,14 @@ public struct YAMLNodeReader: Sendable {
             throw fail(node, "'\(what)' must be a number")
         }
         if let range, !range.contains(value) {
-            throw fail(node, "'\(what)' is \(CellValue.number(value).text); it must be between \(CellValue.number(range.lowerBound).text) and \(CellValue.number(range.upperBound).text)")
+            throw fail(node, "'\(what)' is \(Self.numberText(value)); it must be between \(Self.numberText(range.lowerBound)) and \(Self.numberText(range.upperBound))")
         }
         return value
+    }
+
+    /// A number as messages show it: whole numbers without a trailing `.0`.
+    static func numberText(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     /// One of an enumeration's raw values, or one of `extra` (spellings the caller handles itself, such as `none`).
