@@ -119,13 +119,15 @@ let package = Package(
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "Workbook", "FileSupport", "TestSupport"]),
-        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport"]),
+        // What the Workflow suites share: a temporary folder that may be a git repository, records with defaults.
+        .target(name: "WorkflowTestSupport", dependencies: ["Workflow", "Inventory", "TestSupport"], path: "Tests/WorkflowTestSupport"),
+        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
-        // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
-        // targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
+        // The Workflow suites that start other programs (git repositories, hooks, the Python referees), apart from
+        // the unit targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
         .testTarget(
             name: "ToolTests",
-            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "Workbook", "FileSupport", "TestSupport"]
+            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "FileSupport", "TestSupport"]),
     ]

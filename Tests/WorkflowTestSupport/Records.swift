@@ -1,7 +1,7 @@
 import Inventory
 
 /// A function record with the fields the workflow looks at; everything else defaulted.
-func record(
+public func record(
     _ name: String, file: String = "Sources/App/A.swift", line: Int = 1, type: String? = nil, module: String = "App",
     signature: String? = nil, access: AccessLevel = .public, doc: String? = "Does it.",
     parameters: [FunctionRecord.Parameter] = [], returnType: String? = nil, throws: String? = nil,
@@ -16,6 +16,7 @@ func record(
     )
 }
 
-func inventory(_ functions: [FunctionRecord]) -> Inventory {
+/// An inventory of project `App` holding `functions`.
+public func inventory(_ functions: [FunctionRecord]) -> Inventory {
     Inventory(project: ProjectInfo(name: "App", root: "."), types: [], functions: functions)
 }
