@@ -128,13 +128,15 @@ let package = Package(
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "SpreadsheetModel", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "SpreadsheetModel", "Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "SpreadsheetModel", "Workbook", "YAMLReading", "FileSupport", "TestSupport"]),
-        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport"]),
+        // What the Workflow suites share: a temporary folder that may be a git repository, records with defaults.
+        .target(name: "WorkflowTestSupport", dependencies: ["Workflow", "Inventory", "TestSupport"], path: "Tests/WorkflowTestSupport"),
+        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
-        // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
-        // targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
+        // The Workflow suites that start other programs (git repositories, hooks, the Python referees), apart from
+        // the unit targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
         .testTarget(
             name: "ToolTests",
-            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetModel", "Workbook", "FileSupport", "TestSupport"]
+            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]
         ),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "FileSupport", "TestSupport"]),
     ]

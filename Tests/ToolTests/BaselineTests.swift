@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkflowTestSupport
 @testable import Workflow
 
 @Suite struct BaselineTests {

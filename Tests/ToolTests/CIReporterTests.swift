@@ -2,6 +2,7 @@ import Foundation
 import Inventory
 import Testing
 import TestSupport
+import WorkflowTestSupport
 @testable import Workflow
 
 /// The `sarif`, `junit` and `gitlab` reporters on a real small project, each document read back by an independent

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import WorkflowTestSupport
 @testable import Workflow
 
 /// The gate and the diff on a root that is a subfolder of the repository (paths must map through the prefix).

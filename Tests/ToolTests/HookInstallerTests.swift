@@ -1,6 +1,7 @@
 import FileSupport
 import Foundation
 import Testing
+import WorkflowTestSupport
 @testable import Workflow
 
 @Suite struct HookInstallerTests {

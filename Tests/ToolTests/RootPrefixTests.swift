@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Workflow
+import WorkflowTestSupport
 
 /// Several roots give record paths relative to the folder that holds them all, never absolute local paths.
 @Suite struct RootPrefixTests {

@@ -3,6 +3,7 @@ import FileSupport
 import Foundation
 import Testing
 import TestSupport
+import WorkflowTestSupport
 @testable import Workflow
 
 /// `generate` leaves an output file alone when nothing it depends on changed since the run that wrote it (RunRecord),

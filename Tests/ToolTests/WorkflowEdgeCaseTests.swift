@@ -2,6 +2,7 @@ import Foundation
 import Inventory
 import SwiftExtraction
 import Testing
+import WorkflowTestSupport
 @testable import Workflow
 
 /// Configuration messages, `Never`, single-file roots, NUL-safe git reads, foreign hooks and excluded roots.

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Testing
+import WorkflowTestSupport
 @testable import Workflow
 
 @Suite struct CheckRulesTests {

@@ -4,6 +4,7 @@ import Inventory
 import SwiftExtraction
 import Testing
 import TestSupport
+import WorkflowTestSupport
 
 /// Inputs the `FuzzDocAndTemplates` fuzz target found (`scripts/fuzz`, Documentation/Testing.md), committed
 /// minimised under `Tests/Fixtures/FuzzRegressions/FuzzDocAndTemplates/`: a doc comment's text, optionally followed by

@@ -1,5 +1,6 @@
 import Inventory
 import Testing
+import WorkflowTestSupport
 
 @Suite struct InventoryDiffTests {
     @Test func addedAndRemovedFunctionsAreListed() {

@@ -3,6 +3,7 @@ import Inventory
 import Testing
 import TestSupport
 import DesignDocument
+import WorkflowTestSupport
 @testable import Workflow
 
 @Suite struct ConfigurationTests {

@@ -2,6 +2,7 @@ import Foundation
 import Inventory
 import SwiftExtraction
 import Testing
+import WorkflowTestSupport
 @testable import Workflow
 
 @Suite struct DiskExtractionCacheTests {
