@@ -32,7 +32,7 @@ ROW_SCOPES = ("function", "type", "module", "file", "history", "group")
 GLOBALS = ("project", "version", "commit", "date", "author", "tool", "template", "functions", "documented",
            "undocumented", "coverage", "types", "modules", "files")
 NUMBER_GLOBALS = ("functions", "documented", "undocumented", "types", "modules", "files")
-NUMERIC_FIELDS = ("number", "line", "column", "functions", "documentedFunctions", "coverage", "types",
+NUMERIC_FIELDS = ("number", "line", "column", "lines", "functions", "documentedFunctions", "coverage", "types",
                   "documented", "undocumented")
 ACCESS = ["private", "fileprivate", "internal", "package", "public", "open"]
 WORDS = {
@@ -83,6 +83,8 @@ def function_value(field, f, number, ctx):
         return number
     if field in ("line", "column"):
         return f[field]
+    if field == "lines":
+        return f.get("lines")
     simple = {"module": f.get("module"), "file": f.get("file"), "type": f.get("enclosingType") or "",
               "typeKind": f.get("enclosingKind") or "", "kind": f.get("kind"), "name": f.get("name"),
               "baseName": f.get("baseName"), "signature": f.get("signature"), "access": f.get("accessLevel"),

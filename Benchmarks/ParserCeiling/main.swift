@@ -71,7 +71,7 @@ guard jobs > 0 else { fail("--jobs takes a positive number") }
 let paths = list.split(separator: "\n").map(String.init)
 
 /// Reads (and unless `readOnly`, parses and walks) every file on `jobs` threads with 512 MiB stacks, as
-/// DocSheet's `ParallelWork` does, and returns the sums.
+/// DocSheet's `parallelMap` (the Parallelism module) does, and returns the sums.
 func measure(paths: [String], jobs: Int, readOnly: Bool) -> Tally {
     let queue = WorkQueue(count: paths.count)
     let finished = DispatchGroup()

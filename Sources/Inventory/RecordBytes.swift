@@ -11,6 +11,8 @@ public struct RecordByteWriter {
     public init() {}
 
     /// Writes an unsigned LEB128 number.
+    ///
+    /// - Parameter value: The number.
     public mutating func writeUnsigned(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
@@ -21,20 +23,30 @@ public struct RecordByteWriter {
     }
 
     /// Writes a signed number, zig-zag encoded so small negative numbers stay short.
+    ///
+    /// - Parameter value: The number.
     public mutating func write(_ value: Int) {
         writeUnsigned(UInt64(bitPattern: Int64((value << 1) ^ (value >> (Int.bitWidth - 1)))))
     }
 
     /// Writes a flag as one byte.
+    ///
+    /// - Parameter value: The flag.
     public mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     /// Writes a string as its UTF-8 length and bytes.
+    ///
+    /// - Parameter value: The string.
     public mutating func write(_ value: String) {
         writeUnsigned(UInt64(value.utf8.count))
         bytes.append(contentsOf: value.utf8)
     }
 
     /// Writes an optional: a 0 byte for `nil`, else a 1 byte and the value.
+    ///
+    /// - Parameters:
+    ///   - value: The optional value.
+    ///   - element: Writes a present value.
     public mutating func writeOptional<Value>(_ value: Value?, _ element: (inout RecordByteWriter, Value) -> Void) {
         guard let value else { return bytes.append(0) }
         bytes.append(1)
@@ -42,6 +54,10 @@ public struct RecordByteWriter {
     }
 
     /// Writes an array as its count and elements.
+    ///
+    /// - Parameters:
+    ///   - values: The elements.
+    ///   - element: Writes one element.
     public mutating func writeArray<Value>(_ values: [Value], _ element: (inout RecordByteWriter, Value) -> Void) {
         writeUnsigned(UInt64(values.count))
         for value in values { element(&self, value) }
@@ -63,7 +79,10 @@ public struct RecordByteReader {
     /// True when every byte was read.
     public var isAtEnd: Bool { offset == bytes.count }
 
-    /// Reads `expected` exactly; false (nothing consumed) when the input holds something else.
+    /// Reads `expected` exactly.
+    ///
+    /// - Parameter expected: The bytes the input must hold next.
+    /// - Returns: False (nothing consumed) when the input holds something else.
     public mutating func expect(_ expected: [UInt8]) -> Bool {
         guard bytes.count - offset >= expected.count,
               expected.indices.allSatisfy({ bytes[offset + $0] == expected[$0] }) else { return false }
@@ -72,6 +91,8 @@ public struct RecordByteReader {
     }
 
     /// Reads one byte.
+    ///
+    /// - Returns: The byte, or `nil` at the end of the input.
     public mutating func readByte() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
@@ -79,6 +100,8 @@ public struct RecordByteReader {
     }
 
     /// Reads an unsigned LEB128 number of at most 64 bits.
+    ///
+    /// - Returns: The number, or `nil` when the bytes are not one.
     public mutating func readUnsigned() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -92,18 +115,24 @@ public struct RecordByteReader {
     }
 
     /// Reads a zig-zag encoded signed number.
+    ///
+    /// - Returns: The number, or `nil` when the bytes are not one.
     public mutating func readInt() -> Int? {
         guard let raw = readUnsigned() else { return nil }
         return Int(truncatingIfNeeded: Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1))))
     }
 
     /// Reads a count that must fit in the bytes left (each element takes at least one byte).
+    ///
+    /// - Returns: The count, or `nil` when the bytes are not one or it cannot fit.
     public mutating func readCount() -> Int? {
         guard let raw = readUnsigned(), raw <= UInt64(bytes.count - offset) else { return nil }
         return Int(raw)
     }
 
     /// Reads a flag byte (0 or 1).
+    ///
+    /// - Returns: The flag, or `nil` for any other byte.
     public mutating func readBool() -> Bool? {
         switch readByte() {
         case 0: return false
@@ -113,18 +142,26 @@ public struct RecordByteReader {
     }
 
     /// Reads a string written as its UTF-8 length and bytes.
+    ///
+    /// - Returns: The string, or `nil` when the bytes are not one.
     public mutating func readString() -> String? {
         guard let count = readCount() else { return nil }
         defer { offset += count }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
     }
 
-    /// Reads an enumeration stored as its raw value; `nil` for a value the enumeration does not have.
+    /// Reads an enumeration stored as its raw value.
+    ///
+    /// - Parameter type: The enumeration.
+    /// - Returns: The value, or `nil` for a value the enumeration does not have.
     public mutating func readEnum<Value: RawRepresentable>(_ type: Value.Type) -> Value? where Value.RawValue == String {
         readString().flatMap(Value.init(rawValue:))
     }
 
-    /// Reads an optional: the outer `nil` is malformed input, the inner one an absent value.
+    /// Reads an optional.
+    ///
+    /// - Parameter element: Reads a present value.
+    /// - Returns: The optional value; the outer `nil` is malformed input, the inner one an absent value.
     public mutating func readOptional<Value>(_ element: (inout RecordByteReader) -> Value?) -> Value?? {
         switch readByte() {
         case 0: return .some(nil)
@@ -134,6 +171,9 @@ public struct RecordByteReader {
     }
 
     /// Reads an array written as its count and elements.
+    ///
+    /// - Parameter element: Reads one element.
+    /// - Returns: The elements, or `nil` when the bytes are not such an array.
     public mutating func readArray<Value>(_ element: (inout RecordByteReader) -> Value?) -> [Value]? {
         guard let count = readCount() else { return nil }
         var values: [Value] = []
@@ -146,8 +186,12 @@ public struct RecordByteReader {
     }
 
     /// Reads an array of strings.
+    ///
+    /// - Returns: The strings, or `nil` when the bytes are not such an array.
     public mutating func readStrings() -> [String]? { readArray { $0.readString() } }
 
     /// Reads an optional string.
+    ///
+    /// - Returns: The optional string; the outer `nil` is malformed input.
     public mutating func readOptionalString() -> String?? { readOptional { $0.readString() } }
 }
