@@ -4,10 +4,11 @@ import PackageDescription
 /// DocSheet: Swift source → function inventory → design-document workbook.
 ///
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
-/// Parallelism (the one parallel map and `Locked`, no dependencies) ← FileSupport, SwiftExtraction, DesignDocument, Workflow, docsheet;
-/// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner);
-/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← DesignDocument → (SpreadsheetReader →) Workbook → CXLSXWriter;
-/// Workbook and DesignDocument → FileSupport;  Workflow → (Inventory, SwiftExtraction, DesignDocument, FileSupport);
+/// Parallelism (the one parallel map and `Locked`, no dependencies) ← Inventory, FileSupport, SwiftExtraction, DesignDocument, Workflow, docsheet;
+/// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner, the signal handler);
+/// Inventory ← SwiftExtraction → FileSupport;  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
+/// Inventory, Workbook, SpreadsheetReader, YAMLReading ← DesignDocument;  Workbook, SpreadsheetReader, DesignDocument → FileSupport;
+/// Workflow → (Inventory, SwiftExtraction, DesignDocument, YAMLReading, FileSupport);
 /// docsheet → all, and it alone installs signal handlers.
 let package = Package(
     name: "DocSheet",
