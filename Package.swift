@@ -133,11 +133,13 @@ let package = Package(
         .target(name: "WorkflowTestSupport", dependencies: ["Workflow", "Inventory", "TestSupport"], path: "Tests/WorkflowTestSupport"),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
-        // The Workflow suites that start other programs (git repositories, hooks, the Python referees), apart from
-        // the unit targets so that `swift test --filter WorkflowTests` stays fast; CLITests starts the docsheet binary.
+        // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
+        // targets so that `swift test --filter WorkflowTests` or `WorkbookTests` stays fast; CLITests starts the
+        // docsheet binary.
         .testTarget(
             name: "ToolTests",
-            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]
+            dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport",
+                           "Workbook", "SpreadsheetModel"]
         ),
         .testTarget(name: "CLITests", dependencies: ["docsheet", "Inventory", "Workflow", "FileSupport", "TestSupport"]),
     ]

@@ -71,7 +71,9 @@ sys.exit(1 if failures else 0)
         style.shrinkToFit = true
         style.locked = false
         style.hidden = true
-        let written = try WrittenBook.write { workbook in
+        let url = try TestArtifacts.temporaryFolder("docsheet-openpyxl").appendingPathComponent("template.xlsx")
+        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1_767_225_600)))
+        do {
             let sheet = try workbook.addWorksheet(named: "Form")
             let lists = try workbook.addWorksheet(named: "Lists")
             try sheet.write("styled", row: 0, column: 0, style: style)
@@ -104,7 +106,8 @@ sys.exit(1 if failures else 0)
             try workbook.defineName("Items", formula: "Lists!$A$1:$A$3", localTo: "Lists")
             try lists.setVisibility(.hidden)
         }
-        let result = try OpenpyxlTemplateCheckTests.python(["-c", OpenpyxlTemplateCheckTests.script, written.url.path])
+        try workbook.close()
+        let result = try OpenpyxlTemplateCheckTests.python(["-c", OpenpyxlTemplateCheckTests.script, url.path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("OK"), "\(result.output)")
     }
