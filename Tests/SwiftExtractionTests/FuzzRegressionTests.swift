@@ -62,6 +62,18 @@ import Testing
         #expect(balanced.diagnostics.contains { $0.message.contains("nested or chained too deep") })
     }
 
+    /// Square brackets left open inside a brace that closes over them (`[[[[[[[[{[[[…[}`) were a run the guard
+    /// blanked one outer bracket per scan; after eight scans the rest stayed whole and SwiftParser took minutes (the
+    /// 474-byte input: over five). Their openings beyond the limit are now blanked at once.
+    @Test(arguments: ["square-run-cut-short-by-a-brace", "square-runs-cut-short-by-braces-474-bytes"])
+    func squareRunsCutShortByABraceAreDefused(name: String) throws {
+        let text = try Self.input(name)
+        let defused = try #require(DeepNestingGuard.defused(text))
+        #expect(DeepNestingGuard.defused(defused.text) == nil, "something is still too deep after the guard")
+        let extraction = extract(text)
+        #expect(extraction.diagnostics.contains { $0.message.contains("nested or chained too deep") })
+    }
+
     @Test func namelessStructIsNoTypeRecord() throws {
         let extraction = extract(try Self.input("nameless-struct"))
         #expect(extraction.types.isEmpty)

@@ -279,14 +279,9 @@ private struct NestingScanner {
         }
         // What never closed: its openings beyond the limits are blanked by themselves.
         var reported = false
-        for (position, frame) in frames.enumerated() {
-            let squareDepth = squareFrames.firstIndex(of: position).map { $0 + 1 } ?? 0
-            let conditionDepth = conditionFrames.firstIndex(of: position).map { $0 + 1 } ?? 0
-            guard position >= DeepNestingGuard.maximumDepth || squareDepth > DeepNestingGuard.maximumSquareDepth
-                || conditionDepth > DeepNestingGuard.maximumConditionDepth
-            else { continue }
-            finding.ranges.append(frame.opening..<frame.insideStart)
-            if !reported { finding.starts.append(frame.opening) }  // one warning for the run of unclosed openings
+        for position in frames.indices where isBeyondLimits(position) {
+            finding.ranges.append(frames[position].opening..<frames[position].insideStart)
+            if !reported { finding.starts.append(frames[position].opening) }  // one warning for the run of unclosed openings
             reported = true
         }
         // Without those, a square bracket or `#if` whose inside was to be blanked (the outermost of a run too deep,
@@ -326,8 +321,42 @@ private struct NestingScanner {
         guard let position = frames.lastIndex(where: { $0.kind == kind || $0.kind == .interpolation }),
               frames[position].kind == kind
         else { return }
-        while frames.count > position + 1 { pop(closingAt: offset) }
+        // Brackets left open inside the one that closes (`{[[[…}`) never close either: as at the end of the file,
+        // their openings beyond the limits are blanked by themselves. Otherwise a deep run that a closing brace cuts
+        // short stays whole: its outermost bracket, still open, is what the next scan would blank, one per scan.
+        var outermostBlanked: Int?  // popped innermost first: the last one is where the warning points
+        while frames.count > position + 1 {
+            let inner = frames.count - 1
+            if isBeyondLimits(inner) {
+                finding.ranges.append(frames[inner].opening..<frames[inner].insideStart)
+                outermostBlanked = frames[inner].opening
+                if blankedFrame.map({ $0 < position }) == true { blankedFrame = nil }
+            }
+            pop(closingAt: offset)
+        }
+        if let outermostBlanked { finding.starts.append(outermostBlanked) }
         pop(closingAt: offset)
+    }
+
+    /// Whether the frame at `position` lies beyond one of the limits: too many levels of any kinds, square
+    /// brackets or `#if` blocks open around and including it.
+    private func isBeyondLimits(_ position: Int) -> Bool {
+        position >= DeepNestingGuard.maximumDepth
+            || Self.depth(of: position, in: squareFrames) > DeepNestingGuard.maximumSquareDepth
+            || Self.depth(of: position, in: conditionFrames) > DeepNestingGuard.maximumConditionDepth
+    }
+
+    /// How deep the frame at `position` is among `stack` (frame indices in ascending order, as `squareFrames` and
+    /// `conditionFrames` hold them): its 1-based place there, 0 when it is not one of them. A binary search, so that
+    /// thousands of unclosed brackets cost no more than their count.
+    private static func depth(of position: Int, in stack: [Int]) -> Int {
+        var low = 0
+        var high = stack.count
+        while low < high {
+            let middle = (low + high) / 2
+            if stack[middle] < position { low = middle + 1 } else { high = middle }
+        }
+        return low < stack.count && stack[low] == position ? low + 1 : 0
     }
 
     private mutating func pop(closingAt offset: Int) {
