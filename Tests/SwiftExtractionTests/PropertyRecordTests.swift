@@ -202,6 +202,11 @@ import Testing
         #expect(property("implicit", in: source)?.rawValue == nil)
     }
 
+    @Test func theCasesOfAPrivateEnumAreInternalAsTheCompilerSaysAndSeenNoFurther() throws {
+        let record = try #require(property("hidden", in: "private enum Secret { case hidden }"))
+        #expect(record.accessLevel == .internal && record.effectiveAccess == .fileprivate)
+    }
+
     @Test func conditionsAndSectionsApply() throws {
         let source = """
             struct Device {

@@ -122,6 +122,16 @@ import Testing
         #expect(properties.first { $0.name == "plain" }?.type == "Plain")
     }
 
+    @Test func anInferredTypeIsNamedByItsFullPath() throws {
+        let source = """
+            struct Handler {
+                struct Store {}
+                let store = Store()
+            }
+            """
+        #expect(extract(source).properties.first?.type == "Handler.Store")
+    }
+
     @Test func inheritedNamesAreNormalised() {
         #expect(TypeRelations.names(in: "@unchecked Sendable") == ["Sendable"])
         #expect(TypeRelations.names(in: "P & Q") == ["P", "Q"])

@@ -635,7 +635,9 @@ final class DeclarationCollector: SyntaxVisitor {
     /// Records each case of a `case` declaration.
     private func recordCases(_ node: EnumCaseDeclSyntax) {
         let context = scope
-        let accessLevel = context.formalAccess
+        // As for a `deinit`, which cannot carry a modifier either: the enum's level, but at least `internal` (the
+        // compiler reports the cases of a `private` enum as `internal`; they are seen no further than the enum).
+        let accessLevel = max(context.formalAccess, .internal)
         let visibility = min(AccessRules.visibility(of: accessLevel, atFileScope: false), context.visibilityCap)
         let attributes = node.attributes.compactMap { element -> String? in
             guard case .attribute(let attribute) = element else { return nil }

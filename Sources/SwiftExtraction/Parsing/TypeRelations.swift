@@ -257,7 +257,8 @@ enum TypeRelations {
     }
 
     /// Gives a property without a type the type its initial value calls, when that is a type of the project
-    /// (not a protocol, and without a failable initializer): `var cart = Cart()`, `let box = Box<Int>(1)`.
+    /// (not a protocol, and without a failable initializer), by its full dotted path: `var cart = Cart()`,
+    /// `let box = Box<Int>(1)`.
     private static func inferTypes(_ properties: inout [PropertyRecord], resolver: NameResolver, functions: [FunctionRecord]) {
         guard properties.contains(where: { $0.type == nil && $0.defaultValue != nil && $0.kind != .enumCase }) else { return }
         let failable = Set(functions.filter {
@@ -271,7 +272,10 @@ enum TypeRelations {
             guard case .project(let path, let kind) = resolver.place(plain, from: properties[index].enclosingType),
                   kind != .protocol, !failable.contains(path)
             else { continue }
-            properties[index].type = called
+            // The type's full path, as the compiler names it (`Store()` inside `Handler` is `Handler.Store`), with the
+            // generic arguments as written.
+            let arguments = called.firstIndex(of: "<").map { String(called[$0...]) } ?? ""
+            properties[index].type = path + arguments
         }
     }
 
