@@ -185,6 +185,7 @@ extension TypeRecord {
         writer.key("doc"); self.doc.writeJSON(into: &writer)
         writer.key("effectiveAccess"); self.effectiveAccess.writeJSON(into: &writer)
         writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("genericParameters"); self.genericParameters.writeJSON(into: &writer)
         writer.key("genericWhere"); self.genericWhere.writeJSON(into: &writer)
         writer.key("inheritedTypes"); self.inheritedTypes.writeJSON(into: &writer)
         writer.key("kind"); self.kind.writeJSON(into: &writer)
@@ -220,6 +221,7 @@ extension TypeRecord {
         self.conformances.writeBytes(into: &writer)
         self.composition.writeBytes(into: &writer)
         self.unknownInheritedTypes.writeBytes(into: &writer)
+        self.genericParameters.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -264,6 +266,8 @@ extension TypeRecord {
         record.composition = compositionValue
         guard let unknownInheritedTypesValue = Swift.type(of: record.unknownInheritedTypes).readBytes(from: &reader) else { return nil }
         record.unknownInheritedTypes = unknownInheritedTypesValue
+        guard let genericParametersValue = Swift.type(of: record.genericParameters).readBytes(from: &reader) else { return nil }
+        record.genericParameters = genericParametersValue
         return record
     }
 }

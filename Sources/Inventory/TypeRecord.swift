@@ -88,6 +88,9 @@ public struct TypeRecord: SchemaRecord, Hashable {
     /// Inherited names that are neither a type of the project nor in DocSheet's catalogue of framework types, and
     /// that the language rule does not settle (a class's first inherited name): listed, not guessed.
     public var unknownInheritedTypes: [String]
+    /// The generic parameters as written, one per entry (`Element`, `Key: Hashable`, `each T`); empty for a type that
+    /// is not generic, a protocol and an extension.
+    public var genericParameters: [String]
 
     /// Creates a type record.
     ///
@@ -112,13 +115,15 @@ public struct TypeRecord: SchemaRecord, Hashable {
     ///   - conformances: The protocols it conforms to.
     ///   - composition: Its stored properties that hold types of the project.
     ///   - unknownInheritedTypes: Inherited names that could not be placed.
+    ///   - genericParameters: The generic parameters as written.
     public init(
         name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
         inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil,
         targets: [String] = [], moduleKind: TargetKind? = nil, superclass: String? = nil, conformances: [String] = [],
-        composition: [Composition] = [], unknownInheritedTypes: [String] = []
+        composition: [Composition] = [], unknownInheritedTypes: [String] = [], genericParameters: [String] = []
     ) {
+        self.genericParameters = genericParameters
         self.superclass = superclass
         self.conformances = conformances
         self.composition = composition
@@ -166,6 +171,7 @@ public struct TypeRecord: SchemaRecord, Hashable {
             FieldDescriptor("conformances", \.conformances, whenAbsent: []),
             FieldDescriptor("composition", \.composition, whenAbsent: []),
             FieldDescriptor("unknownInheritedTypes", \.unknownInheritedTypes, whenAbsent: []),
+            FieldDescriptor("genericParameters", \.genericParameters, whenAbsent: []),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

@@ -132,6 +132,40 @@ import Testing
         #expect(extract(source).properties.first?.type == "Handler.Store")
     }
 
+    @Test func aModuleQualifiedNameIsTheFrameworksNotANestedTypeOfTheSameName() throws {
+        let source = """
+            enum Decoder {
+                struct Error: Swift.Error {}
+                struct Inner: Decoder.Marker {}
+                protocol Marker {}
+            }
+            """
+        #expect(type("Decoder.Error", in: source)?.conformances == ["Error"])
+        #expect(type("Decoder.Inner", in: source)?.conformances == ["Decoder.Marker"])
+    }
+
+    @Test func anExtensionAddsToTheDeclarationOfItsOwnModuleAndFile() {
+        let extractor = SwiftExtractor()
+        let sources = [
+            SourceText(relativePath: "A/One.swift", module: "A", text: "private struct Name {}\nextension Name: Hashable {}"),
+            SourceText(relativePath: "A/Two.swift", module: "A", text: "private struct Name {}"),
+            SourceText(relativePath: "B/Three.swift", module: "B", text: "struct Name {}\nextension Name: Comparable {}"),
+        ]
+        let types = extractor.extract(sources: sources, cache: nil).types.filter { $0.kind == .struct }
+        #expect(types.map(\.conformances) == [["Hashable"], [], ["Comparable"]])
+    }
+
+    @Test func aGenericTypeCalledWithoutArgumentsIsNotInferred() throws {
+        let source = """
+            struct Box<Value> { init(_ value: Value) {} }
+            let inferred = Box(1)
+            let written = Box<Int>(1)
+            """
+        let properties = extract(source).properties
+        #expect(properties.map(\.type) == [nil, "Box<Int>"])
+        #expect(type("Box", in: source)?.genericParameters == ["Value"])
+    }
+
     @Test func inheritedNamesAreNormalised() {
         #expect(TypeRelations.names(in: "@unchecked Sendable") == ["Sendable"])
         #expect(TypeRelations.names(in: "P & Q") == ["P", "Q"])

@@ -284,7 +284,7 @@ final class DeclarationCollector: SyntaxVisitor {
                     accessLevel: level, effectiveAccess: visibility,
                     inheritedTypes: inheritedTypes(group.inheritanceClause),
                     genericWhere: group.genericWhereClause.map(source.collapsed), condition: condition,
-                    doc: documentation(of: decl)), ignored: ignored)
+                    doc: documentation(of: decl), genericParameters: genericParameters(of: decl)), ignored: ignored)
         }
         scopes.append(
             Scope(
@@ -318,6 +318,19 @@ final class DeclarationCollector: SyntaxVisitor {
     /// Adds a type record, to `ignoredTypes` when it is left out.
     private func append(_ type: TypeRecord, ignored: Bool) {
         if ignored { ignoredTypes.append(type) } else { types.append(type) }
+    }
+
+    /// The generic parameters of a struct, class, enum or actor, each as written without its comma.
+    private func genericParameters(of decl: DeclSyntax) -> [String] {
+        let clause = decl.as(StructDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(ClassDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(EnumDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(ActorDeclSyntax.self)?.genericParameterClause
+        return clause?.parameters.map { parameter in
+            var text = source.collapsed(parameter)
+            if text.hasSuffix(",") { text.removeLast() }
+            return text
+        } ?? []
     }
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [String] {

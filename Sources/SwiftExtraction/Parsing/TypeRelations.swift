@@ -39,17 +39,23 @@ enum TypeRelations {
     ///   - functions: Every function record of the run (a type with a failable initializer is not inferred from a call).
     static func apply(types: inout [TypeRecord], properties: inout [PropertyRecord], functions: [FunctionRecord]) {
         var declared: [String: TypeKind] = [:]
+        var generic: Set<String> = []
         for type in types where type.kind != .extension {
             // A path declared as several kinds (in different `#if` clauses) keeps the first.
             if declared[type.name] == nil { declared[type.name] = type.kind }
+            if !type.genericParameters.isEmpty { generic.insert(type.name) }
         }
         let modules = Set(types.map(\.module))
         let resolver = NameResolver(declared: declared, modules: modules)
-        inferTypes(&properties, resolver: resolver, functions: functions)
+        inferTypes(&properties, resolver: resolver, functions: functions, generic: generic)
         guard !types.isEmpty else { return }
 
-        // Each declaration's and extension's own placement, then the declarations merged with their extensions.
-        var extensionNames: [String: [(String, Placement)]] = [:]
+        // Each declaration's and extension's own placement, then the declarations merged with their extensions: an
+        // extension extends the declaration of its module (of its file, for a private or fileprivate declaration), or,
+        // from a module that declares no such type, the declaration of another module.
+        var declaringModules: [String: Set<String>] = [:]
+        for type in types where type.kind != .extension { declaringModules[type.name, default: []].insert(type.module) }
+        var extensionNames: [ExtensionKey: [(String, Placement)]] = [:]
         for index in types.indices {
             let type = types[index]
             let scope = parentPath(of: type.name, kind: type.kind)
@@ -58,7 +64,11 @@ enum TypeRelations {
                 types[index].conformances = unique(placed.compactMap { conformanceName($0.1) })
                 types[index].superclass = nil
                 types[index].unknownInheritedTypes = []
-                extensionNames[type.name, default: []] += placed
+                let module = declaringModules[type.name]?.contains(type.module) == true ? type.module : nil
+                extensionNames[ExtensionKey(name: type.name, module: module), default: []] += placed
+                if module != nil {
+                    extensionNames[ExtensionKey(name: type.name, module: type.module, file: type.file), default: []] += placed
+                }
             } else {
                 let (superclass, conformances, unknown) = classify(placed, kind: type.kind)
                 types[index].superclass = superclass
@@ -78,12 +88,25 @@ enum TypeRelations {
         }
         for index in types.indices where types[index].kind != .extension {
             let name = types[index].name
-            if let added = extensionNames[name] {
+            let isFilePrivate = types[index].accessLevel <= .fileprivate
+            let ownModule = ExtensionKey(
+                name: name, module: types[index].module, file: isFilePrivate ? types[index].file : nil)
+            let added = (extensionNames[ownModule] ?? []) + (extensionNames[ExtensionKey(name: name, module: nil)] ?? [])
+            if !added.isEmpty {
                 let extra = added.compactMap { conformanceName($0.1) }
                 types[index].conformances = unique(types[index].conformances + extra)
             }
             types[index].composition = composition[name] ?? []
         }
+    }
+
+    /// Which declaration an extension adds to: its name, the module (`nil` for an extension from a module that
+    /// declares no such type) and, for the extensions of a module that declares it, also the file (a private or
+    /// fileprivate declaration takes the extensions of its own file only).
+    private struct ExtensionKey: Hashable {
+        var name: String
+        var module: String?
+        var file: String? = nil
     }
 
     /// The superclass, conformances and unknown names of a declaration of `kind` whose inheritance clause placed
@@ -257,9 +280,11 @@ enum TypeRelations {
     }
 
     /// Gives a property without a type the type its initial value calls, when that is a type of the project
-    /// (not a protocol, and without a failable initializer), by its full dotted path: `var cart = Cart()`,
-    /// `let box = Box<Int>(1)`.
-    private static func inferTypes(_ properties: inout [PropertyRecord], resolver: NameResolver, functions: [FunctionRecord]) {
+    /// (not a protocol, without a failable initializer, and not generic unless the call writes the arguments), by its
+    /// full dotted path: `var cart = Cart()`, `let box = Box<Int>(1)`.
+    private static func inferTypes(
+        _ properties: inout [PropertyRecord], resolver: NameResolver, functions: [FunctionRecord], generic: Set<String>
+    ) {
         guard properties.contains(where: { $0.type == nil && $0.defaultValue != nil && $0.kind != .enumCase }) else { return }
         let failable = Set(functions.filter {
             $0.kind == .initializer && ($0.signature.contains("init?") || $0.signature.contains("init!"))
@@ -270,7 +295,9 @@ enum TypeRelations {
             else { continue }
             let plain = withoutGenericArguments(called)
             guard case .project(let path, let kind) = resolver.place(plain, from: properties[index].enclosingType),
-                  kind != .protocol, !failable.contains(path)
+                  kind != .protocol, !failable.contains(path),
+                  // A generic type called without its arguments (`Box(1)`) has arguments only the compiler infers.
+                  !generic.contains(path) || called.contains("<")
             else { continue }
             // The type's full path, as the compiler names it (`Store()` inside `Handler` is `Handler.Store`), with the
             // generic arguments as written.
@@ -330,14 +357,25 @@ struct NameResolver {
     /// Places a dotted name written in `scope` (a dotted path, or `nil` at file scope).
     func place(_ written: String, from scope: String?) -> TypeRelations.Placement {
         var components = written.split(separator: ".").map(String.init)
-        if components.count > 1,
-           modules.contains(components[0]) || FrameworkCatalogue.modules.contains(components[0]),
-           declared[components[0]] == nil
-        {
-            components.removeFirst()
+        var prefix = scope
+        if components.count > 1, declared[components[0]] == nil {
+            if FrameworkCatalogue.modules.contains(components[0]) && !modules.contains(components[0]) {
+                // `Swift.Error`, `Foundation.NSObject`: a framework's type, never one of the project's.
+                components.removeFirst()
+                let name = components.joined(separator: ".")
+                switch FrameworkCatalogue.kinds[name] {
+                case .some(.class): return .frameworkClass(name)
+                case .some(.protocol): return .frameworkProtocol(name)
+                default: return .unknown(name)
+                }
+            }
+            if modules.contains(components[0]) {
+                // A module of the run: its top-level types, not the ones around the declaration.
+                components.removeFirst()
+                prefix = nil
+            }
         }
         let name = components.joined(separator: ".")
-        var prefix = scope
         while let current = prefix {
             if let kind = declared[current + "." + name] { return .project(current + "." + name, kind) }
             prefix = current.lastIndex(of: ".").map { String(current[..<$0]) }
