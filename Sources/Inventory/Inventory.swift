@@ -83,7 +83,7 @@ public enum DocSheetVersion {
 /// Everything DocSheet extracted from a project: its types and functions, in stable order.
 public struct Inventory: Codable, Hashable, Sendable {
     /// The JSON schema version written by this build.
-    public static let currentSchemaVersion = 2
+    public static let currentSchemaVersion = 3
 
     /// The schema version of this inventory.
     public var schemaVersion: Int
@@ -98,6 +98,9 @@ public struct Inventory: Codable, Hashable, Sendable {
     public var types: [TypeRecord]
     /// Function records sorted by file, line, column.
     public var functions: [FunctionRecord]
+    /// Property and enum-case records sorted by file, line, column; empty in an inventory written before schema
+    /// version 3.
+    public var properties: [PropertyRecord]
 
     /// Creates an inventory; records are put into the stable order (file, line, column).
     ///
@@ -109,9 +112,11 @@ public struct Inventory: Codable, Hashable, Sendable {
     ///   - schemaVersion: The schema version of this inventory (default: `currentSchemaVersion`).
     ///   - modules: The modules of the project, in any order (they are sorted by name, then project); modules no record
     ///     belongs to are kept, so a target whose files hold no function still shows.
+    ///   - properties: The property and enum-case records, in any order (they are sorted by file, line, column).
     public init(
         project: ProjectInfo, types: [TypeRecord], functions: [FunctionRecord], tool: ToolInfo = ToolInfo(),
-        schemaVersion: Int = Inventory.currentSchemaVersion, modules: [ModuleRecord] = []
+        schemaVersion: Int = Inventory.currentSchemaVersion, modules: [ModuleRecord] = [],
+        properties: [PropertyRecord] = []
     ) {
         self.schemaVersion = schemaVersion
         self.tool = tool
@@ -119,6 +124,7 @@ public struct Inventory: Codable, Hashable, Sendable {
         self.modules = Array(Set(modules)).sorted { ($0.name, $0.project ?? "", $0.kind.rawValue) < ($1.name, $1.project ?? "", $1.kind.rawValue) }
         self.types = Inventory.ordered(types, by: Inventory.precedes)
         self.functions = Inventory.ordered(functions, by: Inventory.precedes)
+        self.properties = Inventory.ordered(properties, by: Inventory.precedes)
     }
 
     /// `records` sorted (stably) by `precedes`; returned as they are when already in order, as the extractor's are,
@@ -128,9 +134,10 @@ public struct Inventory: Codable, Hashable, Sendable {
         return inOrder ? records : records.sorted(by: precedes)
     }
 
-    private enum CodingKeys: String, CodingKey { case schemaVersion, tool, project, modules, types, functions }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, tool, project, modules, types, functions, properties }
 
-    /// Decodes an inventory; one written before schema version 2 has no `modules`.
+    /// Decodes an inventory; one written before schema version 2 has no `modules`, one written before version 3 no
+    /// `properties`.
     ///
     /// - Parameter decoder: The decoder to read the keyed JSON object from.
     /// - Throws: `DecodingError` when a key is missing or has the wrong type.
@@ -142,6 +149,7 @@ public struct Inventory: Codable, Hashable, Sendable {
         modules = try c.decodeIfPresent([ModuleRecord].self, forKey: .modules) ?? []
         types = try c.decode([TypeRecord].self, forKey: .types)
         functions = try c.decode([FunctionRecord].self, forKey: .functions)
+        properties = try c.decodeIfPresent([PropertyRecord].self, forKey: .properties) ?? []
     }
 
     /// The kind of the module named `name` (the first such module when several projects declare one).
@@ -173,15 +181,26 @@ public struct Inventory: Codable, Hashable, Sendable {
         (a.file, a.line, a.column, a.name) < (b.file, b.line, b.column, b.name)
     }
 
+    /// The stable order of property records: file, line, column, then name.
+    ///
+    /// - Parameters:
+    ///   - a: The first property record.
+    ///   - b: The second property record.
+    /// - Returns: True when `a` sorts before `b` in an inventory's property list.
+    public static func precedes(_ a: PropertyRecord, _ b: PropertyRecord) -> Bool {
+        (a.file, a.line, a.column, a.name) < (b.file, b.line, b.column, b.name)
+    }
+
     /// A copy keeping only records whose `effectiveAccess` is at least `minimum`.
     ///
     /// - Parameter minimum: The lowest effective access level to keep, e.g. `.public` for the public API only.
-    /// - Returns: The same inventory (project, tool, schema version) with only the functions and types at `minimum` or
-    ///   above.
+    /// - Returns: The same inventory (project, tool, schema version) with only the functions, types and properties at
+    ///   `minimum` or above.
     public func filtered(minimumAccess minimum: AccessLevel) -> Inventory {
         var copy = self
         copy.functions = functions.filter { $0.effectiveAccess >= minimum }
         copy.types = types.filter { $0.effectiveAccess >= minimum }
+        copy.properties = properties.filter { $0.effectiveAccess >= minimum }
         return copy
     }
 

@@ -77,6 +77,7 @@ public struct InventoryJSONWriter {
         key("functions"); writeRecords(inventory.functions)
         key("modules"); inventory.modules.writeJSON(into: &self)
         key("project"); inventory.project.writeJSON(into: &self)
+        key("properties"); writeRecords(inventory.properties)
         key("schemaVersion"); write(inventory.schemaVersion)
         key("tool"); inventory.tool.writeJSON(into: &self)
         key("types"); writeRecords(inventory.types)

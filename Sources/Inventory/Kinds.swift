@@ -33,3 +33,34 @@ public enum TypeKind: String, SchemaEnumeration {
     /// An `extension` of another type.
     case `extension`
 }
+
+/// The kind of a property-like declaration: a property (a global variable too), a `static` or `class` property, or
+/// an enum case.
+public enum PropertyKind: String, SchemaEnumeration {
+    /// An instance property, or a global variable (no enclosing type).
+    case property
+    /// A `static` or `class` property.
+    case typeProperty
+    /// One case of an enum (`case a, b` is two).
+    case enumCase
+}
+
+/// How a property keeps its value.
+public enum PropertyStorage: String, SchemaEnumeration {
+    /// A stored property without observers.
+    case stored
+    /// A computed property: a getter (and perhaps a setter), no storage of its own.
+    case computed
+    /// A `lazy` stored property.
+    case lazy
+    /// A stored property with `willSet` or `didSet` observers.
+    case observed
+}
+
+/// Whether a property is declared with `let` or `var`.
+public enum PropertyMutability: String, SchemaEnumeration {
+    /// A constant.
+    case `let`
+    /// A variable.
+    case `var`
+}

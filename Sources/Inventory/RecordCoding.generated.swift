@@ -179,10 +179,13 @@ extension TypeRecord {
         writer.openObject()
         writer.key("accessLevel"); self.accessLevel.writeJSON(into: &writer)
         writer.key("column"); self.column.writeJSON(into: &writer)
+        writer.key("composition"); self.composition.writeJSON(into: &writer)
         writer.key("condition"); self.condition.writeJSON(into: &writer)
+        writer.key("conformances"); self.conformances.writeJSON(into: &writer)
         writer.key("doc"); self.doc.writeJSON(into: &writer)
         writer.key("effectiveAccess"); self.effectiveAccess.writeJSON(into: &writer)
         writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("genericParameters"); self.genericParameters.writeJSON(into: &writer)
         writer.key("genericWhere"); self.genericWhere.writeJSON(into: &writer)
         writer.key("inheritedTypes"); self.inheritedTypes.writeJSON(into: &writer)
         writer.key("kind"); self.kind.writeJSON(into: &writer)
@@ -190,7 +193,9 @@ extension TypeRecord {
         writer.key("module"); self.module.writeJSON(into: &writer)
         writer.key("moduleKind"); self.moduleKind.writeJSON(into: &writer)
         writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("superclass"); self.superclass.writeJSON(into: &writer)
         writer.key("targets"); self.targets.writeJSON(into: &writer)
+        writer.key("unknownInheritedTypes"); self.unknownInheritedTypes.writeJSON(into: &writer)
         writer.closeObject()
     }
 
@@ -212,6 +217,11 @@ extension TypeRecord {
         self.genericWhere.writeBytes(into: &writer)
         self.condition.writeBytes(into: &writer)
         self.doc.writeBytes(into: &writer)
+        self.superclass.writeBytes(into: &writer)
+        self.conformances.writeBytes(into: &writer)
+        self.composition.writeBytes(into: &writer)
+        self.unknownInheritedTypes.writeBytes(into: &writer)
+        self.genericParameters.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -246,6 +256,182 @@ extension TypeRecord {
         record.genericWhere = genericWhereValue
         guard let conditionValue = Swift.type(of: record.condition).readBytes(from: &reader) else { return nil }
         record.condition = conditionValue
+        guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
+        record.doc = docValue
+        guard let superclassValue = Swift.type(of: record.superclass).readBytes(from: &reader) else { return nil }
+        record.superclass = superclassValue
+        guard let conformancesValue = Swift.type(of: record.conformances).readBytes(from: &reader) else { return nil }
+        record.conformances = conformancesValue
+        guard let compositionValue = Swift.type(of: record.composition).readBytes(from: &reader) else { return nil }
+        record.composition = compositionValue
+        guard let unknownInheritedTypesValue = Swift.type(of: record.unknownInheritedTypes).readBytes(from: &reader) else { return nil }
+        record.unknownInheritedTypes = unknownInheritedTypesValue
+        guard let genericParametersValue = Swift.type(of: record.genericParameters).readBytes(from: &reader) else { return nil }
+        record.genericParameters = genericParametersValue
+        return record
+    }
+}
+
+extension TypeRecord.Composition {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("isCollection"); self.isCollection.writeJSON(into: &writer)
+        writer.key("property"); self.property.writeJSON(into: &writer)
+        writer.key("type"); self.type.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.property.writeBytes(into: &writer)
+        self.type.writeBytes(into: &writer)
+        self.isCollection.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> TypeRecord.Composition? {
+        var record = schema.blank
+        guard let propertyValue = Swift.type(of: record.property).readBytes(from: &reader) else { return nil }
+        record.property = propertyValue
+        guard let typeValue = Swift.type(of: record.type).readBytes(from: &reader) else { return nil }
+        record.type = typeValue
+        guard let isCollectionValue = Swift.type(of: record.isCollection).readBytes(from: &reader) else { return nil }
+        record.isCollection = isCollectionValue
+        return record
+    }
+}
+
+extension PropertyRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("accessLevel"); self.accessLevel.writeJSON(into: &writer)
+        writer.key("associatedValues"); self.associatedValues.writeJSON(into: &writer)
+        writer.key("attributes"); self.attributes.writeJSON(into: &writer)
+        writer.key("column"); self.column.writeJSON(into: &writer)
+        writer.key("condition"); self.condition.writeJSON(into: &writer)
+        writer.key("declaration"); self.declaration.writeJSON(into: &writer)
+        writer.key("defaultValue"); self.defaultValue.writeJSON(into: &writer)
+        writer.key("doc"); self.doc.writeJSON(into: &writer)
+        writer.key("effectiveAccess"); self.effectiveAccess.writeJSON(into: &writer)
+        writer.key("enclosingKind"); self.enclosingKind.writeJSON(into: &writer)
+        writer.key("enclosingType"); self.enclosingType.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("isRequirement"); self.isRequirement.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("modifiers"); self.modifiers.writeJSON(into: &writer)
+        writer.key("module"); self.module.writeJSON(into: &writer)
+        writer.key("moduleKind"); self.moduleKind.writeJSON(into: &writer)
+        writer.key("mutability"); self.mutability.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("rawValue"); self.rawValue.writeJSON(into: &writer)
+        writer.key("section"); self.section.writeJSON(into: &writer)
+        writer.key("setterAccess"); self.setterAccess.writeJSON(into: &writer)
+        writer.key("storage"); self.storage.writeJSON(into: &writer)
+        writer.key("targets"); self.targets.writeJSON(into: &writer)
+        writer.key("type"); self.type.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.column.writeBytes(into: &writer)
+        self.module.writeBytes(into: &writer)
+        self.targets.writeBytes(into: &writer)
+        self.moduleKind.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.name.writeBytes(into: &writer)
+        self.type.writeBytes(into: &writer)
+        self.declaration.writeBytes(into: &writer)
+        self.enclosingType.writeBytes(into: &writer)
+        self.enclosingKind.writeBytes(into: &writer)
+        self.accessLevel.writeBytes(into: &writer)
+        self.setterAccess.writeBytes(into: &writer)
+        self.effectiveAccess.writeBytes(into: &writer)
+        self.isRequirement.writeBytes(into: &writer)
+        self.storage.writeBytes(into: &writer)
+        self.mutability.writeBytes(into: &writer)
+        self.attributes.writeBytes(into: &writer)
+        self.modifiers.writeBytes(into: &writer)
+        self.defaultValue.writeBytes(into: &writer)
+        self.associatedValues.writeBytes(into: &writer)
+        self.rawValue.writeBytes(into: &writer)
+        self.condition.writeBytes(into: &writer)
+        self.section.writeBytes(into: &writer)
+        self.doc.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> PropertyRecord? {
+        var record = schema.blank
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let columnValue = Swift.type(of: record.column).readBytes(from: &reader) else { return nil }
+        record.column = columnValue
+        guard let moduleValue = Swift.type(of: record.module).readBytes(from: &reader) else { return nil }
+        record.module = moduleValue
+        guard let targetsValue = Swift.type(of: record.targets).readBytes(from: &reader) else { return nil }
+        record.targets = targetsValue
+        guard let moduleKindValue = Swift.type(of: record.moduleKind).readBytes(from: &reader) else { return nil }
+        record.moduleKind = moduleKindValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let typeValue = Swift.type(of: record.type).readBytes(from: &reader) else { return nil }
+        record.type = typeValue
+        guard let declarationValue = Swift.type(of: record.declaration).readBytes(from: &reader) else { return nil }
+        record.declaration = declarationValue
+        guard let enclosingTypeValue = Swift.type(of: record.enclosingType).readBytes(from: &reader) else { return nil }
+        record.enclosingType = enclosingTypeValue
+        guard let enclosingKindValue = Swift.type(of: record.enclosingKind).readBytes(from: &reader) else { return nil }
+        record.enclosingKind = enclosingKindValue
+        guard let accessLevelValue = Swift.type(of: record.accessLevel).readBytes(from: &reader) else { return nil }
+        record.accessLevel = accessLevelValue
+        guard let setterAccessValue = Swift.type(of: record.setterAccess).readBytes(from: &reader) else { return nil }
+        record.setterAccess = setterAccessValue
+        guard let effectiveAccessValue = Swift.type(of: record.effectiveAccess).readBytes(from: &reader) else { return nil }
+        record.effectiveAccess = effectiveAccessValue
+        guard let isRequirementValue = Swift.type(of: record.isRequirement).readBytes(from: &reader) else { return nil }
+        record.isRequirement = isRequirementValue
+        guard let storageValue = Swift.type(of: record.storage).readBytes(from: &reader) else { return nil }
+        record.storage = storageValue
+        guard let mutabilityValue = Swift.type(of: record.mutability).readBytes(from: &reader) else { return nil }
+        record.mutability = mutabilityValue
+        guard let attributesValue = Swift.type(of: record.attributes).readBytes(from: &reader) else { return nil }
+        record.attributes = attributesValue
+        guard let modifiersValue = Swift.type(of: record.modifiers).readBytes(from: &reader) else { return nil }
+        record.modifiers = modifiersValue
+        guard let defaultValueValue = Swift.type(of: record.defaultValue).readBytes(from: &reader) else { return nil }
+        record.defaultValue = defaultValueValue
+        guard let associatedValuesValue = Swift.type(of: record.associatedValues).readBytes(from: &reader) else { return nil }
+        record.associatedValues = associatedValuesValue
+        guard let rawValueValue = Swift.type(of: record.rawValue).readBytes(from: &reader) else { return nil }
+        record.rawValue = rawValueValue
+        guard let conditionValue = Swift.type(of: record.condition).readBytes(from: &reader) else { return nil }
+        record.condition = conditionValue
+        guard let sectionValue = Swift.type(of: record.section).readBytes(from: &reader) else { return nil }
+        record.section = sectionValue
         guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
         record.doc = docValue
         return record

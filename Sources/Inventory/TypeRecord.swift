@@ -2,6 +2,50 @@ import Foundation
 
 /// A type declaration or extension: `class`, `struct`, `enum`, `protocol`, `actor` or `extension`.
 public struct TypeRecord: SchemaRecord, Hashable {
+    /// A stored property of the type whose type, or element type, is a type of the project: an edge of the class
+    /// diagram's composition.
+    public struct Composition: SchemaRecord, Hashable {
+        /// The property's name.
+        public var property: String
+        /// The project type it holds, as a dotted path (`Board.Column`).
+        public var type: String
+        /// True when the property holds several of them (an array, a set, a dictionary's values).
+        public var isCollection: Bool
+
+        /// Creates a composition edge.
+        ///
+        /// - Parameters:
+        ///   - property: The property's name.
+        ///   - type: The project type it holds, as a dotted path.
+        ///   - isCollection: True when the property holds several of them.
+        public init(property: String, type: String, isCollection: Bool = false) {
+            self.property = property
+            self.type = type
+            self.isCollection = isCollection
+        }
+
+        /// The edge's fields: `{property, type, isCollection}`.
+        public static let schema = RecordSchema<Composition>(
+            blank: Composition(property: "", type: ""),
+            fields: [
+                FieldDescriptor("property", \.property),
+                FieldDescriptor("type", \.type),
+                FieldDescriptor("isCollection", \.isCollection),
+            ])
+
+        /// Decodes through ``schema``.
+        ///
+        /// - Parameter decoder: The decoder to read the keyed JSON object from.
+        /// - Throws: `DecodingError` when a key is missing or has the wrong type.
+        public init(from decoder: Decoder) throws { self = try Self.schema.decode(from: decoder) }
+
+        /// Encodes every key through ``schema``.
+        ///
+        /// - Parameter encoder: The encoder to write the keyed JSON object into.
+        /// - Throws: The `EncodingError` of `encoder`'s container when it cannot encode a value.
+        public func encode(to encoder: Encoder) throws { try Self.schema.encode(self, to: encoder) }
+    }
+
     /// Dotted path of the type (`Outer.Inner`); for an extension, the extended type as written
     /// minus module qualifier and generic arguments.
     public var name: String
@@ -31,6 +75,22 @@ public struct TypeRecord: SchemaRecord, Hashable {
     public var condition: String?
     /// The attached documentation comment, or `nil`.
     public var doc: DocComment?
+    /// The superclass of a class, merged over the declaration and the extensions of the type in the project (only a
+    /// class's first inherited name can be one); `nil` for no superclass, an unknown first name
+    /// (``unknownInheritedTypes``) and every other kind. On an extension record: `nil`.
+    public var superclass: String?
+    /// The protocols the type conforms to (a protocol: the protocols it refines), as written without attributes or
+    /// generic arguments, in order: the declaration's, then its extensions'. On an extension record: what that
+    /// extension adds.
+    public var conformances: [String]
+    /// The stored properties whose type or element type is a type of the project (declarations only).
+    public var composition: [Composition]
+    /// Inherited names that are neither a type of the project nor in DocSheet's catalogue of framework types, and
+    /// that the language rule does not settle (a class's first inherited name): listed, not guessed.
+    public var unknownInheritedTypes: [String]
+    /// The generic parameters as written, one per entry (`Element`, `Key: Hashable`, `each T`); empty for a type that
+    /// is not generic, a protocol and an extension.
+    public var genericParameters: [String]
 
     /// Creates a type record.
     ///
@@ -51,12 +111,23 @@ public struct TypeRecord: SchemaRecord, Hashable {
     ///   - doc: The attached documentation comment, or `nil`.
     ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
     ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
+    ///   - superclass: The class's superclass, or `nil`.
+    ///   - conformances: The protocols it conforms to.
+    ///   - composition: Its stored properties that hold types of the project.
+    ///   - unknownInheritedTypes: Inherited names that could not be placed.
+    ///   - genericParameters: The generic parameters as written.
     public init(
         name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
         inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil,
-        targets: [String] = [], moduleKind: TargetKind? = nil
+        targets: [String] = [], moduleKind: TargetKind? = nil, superclass: String? = nil, conformances: [String] = [],
+        composition: [Composition] = [], unknownInheritedTypes: [String] = [], genericParameters: [String] = []
     ) {
+        self.genericParameters = genericParameters
+        self.superclass = superclass
+        self.conformances = conformances
+        self.composition = composition
+        self.unknownInheritedTypes = unknownInheritedTypes
         self.targets = targets.isEmpty ? [module] : targets
         self.moduleKind = moduleKind
         self.name = name
@@ -95,6 +166,12 @@ public struct TypeRecord: SchemaRecord, Hashable {
             FieldDescriptor("genericWhere", \.genericWhere),
             FieldDescriptor("condition", \.condition),
             FieldDescriptor("doc", \.doc),
+            // Added in schema version 3: absent before (`nil`, empty).
+            FieldDescriptor("superclass", \.superclass),
+            FieldDescriptor("conformances", \.conformances, whenAbsent: []),
+            FieldDescriptor("composition", \.composition, whenAbsent: []),
+            FieldDescriptor("unknownInheritedTypes", \.unknownInheritedTypes, whenAbsent: []),
+            FieldDescriptor("genericParameters", \.genericParameters, whenAbsent: []),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

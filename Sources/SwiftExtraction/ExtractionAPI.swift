@@ -220,6 +220,8 @@ public struct FileExtraction: Codable, Hashable, Sendable {
     public var functions: [FunctionRecord]
     /// Type records of the file.
     public var types: [TypeRecord]
+    /// Property and enum-case records of the file.
+    public var properties: [PropertyRecord] = []
     /// Diagnostics for the file.
     public var diagnostics: [ExtractionDiagnostic]
     /// What the file's own pass recorded for the rules that need every file (its type aliases and imports), or
@@ -302,6 +304,8 @@ public struct ExtractionResult: Hashable, Sendable {
     public var functions: [FunctionRecord]
     /// Type records.
     public var types: [TypeRecord]
+    /// Property and enum-case records.
+    public var properties: [PropertyRecord] = []
     /// Diagnostics (syntax errors and the like), sorted by file and position.
     public var diagnostics: [ExtractionDiagnostic]
     /// The modules of the scanned projects (filled by a scan of a tree; empty for in-memory sources).

@@ -152,7 +152,8 @@ public enum Generate {
 
         let result = try scan.extract(plan)
         var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
-                                  types: result.types, functions: result.functions, modules: result.modules)
+                                  types: result.types, functions: result.functions, modules: result.modules,
+                                  properties: result.properties)
         if let minimumAccess {
             inventory = inventory.filtered(minimumAccess: minimumAccess)
         }

@@ -267,10 +267,12 @@ struct PreparedRevision {
         case .workTree(var scan, let plan):
             scan.progress = progress
             let result = try scan.extract(plan)
-            return Inventory(project: project, types: result.types, functions: result.functions, modules: result.modules)
+            return Inventory(project: project, types: result.types, functions: result.functions, modules: result.modules,
+                             properties: result.properties)
         case .revision(let sources, let modules, let extractor, let cache):
             let result = extractor.extract(sources: sources, cache: cache, progress: progress)
-            return Inventory(project: project, types: result.types, functions: result.functions, modules: modules)
+            return Inventory(project: project, types: result.types, functions: result.functions, modules: modules,
+                             properties: result.properties)
         }
     }
 }

@@ -105,7 +105,7 @@ public struct SourceScan: Sendable {
         defer { metrics?.record("merge", since: mergeStart) }
         // Each root's records are in inventory order and start with the root's prefix, so taken in the order of
         // their prefixes they are usually in inventory order as a whole, and `Inventory` need not sort them again.
-        var recordBlocks: [(prefix: String, functions: [FunctionRecord], types: [TypeRecord])] = []
+        var recordBlocks: [(prefix: String, functions: [FunctionRecord], types: [TypeRecord], properties: [PropertyRecord])] = []
         for (rootIndex, root) in plan.roots.enumerated() {
             let (discovered, cache) = plan.discoveries[rootIndex]
             var result: ExtractionResult
@@ -125,9 +125,10 @@ public struct SourceScan: Sendable {
             if !prefix.isEmpty {
                 for index in result.functions.indices { result.functions[index].file = prefix + result.functions[index].file }
                 for index in result.types.indices { result.types[index].file = prefix + result.types[index].file }
+                for index in result.properties.indices { result.properties[index].file = prefix + result.properties[index].file }
                 for index in result.diagnostics.indices { result.diagnostics[index].file = prefix + result.diagnostics[index].file }
             }
-            recordBlocks.append((prefix, result.functions, result.types))
+            recordBlocks.append((prefix, result.functions, result.types, result.properties))
             combined.diagnostics += result.diagnostics
             combined.generatedFilesLeftOut += result.generatedFilesLeftOut.map { prefix + $0 }
             combined.modules += discovered.modules.map { module in
@@ -139,9 +140,11 @@ public struct SourceScan: Sendable {
         recordBlocks.sort { $0.prefix < $1.prefix }
         var functionBlocks = recordBlocks.map(\.functions)
         var typeBlocks = recordBlocks.map(\.types)
+        var propertyBlocks = recordBlocks.map(\.properties)
         recordBlocks = []  // each block now held once, so its records can be moved out
         combined.functions = RecordMoves.joining(moving: &functionBlocks)
         combined.types = RecordMoves.joining(moving: &typeBlocks)
+        combined.properties = RecordMoves.joining(moving: &propertyBlocks)
         return combined
     }
 

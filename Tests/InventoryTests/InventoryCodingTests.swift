@@ -46,6 +46,31 @@ import Testing
         #expect(decoded.functions.map { "\($0.file):\($0.line)" } == ["a.swift:2", "a.swift:9", "b.swift:3"])
     }
 
+    @Test func versionThreeWritesPropertiesAndVersionTwoIsStillRead() throws {
+        let property = PropertyRecord(
+            file: "a.swift", line: 2, column: 9, module: "App", kind: .property, name: "count", type: "Int",
+            declaration: "var count: Int", enclosingType: "Cart", enclosingKind: .struct, defaultValue: "0")
+        let type = TypeRecord(name: "Cart", kind: .struct, module: "App", file: "a.swift", line: 1, column: 8,
+                              conformances: ["Equatable"])
+        let current = Inventory(project: ProjectInfo(name: "P", root: "."), types: [type], functions: [sampleRecord()],
+                                properties: [property])
+        let data = InventoryCoding.encode(current)
+        let decoded = try InventoryCoding.decodeInventory(data, source: "v3.json")
+        #expect(decoded == current && decoded.schemaVersion == 3 && decoded.properties == [property])
+
+        // A version-2 document: no `properties`, and type records without the relation keys.
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        object["schemaVersion"] = 2
+        object["properties"] = nil
+        var types = try #require(object["types"] as? [[String: Any]])
+        for key in ["superclass", "conformances", "composition", "unknownInheritedTypes"] { types[0][key] = nil }
+        object["types"] = types
+        let old = try InventoryCoding.decodeInventory(JSONSerialization.data(withJSONObject: object), source: "v2.json")
+        #expect(old.schemaVersion == 2 && old.properties.isEmpty && old.functions == current.functions)
+        #expect(old.types.first?.conformances == [] && old.types.first?.superclass == nil)
+        #expect(old.types.first?.composition == [] && old.types.first?.unknownInheritedTypes == [])
+    }
+
     @Test func decodingRejectsNewerSchemaAndGarbageWithSourceName() throws {
         #expect(throws: InventoryError.unsupportedSchemaVersion(source: "x.json", found: 99)) {
             let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [], schemaVersion: 99)

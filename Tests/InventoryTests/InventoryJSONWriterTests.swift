@@ -54,12 +54,28 @@ import Testing
                        accessLevel: .open, effectiveAccess: .public, inheritedTypes: ["NSObject", "Sendable"],
                        genericWhere: "T: Equatable", condition: "canImport(UIKit)", doc: doc, targets: ["App"],
                        moduleKind: .framework),
-            TypeRecord(name: "Empty", kind: .enum, module: "App", file: "Sources/App/E.swift", line: 2, column: 3),
+            TypeRecord(name: "Empty", kind: .enum, module: "App", file: "Sources/App/E.swift", line: 2, column: 3,
+                       superclass: nil, conformances: ["Equatable", "Sendable"],
+                       composition: [.init(property: "loader", type: "Loader", isCollection: true)],
+                       unknownInheritedTypes: ["Vendor\(Self.awkwardText)"]),
+        ]
+        let properties = [
+            PropertyRecord(
+                file: "Sources/App/A.swift", line: 4, column: 9, module: "App", kind: .property, name: "items",
+                type: "[String]", declaration: "public private(set) var items: [String]", enclosingType: "Loader",
+                enclosingKind: .class, accessLevel: .public, setterAccess: .private, effectiveAccess: .public,
+                attributes: ["@Published"], modifiers: ["weak"], defaultValue: "[\"\(Self.awkwardText)\"]",
+                condition: "DEBUG", section: "State", doc: doc, targets: ["App", "AppTests"], moduleKind: .app),
+            PropertyRecord(
+                file: "Sources/App/E.swift", line: 3, column: 10, module: "App", kind: .enumCase, name: "failure",
+                declaration: "case failure(Error)", enclosingType: "Empty", enclosingKind: .enum, storage: nil,
+                mutability: nil, associatedValues: [.init(label: nil, name: "", type: "Error")], rawValue: "\"x\""),
         ]
         return Inventory(project: ProjectInfo(name: "Project \(Self.awkwardText)", root: ".", commit: "abc123"),
                          types: types, functions: [functions[0], second],
                          modules: [ModuleRecord(name: "App", kind: .app, project: "App.xcodeproj"),
-                                   ModuleRecord(name: "Loose", kind: .folder)])
+                                   ModuleRecord(name: "Loose", kind: .folder)],
+                         properties: properties)
     }
 
     @Test func writesWhatJSONEncoderWritesForEveryField() throws {

@@ -12,6 +12,8 @@ import Testing
         ("FunctionRecord", { RecordCodingGenerator.source(FunctionRecord.self, name: $0) }),
         ("FunctionRecord.Parameter", { RecordCodingGenerator.source(FunctionRecord.Parameter.self, name: $0) }),
         ("TypeRecord", { RecordCodingGenerator.source(TypeRecord.self, name: $0) }),
+        ("TypeRecord.Composition", { RecordCodingGenerator.source(TypeRecord.Composition.self, name: $0) }),
+        ("PropertyRecord", { RecordCodingGenerator.source(PropertyRecord.self, name: $0) }),
         ("ModuleRecord", { RecordCodingGenerator.source(ModuleRecord.self, name: $0) }),
         ("DocComment", { RecordCodingGenerator.source(DocComment.self, name: $0) }),
         ("DocComment.Parameter", { RecordCodingGenerator.source(DocComment.Parameter.self, name: $0) }),

@@ -4,7 +4,7 @@ import Inventory
 ///
 /// Warm runs read one cache entry per source file; decoding those entries with `JSONDecoder` was most of a warm
 /// run (Benchmarks/README.md has the profile). This form is read and written field by field in a fixed order
-/// (``RecordByteWriter``): the records through their schema (`FunctionRecord.schema`, `TypeRecord.schema`, the fields
+/// (``RecordByteWriter``): the records through their schema (`FunctionRecord.schema`, `TypeRecord.schema`, `PropertyRecord.schema`, the fields
 /// in schema order), then the diagnostics and cross-file facts, which only the cache stores. The first bytes name the
 /// format version; the cache key covers the tool version too, so an entry is never read by a build that wrote it
 /// differently.
@@ -16,10 +16,12 @@ extension FileExtraction {
     /// edit here.
     static let cacheFormatMagic: [UInt8] = {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: the same text gives the same bytes on every platform
-        for byte in (FunctionRecord.schema.layoutDescription + "|" + TypeRecord.schema.layoutDescription).utf8 {
+        let layouts = [FunctionRecord.schema.layoutDescription, TypeRecord.schema.layoutDescription,
+                       PropertyRecord.schema.layoutDescription]
+        for byte in layouts.joined(separator: "|").utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        return Array("DSX3".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * $0)) }
+        return Array("DSX4".utf8) + (0..<8).map { UInt8(truncatingIfNeeded: hash >> (8 * $0)) }
     }()
 
     /// The extraction in the cache's binary form (see the type's documentation).
@@ -55,6 +57,7 @@ extension FileExtraction {
         }
         writer.write(isGenerated)
         ignoredTypes.writeBytes(into: &writer)
+        properties.writeBytes(into: &writer)
         return writer.bytes
     }
 
@@ -76,12 +79,14 @@ extension FileExtraction {
               let facts = reader.readOptional({ $0.readFacts() }),
               let isGenerated = reader.readBool(),
               let ignoredTypes = [TypeRecord].readBytes(from: &reader),
+              let properties = [PropertyRecord].readBytes(from: &reader),
               reader.isAtEnd
         else { return nil }
         self.init(functions: functions, types: types, diagnostics: diagnostics)
         self.facts = facts
         self.isGenerated = isGenerated
         self.ignoredTypes = ignoredTypes
+        self.properties = properties
     }
 }
 

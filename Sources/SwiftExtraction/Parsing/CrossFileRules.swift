@@ -24,31 +24,35 @@ enum CrossFileRules {
     /// - Parameters:
     ///   - functions: The function records of every file of the run; updated in place.
     ///   - types: The type records of every file of the run; updated in place.
+    ///   - properties: The property records of every file of the run; their enclosing types are rewritten and their
+    ///     effective access capped as the functions' are.
     ///   - facts: What each file's own pass recorded for these rules (its type aliases and imports).
     /// - Returns: A warning for each extension of an alias of a type that cannot be extended by name (a tuple, a
     ///   function type, `any P`, …), whose records keep the alias's name.
     static func apply(
-        functions: inout [FunctionRecord], types: inout [TypeRecord], facts: [FileFacts]
+        functions: inout [FunctionRecord], types: inout [TypeRecord], properties: inout [PropertyRecord],
+        facts: [FileFacts]
     ) -> [ExtractionDiagnostic] {
         var aliases = facts.flatMap(\.aliases)
         let modulesDeclaringTheirName = Set(types.filter { $0.kind != .extension && $0.name == $0.module }.map(\.module))
         // Drop a leading `Module.` when the module declares no type of that name.
-        rewritePaths(&functions, &types, &aliases) { path, module in
+        rewritePaths(&functions, &types, &properties, &aliases) { path, module in
             guard !modulesDeclaringTheirName.contains(module), path.hasPrefix(module + "."),
                   path.count > module.count + 1 else { return nil }
             return String(path.dropFirst(module.count + 1))
         }
         restoreImportedTypeQualifiers(
-            &functions, &types, &aliases, modulesDeclaringTheirName: modulesDeclaringTheirName)
-        let diagnostics = resolveAliases(&functions, &types, aliases: aliases, facts: facts)
-        applyCaps(functions: &functions, types: &types)
+            &functions, &types, &properties, &aliases, modulesDeclaringTheirName: modulesDeclaringTheirName)
+        let diagnostics = resolveAliases(&functions, &types, &properties, aliases: aliases, facts: facts)
+        applyCaps(functions: &functions, types: &types, properties: &properties)
         return diagnostics
     }
 
     /// Rewrites every record's path through the run's type aliases; returns a warning for each extension whose
     /// extended type is an alias of a type that is not nominal.
     private static func resolveAliases(
-        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], aliases: [TypeAlias], facts: [FileFacts]
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ properties: inout [PropertyRecord],
+        aliases: [TypeAlias], facts: [FileFacts]
     ) -> [ExtractionDiagnostic] {
         guard !aliases.isEmpty else { return [] }
         let resolver = AliasResolver(
@@ -72,6 +76,12 @@ enum CrossFileRules {
                   case .type(let resolved, _) = resolver.resolve(path, module: functions[index].module, file: functions[index].file)
             else { continue }
             functions[index].enclosingType = resolved
+        }
+        for index in properties.indices {
+            guard let path = properties[index].enclosingType, AliasResolver.mentions(path, anyOf: aliasNames),
+                  case .type(let resolved, _) = resolver.resolve(path, module: properties[index].module, file: properties[index].file)
+            else { continue }
+            properties[index].enclosingType = resolved
         }
         for index in types.indices {
             let record = types[index]
@@ -97,12 +107,12 @@ enum CrossFileRules {
     /// with a type `Router` that has a member `Route`, and no type `Route` is declared anywhere (so the unqualified
     /// name could not have been meant).
     private static func restoreImportedTypeQualifiers(
-        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ aliases: inout [TypeAlias],
-        modulesDeclaringTheirName: Set<String>
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ properties: inout [PropertyRecord],
+        _ aliases: inout [TypeAlias], modulesDeclaringTheirName: Set<String>
     ) {
         guard !modulesDeclaringTheirName.isEmpty else { return }
         let declared = Set(types.filter { $0.kind != .extension }.map(\.name))
-        rewritePaths(&functions, &types, &aliases) { path, _ in
+        rewritePaths(&functions, &types, &properties, &aliases) { path, _ in
             let first = String(path.prefix { $0 != "." })
             guard !declared.contains(first) else { return nil }
             let owners = modulesDeclaringTheirName.filter { declared.contains($0 + "." + first) }
@@ -111,11 +121,11 @@ enum CrossFileRules {
         }
     }
 
-    /// Replaces every function's enclosing type, every type's name and every alias's scopes and target (dotted
-    /// paths) for which `rewrite(path, module)` gives a new path.
+    /// Replaces every function's and property's enclosing type, every type's name and every alias's scopes and
+    /// target (dotted paths) for which `rewrite(path, module)` gives a new path.
     private static func rewritePaths(
-        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ aliases: inout [TypeAlias],
-        _ rewrite: @escaping @Sendable (String, String) -> String?
+        _ functions: inout [FunctionRecord], _ types: inout [TypeRecord], _ properties: inout [PropertyRecord],
+        _ aliases: inout [TypeAlias], _ rewrite: @escaping @Sendable (String, String) -> String?
     ) {
         let rewritten = mapChunks(of: functions) { records, range in
             var last = LastAnswer<String?>()
@@ -126,6 +136,14 @@ enum CrossFileRules {
             }
         }
         for (index, new) in rewritten { functions[index].enclosingType = new }
+        var last = LastAnswer<String?>()
+        for index in properties.indices {
+            guard let path = properties[index].enclosingType else { continue }
+            let module = properties[index].module
+            if let new = last.answer(path: path, module: module, { rewrite(path, module) }) {
+                properties[index].enclosingType = new
+            }
+        }
         for index in types.indices {
             if let new = rewrite(types[index].name, types[index].module) { types[index].name = new }
         }
@@ -136,12 +154,16 @@ enum CrossFileRules {
         }
     }
 
-    /// Lowers `effectiveAccess` of functions and types whose enclosing path names a type declared in their module.
+    /// Lowers `effectiveAccess` of functions, properties and types whose enclosing path names a type declared in
+    /// their module.
     ///
     /// - Parameters:
     ///   - functions: The function records of every file of the run; updated in place.
     ///   - types: The type records of every file of the run; extension records are updated in place.
-    private static func applyCaps(functions: inout [FunctionRecord], types: inout [TypeRecord]) {
+    ///   - properties: The property records of every file of the run; updated in place.
+    private static func applyCaps(
+        functions: inout [FunctionRecord], types: inout [TypeRecord], properties: inout [PropertyRecord]
+    ) {
         var declared: [String: [String: AccessLevel]] = [:]
         for type in types where type.kind != .extension {
             declared[type.module, default: [:]][type.name] = max(
@@ -161,6 +183,16 @@ enum CrossFileRules {
             }
         }
         for (index, level) in lowered { functions[index].effectiveAccess = level }
+        var last = LastAnswer<AccessLevel?>()
+        for index in properties.indices {
+            guard let path = properties[index].enclosingType else { continue }
+            let module = properties[index].module
+            if let cap = last.answer(path: path, module: module, { cap(for: path, in: declaredByModule[module]) }),
+               cap < properties[index].effectiveAccess
+            {
+                properties[index].effectiveAccess = cap
+            }
+        }
         for index in types.indices {
             guard let cap = cap(for: types[index].name, in: declared[types[index].module]) else { continue }
             types[index].effectiveAccess = min(types[index].effectiveAccess, cap)

@@ -65,6 +65,14 @@ final class DeclarationCollector: SyntaxVisitor {
     private(set) var functions: [FunctionRecord] = []
     /// The type records found, in source order.
     private(set) var types: [TypeRecord] = []
+    /// The property and enum-case records found, in source order.
+    private(set) var properties: [PropertyRecord] = []
+    /// The file as written, when the tree was parsed from a copy with bodies emptied (`FunctionBodySkipping`): the
+    /// accessors of an emptied accessor block are read from it. Lines, and columns outside the bodies, are the same
+    /// in both texts.
+    private let originalText: String?
+    /// Where each line of `originalText` starts (UTF-8 offsets), worked out when first needed.
+    private var originalLineStarts: [Int]?
     /// The type records of declarations a `// docsheet:ignore` marker leaves out (the marked types and the types
     /// inside them), in source order: out of the document, but still types the rules across files see.
     private(set) var ignoredTypes: [TypeRecord] = []
@@ -77,7 +85,11 @@ final class DeclarationCollector: SyntaxVisitor {
     private(set) var aliases: [CrossFileRules.TypeAlias] = []
 
     /// Creates a collector for the file `tree` (parsed from `text`) at `file` in `module`.
-    init(tree: SourceFileSyntax, text: String, file: String, module: String, includeLocal: Bool) {
+    init(
+        tree: SourceFileSyntax, text: String, file: String, module: String, includeLocal: Bool,
+        originalText: String? = nil
+    ) {
+        self.originalText = originalText == text ? nil : originalText
         self.file = file
         self.module = module
         self.includeLocal = includeLocal
@@ -146,10 +158,18 @@ final class DeclarationCollector: SyntaxVisitor {
     override func visitPost(_ node: SwitchCaseSyntax) { leaveLocal() }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        includeLocal ? .visitChildren : .skipChildren
+        let ignored = beginIgnoring(node)
+        if !ignored && !scope.isLocal { recordProperties(node) }
+        return includeLocal ? .visitChildren : .skipChildren
     }
+    override func visitPost(_ node: VariableDeclSyntax) { endIgnoring(node) }
 
-    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        let ignored = beginIgnoring(node)
+        if !ignored && !scope.isLocal { recordCases(node) }
+        return .skipChildren
+    }
+    override func visitPost(_ node: EnumCaseDeclSyntax) { endIgnoring(node) }
 
     private func enterLocal() -> SyntaxVisitorContinueKind {
         var local = scope
@@ -264,7 +284,7 @@ final class DeclarationCollector: SyntaxVisitor {
                     accessLevel: level, effectiveAccess: visibility,
                     inheritedTypes: inheritedTypes(group.inheritanceClause),
                     genericWhere: group.genericWhereClause.map(source.collapsed), condition: condition,
-                    doc: documentation(of: decl)), ignored: ignored)
+                    doc: documentation(of: decl), genericParameters: genericParameters(of: decl)), ignored: ignored)
         }
         scopes.append(
             Scope(
@@ -298,6 +318,19 @@ final class DeclarationCollector: SyntaxVisitor {
     /// Adds a type record, to `ignoredTypes` when it is left out.
     private func append(_ type: TypeRecord, ignored: Bool) {
         if ignored { ignoredTypes.append(type) } else { types.append(type) }
+    }
+
+    /// The generic parameters of a struct, class, enum or actor, each as written without its comma.
+    private func genericParameters(of decl: DeclSyntax) -> [String] {
+        let clause = decl.as(StructDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(ClassDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(EnumDeclSyntax.self)?.genericParameterClause
+            ?? decl.as(ActorDeclSyntax.self)?.genericParameterClause
+        return clause?.parameters.map { parameter in
+            var text = source.collapsed(parameter)
+            if text.hasSuffix(",") { text.removeLast() }
+            return text
+        } ?? []
     }
 
     private func inheritedTypes(_ clause: InheritanceClauseSyntax?) -> [String] {
@@ -499,6 +532,149 @@ final class DeclarationCollector: SyntaxVisitor {
                 returnType: returnType.map(source.collapsed), genericWhere: genericWhere.map(source.collapsed),
                 condition: condition, section: context.isLocal ? nil : context.section,
                 doc: documentation(of: decl), lines: lineCount(of: decl)))
+    }
+
+    // MARK: Properties and enum cases
+
+    /// Records each name a `let` or `var` declares outside bodies of code: `var a, b: Int` and `let (x, y) = …` give
+    /// one record per name.
+    private func recordProperties(_ node: VariableDeclSyntax) {
+        let context = scope
+        let isTypeProperty = context.typePath != nil && isTypeLevel(node.modifiers)
+        let accessLevel = AccessRules.explicitLevel(node.modifiers) ?? context.memberDefault
+        let visibility = min(AccessRules.visibility(of: accessLevel, atFileScope: context.isFile), context.visibilityCap)
+        let setterLevel = node.modifiers.first { $0.detail?.detail.text == "set" }.flatMap { AccessLevel(keyword: $0.name.text) }
+        let mutability: PropertyMutability = node.bindingSpecifier.tokenKind == .keyword(.let) ? .let : .var
+        let attributes = node.attributes.compactMap { element -> String? in
+            guard case .attribute(let attribute) = element else { return nil }
+            return source.collapsed(attribute)
+        }
+        let modifiers = node.modifiers.compactMap { AccessRules.isAccessModifier($0) ? nil : source.collapsed($0) }
+        let isLazy = node.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+        let prefix = (attributes + node.modifiers.map { source.collapsed($0) } + [node.bindingSpecifier.text])
+            .joined(separator: " ")
+        let doc = documentation(of: node)
+        let bindings = Array(node.bindings)
+        for (index, binding) in bindings.enumerated() {
+            // `var a, b: Int`: a name without type or value has the type of the next name that has one.
+            var writtenType = binding.typeAnnotation?.type
+            if writtenType == nil && binding.initializer == nil {
+                writtenType = bindings[(index + 1)...].first { $0.typeAnnotation != nil || $0.initializer != nil }?
+                    .typeAnnotation?.type
+            }
+            let accessors = binding.accessorBlock.map(accessors(of:)) ?? []
+            let storage: PropertyStorage?
+            let settable: Bool
+            if context.isProtocol {
+                storage = nil
+                settable = accessors.contains("set")
+            } else if accessors.contains("willSet") || accessors.contains("didSet") {
+                storage = .observed
+                settable = true
+            } else if binding.accessorBlock != nil {
+                storage = .computed
+                settable = accessors.contains { ["set", "_modify", "modify", "unsafeMutableAddress"].contains($0) }
+            } else {
+                storage = isLazy ? .lazy : .stored
+                settable = mutability == .var
+            }
+            let requirementSuffix = context.isProtocol && !accessors.isEmpty ? " { \(accessors.joined(separator: " ")) }" : ""
+            for name in Self.names(in: binding.pattern, type: writtenType, value: binding.initializer?.value) {
+                let typeText = name.type.map(source.collapsed)
+                let position = location(of: name.token)
+                properties.append(
+                    PropertyRecord(
+                        file: file, line: position.line, column: position.column, module: module,
+                        kind: isTypeProperty ? .typeProperty : .property, name: SyntaxText.identifier(name.token),
+                        type: typeText ?? name.value.flatMap(PropertyDeclarations.literalType(of:)),
+                        declaration: prefix + " " + SyntaxText.identifier(name.token) + (typeText.map { ": " + $0 } ?? "")
+                            + requirementSuffix,
+                        enclosingType: context.typePath, enclosingKind: context.typeKind, accessLevel: accessLevel,
+                        setterAccess: settable && mutability == .var ? (setterLevel ?? accessLevel) : nil,
+                        effectiveAccess: visibility, isRequirement: context.isProtocol, storage: storage,
+                        mutability: mutability, attributes: attributes, modifiers: modifiers,
+                        defaultValue: name.value.map { PropertyDeclarations.shortened(source.collapsed($0)) },
+                        condition: condition, section: context.section, doc: doc))
+            }
+        }
+    }
+
+    /// The names a binding's pattern declares, each with its written type and initial value when the pattern's
+    /// shape lets them be matched (`let (x, y): (Int, Int) = (1, 2)`); `_` declares nothing.
+    private static func names(
+        in pattern: PatternSyntax, type: TypeSyntax?, value: ExprSyntax?
+    ) -> [(token: TokenSyntax, type: TypeSyntax?, value: ExprSyntax?)] {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            return [(identifier.identifier, type, value)]
+        }
+        guard let tuple = pattern.as(TuplePatternSyntax.self) else { return [] }
+        let types = type?.as(TupleTypeSyntax.self).map { Array($0.elements) }
+        let values = value?.as(TupleExprSyntax.self).map { Array($0.elements) }
+        return tuple.elements.enumerated().flatMap { index, element in
+            names(
+                in: element.pattern,
+                type: types.flatMap { $0.count == tuple.elements.count ? $0[index].type : nil },
+                value: values.flatMap { $0.count == tuple.elements.count ? $0[index].expression : nil })
+        }
+    }
+
+    /// The accessors of a property's accessor block; an emptied block (`FunctionBodySkipping`) is read from the file
+    /// as written.
+    private func accessors(of block: AccessorBlockSyntax) -> [String] {
+        let parsed = PropertyDeclarations.accessors(of: block)
+        guard parsed.isEmpty, let originalText else { return parsed }
+        let open = location(of: block.leftBrace), close = location(of: block.rightBrace)
+        guard let lower = originalOffset(line: open.line, column: open.column),
+              let upper = originalOffset(line: close.line, column: close.column)
+        else { return ["get"] }
+        let utf8 = originalText.utf8
+        guard lower < upper, upper <= utf8.count else { return ["get"] }
+        let start = utf8.index(utf8.startIndex, offsetBy: lower + 1), end = utf8.index(utf8.startIndex, offsetBy: upper)
+        return PropertyDeclarations.accessors(inside: originalText[start..<end])
+    }
+
+    /// The UTF-8 offset of a 1-based line and column in `originalText`.
+    private func originalOffset(line: Int, column: Int) -> Int? {
+        guard let originalText else { return nil }
+        if originalLineStarts == nil {
+            var starts = [0]
+            for (offset, byte) in originalText.utf8.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            originalLineStarts = starts
+        }
+        guard let starts = originalLineStarts, line >= 1, line <= starts.count else { return nil }
+        return starts[line - 1] + column - 1
+    }
+
+    /// Records each case of a `case` declaration.
+    private func recordCases(_ node: EnumCaseDeclSyntax) {
+        let context = scope
+        // As for a `deinit`, which cannot carry a modifier either: the enum's level, but at least `internal` (the
+        // compiler reports the cases of a `private` enum as `internal`; they are seen no further than the enum).
+        let accessLevel = max(context.formalAccess, .internal)
+        let visibility = min(AccessRules.visibility(of: accessLevel, atFileScope: false), context.visibilityCap)
+        let attributes = node.attributes.compactMap { element -> String? in
+            guard case .attribute(let attribute) = element else { return nil }
+            return source.collapsed(attribute)
+        }
+        let modifiers = node.modifiers.compactMap { AccessRules.isAccessModifier($0) ? nil : source.collapsed($0) }
+        let prefix = (attributes + modifiers + ["case"]).joined(separator: " ")
+        let doc = documentation(of: node)
+        for element in node.elements {
+            let name = SyntaxText.identifier(element.name)
+            guard element.name.presence == .present, !name.isEmpty else { continue }
+            let position = location(of: element.name)
+            properties.append(
+                PropertyRecord(
+                    file: file, line: position.line, column: position.column, module: module, kind: .enumCase,
+                    name: name, type: nil,
+                    declaration: prefix + " " + name + (element.parameterClause.map(source.collapsed) ?? ""),
+                    enclosingType: context.typePath, enclosingKind: context.typeKind, accessLevel: accessLevel,
+                    setterAccess: nil, effectiveAccess: visibility, isRequirement: false, storage: nil, mutability: nil,
+                    attributes: attributes, modifiers: modifiers,
+                    associatedValues: PropertyDeclarations.associatedValues(element.parameterClause, source: source),
+                    rawValue: element.rawValue.map { source.collapsed($0.value) }, condition: condition,
+                    section: context.section, doc: doc))
+        }
     }
 
     // MARK: Helpers

@@ -12,6 +12,14 @@ package enum RecordMoves {
     /// What a moved-out type record is replaced with.
     static let fillerType = TypeRecord(name: "", kind: .struct, module: "", file: "", line: 0, column: 0)
 
+    /// What a moved-out property record is replaced with.
+    static let fillerProperty = PropertyRecord(file: "", line: 0, column: 0, module: "", kind: .property, name: "", declaration: "")
+
+    /// The property records of `parts` joined in order; each part is left holding fillers.
+    package static func joining(moving parts: inout [[PropertyRecord]]) -> [PropertyRecord] {
+        joining(moving: &parts, filler: fillerProperty)
+    }
+
     /// The function records of `parts` joined in order; each part is left holding fillers.
     package static func joining(moving parts: inout [[FunctionRecord]]) -> [FunctionRecord] {
         joining(moving: &parts, filler: fillerFunction)

@@ -13,7 +13,7 @@ public struct SwiftExtractor: Sendable {
 
     /// Bumped whenever the extraction rules change, so that cached extractions of older rules are not reused
     /// by a build that keeps the same `DocSheetVersion`.
-    static let rulesRevision = 10
+    static let rulesRevision = 11
 
     /// Creates an extractor.
     ///
@@ -37,6 +37,7 @@ public struct SwiftExtractor: Sendable {
         let merged = applyRules(&extractions)
         var result = FileExtraction(
             functions: merged.functions, types: merged.types, diagnostics: merged.fileDiagnostics + merged.ruleDiagnostics)
+        result.properties = merged.properties
         result.isGenerated = extraction.isGenerated
         result.facts = extraction.facts
         result.ignoredTypes = extraction.ignoredTypes
@@ -59,7 +60,8 @@ public struct SwiftExtractor: Sendable {
                     + "the declarations around it are kept")]
         }
         let collector = DeclarationCollector(
-            tree: tree, text: parsedText, file: relativePath, module: module, includeLocal: options.includeLocal)
+            tree: tree, text: parsedText, file: relativePath, module: module, includeLocal: options.includeLocal,
+            originalText: source)
         collector.walk(tree)
         var diagnostics: [ExtractionDiagnostic] = []
         if tree.hasError, let error = SyntaxErrorLocator.firstError(in: tree, file: relativePath) {
@@ -71,11 +73,13 @@ public struct SwiftExtractor: Sendable {
         var extraction = FileExtraction(
             functions: collector.functions, types: collector.types, diagnostics: warnings + diagnostics)
         extraction.ignoredTypes = collector.ignoredTypes
+        extraction.properties = collector.properties
         if SourceMarkers.ignoresFile(source: source, tree: tree) {
             // `// docsheet:ignore-file`: nothing of the file is documented; its types still count for other files.
             extraction.ignoredTypes = (extraction.types + extraction.ignoredTypes).sorted(by: Inventory.precedes)
             extraction.functions = []
             extraction.types = []
+            extraction.properties = []
         }
         extraction.isGenerated = SourceMarkers.isGenerated(relativePath: relativePath, tree: tree)
         extraction.facts = CrossFileRules.FileFacts(
@@ -245,6 +249,10 @@ public struct SwiftExtractor: Sendable {
             extraction.types[index].targets = source.targets
             extraction.types[index].moduleKind = source.moduleKind
         }
+        for index in extraction.properties.indices {
+            extraction.properties[index].targets = source.targets
+            extraction.properties[index].moduleKind = source.moduleKind
+        }
         return extraction
     }
 
@@ -256,6 +264,7 @@ public struct SwiftExtractor: Sendable {
             diagnostics: (merged.fileDiagnostics + merged.ruleDiagnostics).sorted {
                 ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message)
             })
+        result.properties = Self.sortedStably(merged.properties, by: Inventory.precedes)
         result.generatedFilesLeftOut = merged.generatedFiles.sorted()
         return result
     }
@@ -275,13 +284,15 @@ public struct SwiftExtractor: Sendable {
     /// `includeGenerated`) and the types `// docsheet:ignore` leaves out take part in the rules — the compiler sees
     /// them — but are not kept, and neither are a left-out generated file's diagnostics.
     private func applyRules(_ extractions: inout [FileExtraction]) -> (
-        functions: [FunctionRecord], types: [TypeRecord], fileDiagnostics: [ExtractionDiagnostic],
-        ruleDiagnostics: [ExtractionDiagnostic], generatedFiles: [String]
+        functions: [FunctionRecord], types: [TypeRecord], properties: [PropertyRecord],
+        fileDiagnostics: [ExtractionDiagnostic], ruleDiagnostics: [ExtractionDiagnostic], generatedFiles: [String]
     ) {
         // The files' records are taken out of `extractions` (their facts stay) and joined by moving them.
         var functionParts: [[FunctionRecord]] = []
         var typeParts: [[TypeRecord]] = []
+        var propertyParts: [[PropertyRecord]] = []
         var hiddenTypes: [TypeRecord] = []
+        var hiddenProperties: [PropertyRecord] = []
         var fileDiagnostics: [ExtractionDiagnostic] = []
         var generatedFiles: [String] = []
         functionParts.reserveCapacity(extractions.count)
@@ -289,37 +300,48 @@ public struct SwiftExtractor: Sendable {
         for index in extractions.indices {
             var functions: [FunctionRecord] = []
             var types: [TypeRecord] = []
+            var properties: [PropertyRecord] = []
             swap(&functions, &extractions[index].functions)
             swap(&types, &extractions[index].types)
+            swap(&properties, &extractions[index].properties)
             if extractions[index].isGenerated && !options.includeGenerated {
                 if let file = extractions[index].facts?.file ?? functions.first?.file ?? types.first?.file {
                     generatedFiles.append(file)
                 }
                 hiddenTypes += types
                 hiddenTypes += extractions[index].ignoredTypes
+                hiddenProperties += properties
                 continue
             }
             functionParts.append(functions)
             typeParts.append(types)
+            propertyParts.append(properties)
             hiddenTypes += extractions[index].ignoredTypes
             fileDiagnostics += extractions[index].diagnostics
         }
         var functions = RecordMoves.joining(moving: &functionParts)
         var types = RecordMoves.joining(moving: &typeParts)
+        var properties = RecordMoves.joining(moving: &propertyParts)
         var ruleDiagnostics: [ExtractionDiagnostic]
-        if hiddenTypes.isEmpty {
+        if hiddenTypes.isEmpty && hiddenProperties.isEmpty {
             ruleDiagnostics = CrossFileRules.apply(
-                functions: &functions, types: &types, facts: extractions.compactMap(\.facts))
+                functions: &functions, types: &types, properties: &properties, facts: extractions.compactMap(\.facts))
+            TypeRelations.apply(types: &types, properties: &properties, functions: functions)
         } else {
             let keptCount = types.count
+            let keptProperties = properties.count
             var allTypes = types + hiddenTypes
+            var allProperties = properties + hiddenProperties
             ruleDiagnostics = CrossFileRules.apply(
-                functions: &functions, types: &allTypes, facts: extractions.compactMap(\.facts))
+                functions: &functions, types: &allTypes, properties: &allProperties,
+                facts: extractions.compactMap(\.facts))
+            TypeRelations.apply(types: &allTypes, properties: &allProperties, functions: functions)
             types = Array(allTypes.prefix(keptCount))
+            properties = Array(allProperties.prefix(keptProperties))
             let hiddenPositions = Set(hiddenTypes.map { "\($0.file)\u{0}\($0.line)\u{0}\($0.column)" })
             ruleDiagnostics.removeAll { hiddenPositions.contains("\($0.file)\u{0}\($0.line)\u{0}\($0.column)") }
         }
-        return (functions, types, fileDiagnostics, ruleDiagnostics, generatedFiles)
+        return (functions, types, properties, fileDiagnostics, ruleDiagnostics, generatedFiles)
     }
 
     private static func reason(_ error: Error) -> String {
