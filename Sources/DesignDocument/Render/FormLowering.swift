@@ -405,13 +405,8 @@ struct FormSheetLowering {
         case .marker(let name, let field, let markerText):
             // A cell that is exactly one marker keeps the value's type (a number stays a number).
             if let item, let field, let value = item.value(of: field, context: context) {
-                switch value {
-                case .number(let number): return .number(number)
-                case .empty: return .blank
-                case .text(let string):
-                    if name.hasSuffix(".sourceURL"), !string.isEmpty { return .link(url: string, text: string) }
-                    return .text(ExcelText.prepare(string))
-                }
+                if case .text(let url) = value, name.hasSuffix(".sourceURL"), !url.isEmpty { return .link(url: url, text: url) }
+                return PlannedContent(value)
             }
             if let number = FormSheetLowering.numericGlobal(name, instance.values)
                 ?? (field?.isNumeric == true ? instance.values[name].flatMap(Double.init) : nil) {

@@ -36,7 +36,9 @@ struct PlannedWorksheet {
     /// The sheet's name, unique in the workbook.
     var name: String
     /// The looks its cells, merges and rows use; they refer to them by index, so each is resolved once.
-    var styles: [CellStyle?] = [nil]
+    private(set) var styles: [CellStyle?] = [nil]
+    /// The index of each look in ``styles``.
+    private var styleIndices: [CellStyle?: Int] = [nil: 0]
     /// The height of rows without one of their own.
     var defaultRowHeight: Double?
     /// Column widths, looks and visibility, applied in order (a later entry for a column wins).
@@ -45,6 +47,9 @@ struct PlannedWorksheet {
     var rows: [RowSegment] = []
     /// What is set once the rows are written.
     var layout = SheetLayout()
+
+    /// An empty worksheet called `name`.
+    init(name: String) { self.name = name }
 }
 
 /// A run of planned rows: given, or made batch by batch while the batch before is written.
@@ -120,6 +125,17 @@ enum PlannedContent: Sendable {
     case sheetLink(sheet: String, text: String)
 }
 
+extension PlannedContent {
+    /// A field's value as a cell: a number, prepared text, or a blank cell.
+    init(_ value: CellValue) {
+        switch value {
+        case .number(let number): self = .number(number)
+        case .text(let text): self = .text(ExcelText.prepare(text))
+        case .empty: self = .blank
+        }
+    }
+}
+
 /// A picture placed on a sheet.
 enum PlannedImage {
     /// The template's logo: its bytes, its path (for messages), the cell and the scale.
@@ -188,12 +204,11 @@ struct SheetLayout {
 }
 
 extension PlannedWorksheet {
-    /// The index of `style` in ``styles``, added when new.
-    ///
-    /// Linear: a sheet has a few dozen looks, and each is looked up once per template cell or column, not per cell.
+    /// The index of `style` in ``styles``, added when new (looked up once per template cell or column, not per cell).
     mutating func style(_ style: CellStyle?) -> Int {
-        if let index = styles.firstIndex(of: style) { return index }
+        if let index = styleIndices[style] { return index }
         styles.append(style)
+        styleIndices[style] = styles.count - 1
         return styles.count - 1
     }
 

@@ -207,11 +207,7 @@ private struct TableRowPlanner: Sendable {
                     planContent = .link(url: url, text: content.value.text)
                 } else {
                     style = styles[index].plain
-                    switch content.value {
-                    case .number(let number): planContent = .number(number)
-                    case .text(let text): planContent = .text(ExcelText.prepare(text))
-                    case .empty: planContent = .blank
-                    }
+                    planContent = PlannedContent(content.value)
                 }
                 planned.cells.append(PlannedCell(column: index, content: planContent, style: style))
             }
@@ -565,13 +561,6 @@ struct TemplateLowering {
         let nameColumn = spec.columns.firstIndex { $0.field == .summary(.name) && $0.width == nil }
         let headerStyle = planned.style(template.style("header"))
         var moduleRange: (first: Int, last: Int)?
-        func cell(_ value: CellValue, column: Int, style: Int) -> PlannedCell {
-            switch value {
-            case .number(let number): return PlannedCell(column: column, content: .number(number), style: style)
-            case .text(let text): return PlannedCell(column: column, content: .text(ExcelText.prepare(text)), style: style)
-            case .empty: return PlannedCell(column: column, content: .blank, style: style)
-            }
-        }
         let rowsOfLevels = SummaryRow.rows(inventory, levels: spec.summaryLevels)
         for (level, summaryRows) in zip(spec.summaryLevels, rowsOfLevels) {
             let labels = headers().enumerated().map { index, label in
@@ -596,7 +585,7 @@ struct TemplateLowering {
                         let height = Self.rowHeight([value], widths: [nameCap], wraps: [true])
                         if height > 15 { line.format = PlannedRowFormat(height: height) }
                     }
-                    line.cells.append(cell(value, column: index, style: planned.style(style)))
+                    line.cells.append(PlannedCell(column: index, content: PlannedContent(value), style: planned.style(style)))
                     widths[index] = max(widths[index], index == nameColumn ? min(width, nameCap) : width)
                 }
                 steps.append(line)
@@ -609,7 +598,8 @@ struct TemplateLowering {
             for (index, column) in spec.columns.enumerated() {
                 var style = totalStyle
                 style.numberFormat = column.numberFormat ?? template.style(column.style)?.numberFormat
-                totals.cells.append(cell(column.field.summaryValue(total, locale: locale), column: index, style: planned.style(style)))
+                totals.cells.append(PlannedCell(column: index, content: PlannedContent(column.field.summaryValue(total, locale: locale)),
+                                            style: planned.style(style)))
             }
             steps.append(totals)
             row += 2
