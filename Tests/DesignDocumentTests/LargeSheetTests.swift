@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import DesignDocument
 
-/// Sheets long enough that their rows are prepared on all cores, in batches (`SheetWriter.prepare`), each batch while
+/// Sheets long enough that their rows are prepared on all cores, in batches (`TableRowPlanner.plan`, written by `WorkbookWriter`), each batch while
 /// the one before it is written: every row must still get its own cells and height, in order, across chunk and batch
 /// borders and around group bands.
 @Suite struct LargeSheetTests {

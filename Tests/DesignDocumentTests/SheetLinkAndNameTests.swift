@@ -203,11 +203,11 @@ import TestSupport
 @Suite struct SizingTests {
     @Test func wrappedLinesFollowWordsAndCharacterWidths() {
         // 44 characters of ordinary prose fit a 44-wide column on one line; Calibri letters are narrower than a unit.
-        #expect(SheetWriter.wrappedLines("Loads the tasks into the list and refreshes", width: 43.3) == 1)
-        #expect(SheetWriter.wrappedLines("Loads the tasks into the list and refreshes it for the current board.", width: 43.3) == 2)
-        #expect(SheetWriter.wrappedLines("`StoreError.full` when the board is full.", width: 19.3) == 2)
-        #expect(SheetWriter.wrappedLines(Substring(String(repeating: "設", count: 30)), width: 19.3) == 4)
-        #expect(SheetWriter.wrappedLines("WWWWWWWWWWWWWWWWWWWW", width: 19.3) == 2)
+        #expect(TemplateLowering.wrappedLines("Loads the tasks into the list and refreshes", width: 43.3) == 1)
+        #expect(TemplateLowering.wrappedLines("Loads the tasks into the list and refreshes it for the current board.", width: 43.3) == 2)
+        #expect(TemplateLowering.wrappedLines("`StoreError.full` when the board is full.", width: 19.3) == 2)
+        #expect(TemplateLowering.wrappedLines(Substring(String(repeating: "設", count: 30)), width: 19.3) == 4)
+        #expect(TemplateLowering.wrappedLines("WWWWWWWWWWWWWWWWWWWW", width: 19.3) == 2)
     }
 
     @Test func summaryNameColumnStaysNarrowAndLongPathsWrap() throws {

@@ -4,7 +4,7 @@ import Parallelism
 import Workbook
 
 /// One row of a table sheet, before it is written.
-enum TableRow {
+enum TableRow: Sendable {
     case function(FunctionRecord, number: Int)
     case type(TypeRecord, number: Int, functions: [FunctionRecord])
     case group(level: Int, text: String)

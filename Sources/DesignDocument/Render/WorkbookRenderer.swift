@@ -28,10 +28,15 @@ struct WorkbookRenderer {
     ///   beyond Excel's 65,530 (written as plain text); empty when nothing was lost.
     @discardableResult
     func render(to url: URL) throws(DesignDocumentError) -> [String] {
-        var written: [Worksheet] = []
-        let values = globalValues()
-        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
-                                   globalValues: values)
+        do {
+            return try WorkbookWriter.write(plan(), to: url)
+        } catch {
+            throw .workbook(error)
+        }
+    }
+
+    /// The workbook to write: the template's sheets (or the client's form) lowered into one ``RenderPlan``.
+    func plan() -> RenderPlan {
         if let form = template.form {
             // The workbook-wide settings narrow the inventory itself, so the cover's totals count what is listed.
             let listed = inventory.map(form.workbookFilter.apply)
@@ -39,52 +44,31 @@ struct WorkbookRenderer {
             let values = narrowed.globalValues()
             let planner = SheetPlanner(template: template, context: context, inventory: listed, diff: diff, rowLimit: rowLimit,
                                        globalValues: values)
-            return try FormRenderer(form: form, context: context, inventory: listed, planner: planner, globals: values).render(to: url)
+            return FormLowering(form: form, context: context, inventory: listed, planner: planner, globals: values).plan()
         }
+        let values = globalValues()
+        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
+                                   globalValues: values)
         let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
         // so it is only used when the sheets are few.
         let constantMemory = isLargeInventory && sheets.count <= 200
-        do {
-            let properties = DocumentProperties(
-                title: property("title", values), subject: property("subject", values), author: property("author", values),
-                manager: property("manager", values), company: property("company", values),
-                category: property("category", values), keywords: property("keywords", values),
-                comments: property("comments", values), status: property("status", values), created: context.generatedAt)
-            let workbook = try Workbook(destination: url, properties: properties, constantMemory: constantMemory,
-                                        defaultFont: template.fonts[context.locale].map { CellStyle(fontName: $0) })
-            var logoPlaced = false
-            for sheet in sheets {
-                let worksheet = try workbook.addWorksheet(named: sheet.name)
-                let writer = SheetWriter(
-                    renderer: self, planner: planner, sheet: sheet, worksheet: worksheet, workbook: workbook,
-                    values: values.merging(sheet.values) { $1 }, allSheets: sheets)
-                try writer.write(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
-                if sheet.spec.kind == .cover { logoPlaced = true }
-                written.append(worksheet)
-            }
-            try workbook.close()
-        } catch {
-            throw .workbook(error)
+        let properties = DocumentProperties(
+            title: property("title", values), subject: property("subject", values), author: property("author", values),
+            manager: property("manager", values), company: property("company", values),
+            category: property("category", values), keywords: property("keywords", values),
+            comments: property("comments", values), status: property("status", values), created: context.generatedAt)
+        var logoPlaced = false
+        let worksheets = sheets.map { sheet in
+            let lowering = TemplateLowering(renderer: self, planner: planner, sheet: sheet, constantMemory: constantMemory,
+                                            values: values.merging(sheet.values) { $1 }, allSheets: sheets)
+            let planned = lowering.worksheet(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
+            if sheet.spec.kind == .cover { logoPlaced = true }
+            return planned
         }
-        return WorkbookRenderer.limitWarnings(written)
-    }
-
-    /// One warning for the cells cut to Excel's 32,767 characters and one per sheet whose links went beyond Excel's
-    /// limit (written as plain text), after `worksheets` were written.
-    static func limitWarnings(_ worksheets: [Worksheet]) -> [String] {
-        var warnings: [String] = []
-        let truncated = worksheets.map(\.truncatedCellCount).reduce(0, +)
-        if truncated > 0 {
-            warnings.append("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
-                            + "and cut (they end in …[truncated]); the JSON output keeps the full text")
-        }
-        for worksheet in worksheets where worksheet.linksOverLimitCount > 0 {
-            warnings.append("warning: sheet '\(worksheet.name)' reached Excel's limit of \(Worksheet.maximumLinks) links; "
-                            + "\(worksheet.linksOverLimitCount) more cells are written without a link")
-        }
-        return warnings
+        return RenderPlan(properties: properties, defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
+                          constantMemory: constantMemory, worksheets: worksheets)
     }
 
     /// A document property with placeholders expanded, or `nil` when empty.
@@ -123,42 +107,8 @@ struct WorkbookRenderer {
     }
 }
 
-/// One batch of a table's rows prepared on another thread (`SheetWriter.prepare`) while the batch before it is
-/// written: the preparing needs only the rows and the template, the writing holds the thread that owns the workbook.
-private final class PreparedBatch: Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let prepared = Locked<[SheetWriter.PreparedRow?]>([])
-
-    /// Starts `work` on a global queue.
-    init(_ work: @escaping @Sendable () -> [SheetWriter.PreparedRow?]) {
-        DispatchQueue.global().async {
-            let rows = work()
-            self.prepared.withLock { $0 = rows }
-            self.done.signal()
-        }
-    }
-
-    /// The prepared rows, once `work` is done (waits for it); the batch keeps none of them.
-    func takeRows() -> [SheetWriter.PreparedRow?] {
-        done.wait()
-        return prepared.withLock { rows in
-            var taken: [SheetWriter.PreparedRow?] = []
-            swap(&taken, &rows)
-            return taken
-        }
-    }
-
-    /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
-    /// freeing them took the writing thread, which libxlsxwriter keeps busy, about 5% of a large workbook's time.
-    static func free(_ rows: consuming [SheetWriter.PreparedRow?]) {
-        let written = rows
-        // The closure holds the last reference: the rows are freed when the queue releases it, after it ran.
-        DispatchQueue.global(qos: .utility).async { _ = written.count }
-    }
-}
-
 /// What a table's data cells depend on besides their row and column (the document's context and the sheet's
-/// placeholder values), without the workbook: `Sendable`, so the rows are prepared and measured on other cores while
+/// placeholder values), without the workbook: `Sendable`, so the rows are planned and measured on other cores while
 /// the thread that owns the workbook writes.
 private struct TableCells: Sendable {
     let context: DocumentContext
@@ -205,63 +155,145 @@ private struct TableCells: Sendable {
     }
 }
 
-/// Writes one planned sheet.
-struct SheetWriter {
+/// How a table's rows become planned rows: everything they depend on, `Sendable`, so the rows are planned on the
+/// other cores, a batch at a time, while the batch before is written.
+private struct TableRowPlanner: Sendable {
+    let rows: [TableRow]
+    let cells: TableCells
+    let columns: [ColumnSpec]
+    let widths: [Double]
+    let wraps: [Bool]
+    /// The zero-based row of the table's header.
+    let headerRow: Int
+    /// Each column's plain and link look, as indices into the sheet's looks.
+    let styles: [(plain: Int, link: Int)]
+    /// The looks of group, subgroup and section bands.
+    let bands: (group: Int, subgroup: Int, section: Int)
+    /// The hidden column behind the "undocumented" highlight, when there is one.
+    let helperColumn: Int?
+
+    /// The planned rows of the table rows at `positions`, worked out on all cores in chunks of 256 rows: they depend
+    /// only on the row and the template, and were most of the Swift time of writing a large sheet.
+    func plan(_ positions: Range<Int>) -> [PlannedRow] {
+        parallelMap(chunkRanges(count: positions.count, size: 256)) { chunk in
+            chunk.map { offset in plan(position: positions.lowerBound + offset) }
+        }.flatMap { $0 }
+    }
+
+    /// The planned row of the table row at `position`.
+    private func plan(position: Int) -> PlannedRow {
+        let row = headerRow + 1 + position
+        let tableRow = rows[position]
+        switch tableRow {
+        case .group(let level, let text):
+            return band(text, row: row, style: level == 0 ? bands.group : bands.subgroup)
+        case .section(let text):
+            return band(text, row: row, style: bands.section)
+        default:
+            let contents = columns.map { cells.content(tableRow, column: $0) }
+            var planned = PlannedRow(row: row)
+            let height = TemplateLowering.rowHeight(contents.map(\.value), widths: widths, wraps: wraps)
+            if height > 15 { planned.format = PlannedRowFormat(height: height) }
+            planned.cells.reserveCapacity(contents.count + 1)
+            for (index, content) in contents.enumerated() {
+                let planContent: PlannedContent
+                var style = styles[index].link
+                if content.sheetLink {
+                    planContent = .sheetLink(sheet: content.value.text, text: content.value.text)
+                } else if let url = content.url, case .number(let number) = content.value {
+                    // Line numbers stay numbers: they sort as numbers and Excel does not flag them as text.
+                    planContent = .numberLink(url: url, number: number)
+                } else if let url = content.url {
+                    planContent = .link(url: url, text: content.value.text)
+                } else {
+                    style = styles[index].plain
+                    planContent = PlannedContent(content.value)
+                }
+                planned.cells.append(PlannedCell(column: index, content: planContent, style: style))
+            }
+            if let helperColumn {
+                let documented: Int? = switch tableRow {
+                case .function(let record, _): record.isDocumented ? 1 : 0
+                // Extensions are rarely documented (their members are): only declarations are flagged.
+                case .type(let record, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
+                default: nil
+                }
+                if let documented { planned.cells.append(PlannedCell(column: helperColumn, content: .number(Double(documented)), style: 0)) }
+            }
+            return planned
+        }
+    }
+
+    /// A group or section row: the text in the first column, the row's other cells in the same look.
+    private func band(_ text: String, row: Int, style: Int) -> PlannedRow {
+        PlannedRow(row: row, cells: [PlannedCell(column: 0, content: .text(ExcelText.prepare(text)), style: style)]
+                   + (1..<max(1, columns.count)).map { PlannedCell(column: $0, content: .blank, style: style) })
+    }
+}
+
+/// Lowers one planned sheet of a YAML template into a ``PlannedWorksheet``.
+struct TemplateLowering {
     let renderer: WorkbookRenderer
     let planner: SheetPlanner
     let sheet: PlannedSheet
-    let worksheet: Worksheet
-    let workbook: Workbook
+    /// Whether the workbook is written in constant-memory mode (no Excel tables then).
+    let constantMemory: Bool
     let values: [String: String]
     let allSheets: [PlannedSheet]
 
     var spec: SheetSpec { sheet.spec }
     var template: Template { renderer.template }
     var locale: DocumentLocale { renderer.context.locale }
-    /// What a data cell's content depends on, without the workbook: it goes to the cores that prepare the rows.
+    /// What a data cell's content depends on, without the workbook: it goes to the cores that plan the rows.
     private var cells: TableCells { TableCells(context: renderer.context, values: values) }
 
-    /// Writes the sheet: free cells, the logo, the table or summary, and the sheet and print settings.
-    func write(logo: LogoSpec?) throws(WorkbookError) {
+    /// The sheet: free cells, the logo, the table or summary, and the sheet and print settings.
+    func worksheet(logo: LogoSpec?) -> PlannedWorksheet {
+        var planned = PlannedWorksheet(name: sheet.name)
+        var steps: [PlannedRow] = []
         var pendingHeights = spec.rowHeights.sorted { $0.key < $1.key }
-        func applyHeights(through row: Int) throws(WorkbookError) {
+        func applyHeights(through row: Int) {
             while let first = pendingHeights.first, first.key <= row {
-                try worksheet.setRowHeight(first.key, height: first.value)
+                steps.append(PlannedRow(row: first.key, format: PlannedRowFormat(height: first.value)))
                 pendingHeights.removeFirst()
             }
         }
         for cell in spec.cells.sorted(by: { ($0.cell.row, $0.cell.column) < ($1.cell.row, $1.cell.column) }) {
-            try applyHeights(through: cell.cell.row)
-            try writeFreeCell(cell)
+            applyHeights(through: cell.cell.row)
+            steps.append(freeCell(cell, in: &planned))
         }
         if let logo {
-            try worksheet.insertImage(logo.data, source: logo.path, at: logo.cell, scale: logo.scale)
+            planned.layout.images.append(.logo(data: logo.data, source: logo.path, cell: logo.cell, scale: logo.scale))
         }
         for (column, width) in spec.columnWidths {
-            try worksheet.setColumnWidth(column, width: width)
+            planned.columns.append(ColumnFormat(first: column, last: column, width: width))
         }
         let headerRow = planner.headerRow(spec)
-        try applyHeights(through: headerRow - 1)
+        applyHeights(through: headerRow - 1)
+        planned.append(steps)
+        steps = []
         var tableEnd: Int?
         switch spec.kind {
         case .cover, .static:
             break
         case .summary:
-            tableEnd = try writeSummary(startRow: headerRow)
+            tableEnd = summary(startRow: headerRow, into: &planned)
         default:
-            tableEnd = try writeTable(headerRow: headerRow)
+            tableEnd = table(headerRow: headerRow, into: &planned)
         }
-        try applyHeights(through: Worksheet.maximumRows)
-        if !spec.gridlines { try worksheet.hideGridlines() }
-        if let color = spec.tabColor { try worksheet.setTabColor(color) }
-        try applyPrintSetup(headerRow: tableEnd == nil ? nil : headerRow)
-        if allSheets.first?.name == sheet.name { try worksheet.activate() }
+        applyHeights(through: Worksheet.maximumRows)
+        planned.append(steps)
+        planned.layout.hidesGridlines = !spec.gridlines
+        planned.layout.tabColor = spec.tabColor
+        planned.layout.pageSetup = pageSetup(headerRow: tableEnd == nil ? nil : headerRow)
+        planned.layout.isActive = allSheets.first?.name == sheet.name
+        return planned
     }
 
     // MARK: - Free cells
 
-    /// Writes one free cell: merged, linked, a number, or text.
-    private func writeFreeCell(_ cell: CellSpec) throws(WorkbookError) {
+    /// One free cell: merged, linked, a number, or text.
+    private func freeCell(_ cell: CellSpec, in planned: inout PlannedWorksheet) -> PlannedRow {
         let raw = cell.value.text(locale)
         let text = Placeholders.expand(raw, values)
         var style = template.style(cell.style)
@@ -270,36 +302,42 @@ struct SheetWriter {
             style = style ?? CellStyle()
             style?.numberFormat = "0.0%"
         }
+        let styleIndex = planned.style(style)
+        var row = PlannedRow(row: cell.cell.row)
+        func put(_ content: PlannedContent, style: Int = styleIndex) {
+            row.cells.append(PlannedCell(column: cell.cell.column, content: content, style: style))
+        }
         if let range = cell.merge {
-            try worksheet.merge(range, text: text, style: style)
+            row.row = range.first.row
+            row.merges.append(PlannedMerge(range: range, text: text, style: styleIndex))
             if let number = Placeholders.number(raw, values), cell.link == nil {
-                try worksheet.write(number, row: range.first.row, column: range.first.column, style: style)
+                put(.number(number))
             }
             // A merged cell can carry a link too: it goes on the range's first cell, in the merge's style.
-            guard cell.link != nil else { return }
+            guard cell.link != nil else { return row }
         }
         if let link = cell.link {
             let raw = link.text(locale)
             let target = Placeholders.expand(raw, values)
+            let linkStyle = planned.style(style ?? template.style("link"))
             if let sheetTarget = SheetLinkTarget(raw) {
                 // A sheet that is not written (e.g. an inventory sheet in a review) leaves plain text, not a broken link.
-                guard let resolved = sheetName(for: sheetTarget) else {
-                    try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
-                    return
+                if let resolved = sheetName(for: sheetTarget) {
+                    put(.sheetLink(sheet: resolved, text: text), style: linkStyle)
+                } else {
+                    put(.text(ExcelText.prepare(text)))
                 }
-                try worksheet.writeLink(toSheet: resolved, text: text, row: cell.cell.row, column: cell.cell.column,
-                                        style: style ?? template.style("link"))
             } else {
-                try worksheet.writeLink(url: target, text: text, row: cell.cell.row, column: cell.cell.column,
-                                        style: style ?? template.style("link"))
+                put(.link(url: target, text: text), style: linkStyle)
             }
-            return
+            return row
         }
         if let number = Placeholders.number(raw, values) {
-            try worksheet.write(number, row: cell.cell.row, column: cell.cell.column, style: style)
+            put(.number(number))
         } else {
-            try worksheet.write(text, row: cell.cell.row, column: cell.cell.column, style: style)
+            put(.text(ExcelText.prepare(text)))
         }
+        return row
     }
 
     /// The rendered name of the sheet a `sheet-kind:KIND` or `sheet:NAME` link targets, or `nil` when it is not written.
@@ -342,152 +380,74 @@ struct SheetWriter {
         return style
     }
 
-    /// Writes the header and rows; returns the last row written.
-    private func writeTable(headerRow: Int) throws(WorkbookError) -> Int {
+    /// The header and rows (made batch by batch while the batch before is written); returns the last row.
+    private func table(headerRow: Int, into planned: inout PlannedWorksheet) -> Int {
         let headerLabels = headers()
-        let useExcelTable = spec.excelTable && !workbook.constantMemory
+        let useExcelTable = spec.excelTable && !constantMemory
         let rows = sheet.rows
         let widths = columnWidths(headerLabels, rows: rows)
         for (index, width) in widths.enumerated() {
-            try worksheet.setColumnWidth(index, width: width)
+            planned.columns.append(ColumnFormat(first: index, last: index, width: width))
         }
-        let headerStyle = template.style("header")
-        try worksheet.setRowHeight(headerRow, height: Self.rowHeight(headerLabels.map { CellValue.text($0) }, widths: widths,
-                                                               wraps: Array(repeating: true, count: widths.count)))
+        let headerStyle = planned.style(template.style("header"))
+        var header = PlannedRow(row: headerRow, format: PlannedRowFormat(height: Self.rowHeight(
+            headerLabels.map { CellValue.text($0) }, widths: widths, wraps: Array(repeating: true, count: widths.count))))
         for (index, label) in headerLabels.enumerated() {
-            try worksheet.write(label, row: headerRow, column: index, style: headerStyle)
+            header.cells.append(PlannedCell(column: index, content: .text(ExcelText.prepare(label)), style: headerStyle))
         }
         let helperColumn = spec.columns.count
         let highlight = spec.highlightUndocumented.flatMap { template.style($0) }
         if highlight != nil {
-            try worksheet.write(WorkbookRenderer.documentedHelperHeader, row: headerRow, column: helperColumn, style: headerStyle)
-            try worksheet.setColumnWidth(helperColumn, width: 4, hidden: true)
+            header.cells.append(PlannedCell(column: helperColumn, content: .text(ExcelText.prepare(WorkbookRenderer.documentedHelperHeader)),
+                                            style: headerStyle))
+            planned.columns.append(ColumnFormat(first: helperColumn, last: helperColumn, width: 4, hidden: true))
         }
-        let wraps = spec.columns.map(\.wrap)
-        let styles = spec.columns.map { (plain: cellStyle($0), link: cellStyle($0, link: true)) }
-        // Each column's look and each band's, resolved once for all their cells.
-        var plainFormats: [CellFormat] = []
-        for style in styles { plainFormats.append(try worksheet.format(for: style.plain)) }
-        let bandFormats = (group: try worksheet.format(for: template.style("group")),
-                           subgroup: try worksheet.format(for: template.style("subgroup")),
-                           section: try worksheet.format(for: template.style("section")))
-        let plainNumberFormat = try worksheet.format(for: nil)
-        var row = headerRow
-        var dataRange: (first: Int, last: Int)?
-        var prepared: [PreparedRow?] = []
-        // While one batch is written, the next is prepared on the other cores.
-        let (cells, columns) = (cells, spec.columns)
-        func batch(from start: Int) -> PreparedBatch? {
-            guard start < rows.count else { return nil }
-            let rows = rows[start..<min(rows.count, start + Self.preparedBatch)]
-            return PreparedBatch { Self.prepare(rows, cells: cells, columns: columns, widths: widths, wraps: wraps) }
+        planned.append([header])
+        var styles: [(plain: Int, link: Int)] = []
+        for column in spec.columns {
+            styles.append((planned.style(cellStyle(column)), planned.style(cellStyle(column, link: true))))
         }
-        var upcoming = batch(from: 0)
-        // The rows are read in place, never copied: a record's fields are retained on the other cores meanwhile.
-        for position in rows.indices {
-            row += 1
-            let batchOffset = position % Self.preparedBatch
-            if batchOffset == 0 {
-                var written = upcoming?.takeRows() ?? []
-                swap(&written, &prepared)
-                PreparedBatch.free(consume written)
-                upcoming = batch(from: position + Self.preparedBatch)
-            }
-            switch rows[position] {
-            case .group(let level, let text):
-                try writeBand(text, row: row, format: level == 0 ? bandFormats.group : bandFormats.subgroup)
-            case .section(let text):
-                try writeBand(text, row: row, format: bandFormats.section)
-            default:
-                dataRange = (dataRange?.first ?? row, row)
-                guard let (contents, texts, documented, height) = prepared[batchOffset] else { continue }
-                if height > 15 { try worksheet.setRowHeight(row, height: height) }
-                for index in spec.columns.indices {
-                    if let text = texts[index] {
-                        try worksheet.write(text, row: row, column: index, format: plainFormats[index])
-                    } else {
-                        try writeContent(contents[index], styles: styles[index], plainFormat: plainFormats[index], row: row,
-                                         index: index)
-                    }
-                }
-                if highlight != nil, let documented {
-                    try worksheet.write(Double(documented), row: row, column: helperColumn, format: plainNumberFormat)
-                }
+        let bands = (group: planned.style(template.style("group")), subgroup: planned.style(template.style("subgroup")),
+                     section: planned.style(template.style("section")))
+        let rowPlanner = TableRowPlanner(rows: rows, cells: cells, columns: spec.columns, widths: widths, wraps: spec.columns.map(\.wrap),
+                                         headerRow: headerRow, styles: styles, bands: bands,
+                                         helperColumn: highlight == nil ? nil : helperColumn)
+        if !rows.isEmpty {
+            planned.rows.append(.batches(count: rows.count) { rowPlanner.plan($0) })
+        }
+        let isData = { (row: TableRow) -> Bool in
+            switch row {
+            case .group, .section: return false
+            default: return true
             }
         }
-        let lastRow = max(row, headerRow + (useExcelTable ? 1 : 0))
+        let dataRange = rows.firstIndex(where: isData).map { first in
+            (first: headerRow + 1 + first, last: headerRow + 1 + rows.lastIndex(where: isData)!)
+        }
+        let lastRow = max(headerRow + rows.count, headerRow + (useExcelTable ? 1 : 0))
         let lastColumn = max(0, spec.columns.count - 1)
         if useExcelTable {
-            try worksheet.addTable(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn),
-                                   headers: headerLabels, headerStyle: headerStyle)
+            planned.layout.table = (CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn),
+                                    headerLabels, headerStyle)
         } else if spec.autofilter {
-            try worksheet.setAutofilter(CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn))
+            planned.layout.autofilter = CellRange(firstRow: headerRow, firstColumn: 0, lastRow: lastRow, lastColumn: lastColumn)
         }
         if spec.freezeHeader || spec.freezeColumns > 0 {
-            try worksheet.freezePanes(row: spec.freezeHeader ? headerRow + 1 : 0, column: spec.freezeColumns)
+            planned.layout.freezePanes = (spec.freezeHeader ? headerRow + 1 : 0, spec.freezeColumns)
         }
         if let range = dataRange {
             for column in spec.columns.indices where !spec.columns[column].choices.isEmpty {
-                try worksheet.addDropDown(CellRange(firstRow: range.first, firstColumn: column, lastRow: range.last, lastColumn: column),
-                                          choices: spec.columns[column].choices.map { $0.text(locale) })
+                planned.layout.dropDowns.append((CellRange(firstRow: range.first, firstColumn: column, lastRow: range.last, lastColumn: column),
+                                                 spec.columns[column].choices.map { $0.text(locale) }))
             }
             if let highlight {
                 let reference = "$\(CellReference.columnName(helperColumn))\(range.first + 1)"
-                try worksheet.addConditionalFormat(
-                    CellRange(firstRow: range.first, firstColumn: 0, lastRow: range.last, lastColumn: lastColumn),
-                    formula: "=AND(ISNUMBER(\(reference)),\(reference)=0)", style: highlight)
+                planned.layout.conditionalFormats.append(ConditionalFormat(
+                    ranges: [CellRange(firstRow: range.first, firstColumn: 0, lastRow: range.last, lastColumn: lastColumn)],
+                    rule: .expression("=AND(ISNUMBER(\(reference)),\(reference)=0)"), style: highlight))
             }
         }
         return lastRow
-    }
-
-    /// A data row's cell contents (one per column), the text of each plain text cell as Excel will hold it
-    /// (``ExcelText/prepare(_:limit:)``; `nil` for other cells), the value of the hidden column behind the
-    /// "undocumented" highlight (1 or 0 for a function or type, `nil` for other rows), and the row's height, worked out
-    /// before the row is written.
-    typealias PreparedRow = (contents: [(value: CellValue, url: String?, sheetLink: Bool)], texts: [ExcelText.Prepared?],
-                             documented: Int?, height: Double)
-
-    /// The rows prepared at a time in `writeTable`: enough to share among the cores, few enough that a sheet of
-    /// hundreds of thousands of rows (constant-memory mode) does not hold all its cell texts at once (two batches
-    /// at most: the one being written and the next).
-    private static let preparedBatch = 4_096
-
-    /// The contents and heights of `rows`' data rows (`nil` for group and section rows), worked out on all cores in
-    /// chunks of 256 rows: they depend only on the row and the template, and were most of the Swift time of writing a
-    /// large sheet.
-    private static func prepare(_ rows: ArraySlice<TableRow>, cells: TableCells, columns: [ColumnSpec], widths: [Double],
-                                wraps: [Bool]) -> [PreparedRow?] {
-        let first = rows.startIndex
-        return parallelMap(chunkRanges(count: rows.count, size: 256)) { chunk in
-            chunk.map { offset -> PreparedRow? in
-                let tableRow = rows[first + offset]
-                switch tableRow {
-                case .group, .section: return nil
-                default:
-                    let contents = columns.map { cells.content(tableRow, column: $0) }
-                    let texts = contents.map { content -> ExcelText.Prepared? in
-                        guard content.url == nil, !content.sheetLink, case .text(let text) = content.value else { return nil }
-                        return ExcelText.prepare(text)
-                    }
-                    let documented: Int? = switch tableRow {
-                    case .function(let record, _): record.isDocumented ? 1 : 0
-                    // Extensions are rarely documented (their members are): only declarations are flagged.
-                    case .type(let record, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
-                    default: nil
-                    }
-                    return (contents, texts, documented, rowHeight(contents.map(\.value), widths: widths, wraps: wraps))
-                }
-            }
-        }.flatMap { $0 }
-    }
-
-    /// A group or section row: the text in the first column, the row's other cells in the same style.
-    private func writeBand(_ text: String, row: Int, format: CellFormat) throws(WorkbookError) {
-        try worksheet.write(text, row: row, column: 0, format: format)
-        for column in 1..<max(1, spec.columns.count) {
-            try worksheet.writeBlank(row: row, column: column, format: format)
-        }
     }
 
     /// Column widths: the template's, else sized to the header's longest word and the content of the first
@@ -539,7 +499,7 @@ struct SheetWriter {
             if wraps[index] {
                 // Lines split on the byte: a line feed is never part of a longer UTF-8 sequence.
                 for line in text.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: 399, omittingEmptySubsequences: false) {
-                    cellLines += SheetWriter.wrappedLines(Substring(line), width: usable)
+                    cellLines += TemplateLowering.wrappedLines(Substring(line), width: usable)
                 }
             } else {
                 cellLines = min(400, 1 + text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
@@ -548,7 +508,6 @@ struct SheetWriter {
         }
         return min(409, Double(lines) * 15)
     }
-
     /// How many lines Excel needs for `line` in a wrapped cell `width` units wide: words are placed greedily as
     /// Excel does, each character measured at its Calibri 11 width (narrow `i`, `l`, `.`; wide `m`, `W`; CJK double).
     static func wrappedLines(_ line: Substring, width: Double) -> Int {
@@ -589,54 +548,34 @@ struct SheetWriter {
         return lines
     }
 
-    /// Writes one data cell as a sheet link, a URL link or a value.
-    ///
-    /// `styles` are the column's ``cellStyle(_:link:)`` results, made once per table; `plainFormat` is the plain one
-    /// resolved in the workbook (links keep their style: they are few).
-    private func writeContent(_ content: (value: CellValue, url: String?, sheetLink: Bool),
-                              styles: (plain: CellStyle, link: CellStyle), plainFormat: CellFormat, row: Int,
-                              index: Int) throws(WorkbookError) {
-        if content.sheetLink {
-            try worksheet.writeLink(toSheet: content.value.text, text: content.value.text, row: row, column: index,
-                                    style: styles.link)
-        } else if let url = content.url, case .number(let number) = content.value {
-            // Line numbers stay numbers: they sort as numbers and Excel does not flag them as text.
-            try worksheet.writeLink(url: url, number: number, row: row, column: index, style: styles.link)
-        } else if let url = content.url {
-            try worksheet.writeLink(url: url, text: content.value.text, row: row, column: index, style: styles.link)
-        } else {
-            switch content.value {
-            case .number(let number): try worksheet.write(number, row: row, column: index, format: plainFormat)
-            case .text(let text): try worksheet.write(text, row: row, column: index, format: plainFormat)
-            case .empty: try worksheet.writeBlank(row: row, column: index, format: plainFormat)
-            }
-        }
-    }
-
     // MARK: - Summary
 
-    /// Writes the per-module and per-file tables with totals and the chart; returns the last row.
-    private func writeSummary(startRow: Int) throws(WorkbookError) -> Int {
+    /// The per-module and per-file tables with totals, and the chart; returns the last row.
+    private func summary(startRow: Int, into planned: inout PlannedWorksheet) -> Int {
         guard let inventory = renderer.inventory else { return startRow }
+        var steps: [PlannedRow] = []
         var row = startRow
         var widths = Array(repeating: 8.0, count: spec.columns.count)
         // Long file paths wrap in a column of at most 40 units instead of widening it to 60.
         let nameCap = 40.0
         let nameColumn = spec.columns.firstIndex { $0.field == .summary(.name) && $0.width == nil }
-        let headerStyle = template.style("header")
+        let headerStyle = planned.style(template.style("header"))
         var moduleRange: (first: Int, last: Int)?
         let rowsOfLevels = SummaryRow.rows(inventory, levels: spec.summaryLevels)
         for (level, summaryRows) in zip(spec.summaryLevels, rowsOfLevels) {
             let labels = headers().enumerated().map { index, label in
                 spec.columns[index].field == .summary(.name) ? Words.level(level, locale) : label
             }
+            var header = PlannedRow(row: row)
             for (index, label) in labels.enumerated() {
-                try worksheet.write(label, row: row, column: index, style: headerStyle)
+                header.cells.append(PlannedCell(column: index, content: .text(ExcelText.prepare(label)), style: headerStyle))
                 widths[index] = max(widths[index], ExcelText.displayWidth(of: label) + 2)
             }
+            steps.append(header)
             let first = row + 1
             for summary in summaryRows {
                 row += 1
+                var line = PlannedRow(row: row)
                 for (index, column) in spec.columns.enumerated() {
                     let value = column.field.summaryValue(summary, locale: locale)
                     var style = cellStyle(column)
@@ -644,62 +583,52 @@ struct SheetWriter {
                     if index == nameColumn, width > nameCap {
                         style.wrap = true
                         let height = Self.rowHeight([value], widths: [nameCap], wraps: [true])
-                        if height > 15 { try worksheet.setRowHeight(row, height: height) }
+                        if height > 15 { line.format = PlannedRowFormat(height: height) }
                     }
-                    try write(value, row: row, column: index, style: style)
+                    line.cells.append(PlannedCell(column: index, content: PlannedContent(value), style: planned.style(style)))
                     widths[index] = max(widths[index], index == nameColumn ? min(width, nameCap) : width)
                 }
+                steps.append(line)
             }
             if level == .module { moduleRange = (first, row) }
             row += 1
             let total = SummaryRow.total(inventory, name: Words.total(locale))
             let totalStyle = template.style("total") ?? CellStyle()
+            var totals = PlannedRow(row: row)
             for (index, column) in spec.columns.enumerated() {
                 var style = totalStyle
                 style.numberFormat = column.numberFormat ?? template.style(column.style)?.numberFormat
-                try write(column.field.summaryValue(total, locale: locale), row: row, column: index, style: style)
+                totals.cells.append(PlannedCell(column: index, content: PlannedContent(column.field.summaryValue(total, locale: locale)),
+                                            style: planned.style(style)))
             }
+            steps.append(totals)
             row += 2
         }
+        planned.append(steps)
         for (index, column) in spec.columns.enumerated() {
-            try worksheet.setColumnWidth(index, width: column.width ?? min(widths[index], 60))
+            planned.columns.append(ColumnFormat(first: index, last: index, width: column.width ?? min(widths[index], 60)))
         }
         if let chartSpec = spec.chart, let range = moduleRange, range.last >= range.first,
            let nameColumn = spec.columns.firstIndex(where: { $0.field == .summary(.name) }),
            let valueColumn = spec.columns.firstIndex(where: { $0.field == .summary(chartSpec.field) }) {
-            let chart = try workbook.addChart(chartSpec.type)
             let title = Placeholders.expand(chartSpec.title.text(locale), values)
-            try chart.addSeries(name: title.isEmpty ? nil : title, sheet: sheet.name,
-                            categories: CellRange(firstRow: range.first, firstColumn: nameColumn, lastRow: range.last, lastColumn: nameColumn),
-                            values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
-                            color: Color(rgb: 0x2E75B6))
-            if !title.isEmpty { try chart.setTitle(title) }
-            if chartSpec.field == .coverage {
-                try chart.setValueRange(0...1)
-                try chart.setValueFormat("0%")
-            }
-            try chart.listCategoriesTopDown()
-            try chart.hideLegend()
-            let height = max(1.0, min(3.0, Double(range.last - range.first + 1) / 8))
-            try worksheet.insertChart(chart, at: CellReference(row: startRow, column: spec.columns.count + 1), xScale: 1.3, yScale: height)
+            planned.layout.charts.append(PlannedChart(
+                type: chartSpec.type, title: title.isEmpty ? nil : title,
+                categories: CellRange(firstRow: range.first, firstColumn: nameColumn, lastRow: range.last, lastColumn: nameColumn),
+                values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
+                color: Color(rgb: 0x2E75B6), valueRange: chartSpec.field == .coverage ? 0...1 : nil,
+                valueFormat: chartSpec.field == .coverage ? "0%" : nil,
+                anchor: CellReference(row: startRow, column: spec.columns.count + 1),
+                xScale: 1.3, yScale: max(1.0, min(3.0, Double(range.last - range.first + 1) / 8))))
         }
-        if spec.freezeHeader { try worksheet.freezePanes(row: startRow + 1) }
+        if spec.freezeHeader { planned.layout.freezePanes = (startRow + 1, 0) }
         return row
-    }
-
-    /// Writes a number, text or a styled empty cell.
-    private func write(_ value: CellValue, row: Int, column: Int, style: CellStyle) throws(WorkbookError) {
-        switch value {
-        case .number(let number): try worksheet.write(number, row: row, column: column, style: style)
-        case .text(let text): try worksheet.write(text, row: row, column: column, style: style)
-        case .empty: try worksheet.writeBlank(row: row, column: column, style: style)
-        }
     }
 
     // MARK: - Print
 
-    /// Applies the template's print settings, with this sheet's overrides.
-    private func applyPrintSetup(headerRow: Int?) throws(WorkbookError) {
+    /// The template's print settings, with this sheet's overrides.
+    private func pageSetup(headerRow: Int?) -> PageSetup {
         let print = template.print.merged(with: spec.print)
         func codes(_ text: LocalizedText?) -> String? {
             guard let text else { return nil }
@@ -709,12 +638,11 @@ struct SheetWriter {
             let clean = values.mapValues(ExcelText.removingInvalidCharacters)
             return Placeholders.expand(separated, clean, fittingUTF8: 255) { $0.replacingOccurrences(of: "&", with: "&&") }
         }
-        let setup = PageSetup(
+        return PageSetup(
             landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,
             centerHorizontally: print.center ?? false,
             repeatRows: (print.repeatHeader ?? false) ? headerRow.map { $0...$0 } : nil,
             header: codes(print.header), footer: codes(print.footer))
-        try worksheet.setPageSetup(setup)
     }
 }
 

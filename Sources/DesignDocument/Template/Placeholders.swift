@@ -48,6 +48,11 @@ enum Placeholders {
 
     /// `text` with every known placeholder replaced by its value (unknown ones by an empty string).
     static func expand(_ text: String, _ values: [String: String]) -> String {
+        expand(text) { values[$0] }
+    }
+
+    /// `text` with every placeholder replaced by what `value` gives for its name (an empty string for `nil`).
+    static func expand(_ text: String, value: (String) -> String?) -> String {
         guard text.contains("{{") else { return text }
         var output = ""
         var rest = text[...]
@@ -55,7 +60,7 @@ enum Placeholders {
             guard let close = rest[open.upperBound...].range(of: "}}") else { break }
             output += rest[..<open.lowerBound]
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            output += values[name] ?? ""
+            output += value(name) ?? ""
             rest = rest[close.upperBound...]
         }
         return output + rest

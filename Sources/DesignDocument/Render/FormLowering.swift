@@ -1,0 +1,497 @@
+import Foundation
+import Inventory
+import SpreadsheetModel
+import SpreadsheetReader
+import Workbook
+
+/// Lowers a client's workbook (a ``WorkbookForm``) into a ``RenderPlan``: placeholders expanded, row templates written
+/// once per item with everything below them moved down, sheet templates written once per type, module or file.
+/// Everything the client's sheets carry is planned again for the Workbook module.
+struct FormLowering {
+    let form: WorkbookForm
+    let context: DocumentContext
+    let inventory: Inventory?
+    let planner: SheetPlanner
+    /// Values of the placeholders available everywhere.
+    let globals: [String: String]
+
+    /// One worksheet to write: a form sheet for one item (or the only one).
+    struct Instance {
+        var formSheet: FormSheet
+        var name: String
+        /// The placeholder values of the sheet: the workbook's, `sheet`, and those of the item a sheet template is
+        /// written for (`type.*`, `module`, `file`).
+        var values: [String: String]
+        /// The rows each block of template rows writes, top to bottom.
+        var blocks: [(block: RowExpansion.Block, rows: [OutputRow])]
+        var expansion: RowExpansion
+    }
+
+    /// One written row of a block: the template row it copies and the item it is written for.
+    struct OutputRow {
+        var templateRow: Int
+        var item: RowItem
+    }
+
+    /// The workbook to write.
+    func plan() -> RenderPlan {
+        let instances = self.instances()
+        var expansions: [String: RowExpansion] = [:]
+        var renamed: [String: String] = [:]
+        for instance in instances where expansions[instance.formSheet.sheet.name] == nil {
+            expansions[instance.formSheet.sheet.name] = instance.expansion
+            if instance.name != instance.formSheet.sheet.name { renamed[instance.formSheet.sheet.name] = instance.name }
+        }
+        let properties = form.properties
+        func expand(_ text: String?) -> String? {
+            guard let text else { return nil }
+            let expanded = Placeholders.expand(text, globals)
+            return expanded.isEmpty ? nil : expanded
+        }
+        let activeName = form.sheets.indices.contains(form.activeSheet) ? form.sheets[form.activeSheet].sheet.name : nil
+        var activated = false
+        let worksheets = instances.map { instance in
+            // References on a sheet to itself follow its own rows (each sheet of a sheet template has its own).
+            let lowering = FormSheetLowering(
+                instance: instance, context: context,
+                expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 }, renamed: renamed)
+            var worksheet = lowering.worksheet()
+            if !activated, instance.formSheet.sheet.name == activeName, instance.formSheet.sheet.visibility == .visible {
+                worksheet.layout.isActive = true
+                activated = true
+            }
+            return worksheet
+        }
+        let definedNames = form.definedNames.map { name in
+            PlannedDefinedName(
+                name: name.name, formula: "=" + FormulaReferences.adjust(name.formula, on: "", expansions: expansions, renamed: renamed),
+                localSheet: name.localSheet.flatMap { index in
+                    form.sheets.indices.contains(index) ? (renamed[form.sheets[index].sheet.name] ?? form.sheets[index].sheet.name) : nil
+                })
+        }
+        return RenderPlan(
+            properties: DocumentProperties(
+                title: expand(properties.title), subject: expand(properties.subject), author: expand(properties.author) ?? context.author,
+                manager: expand(properties.manager), company: expand(properties.company), category: expand(properties.category),
+                keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status),
+                created: context.generatedAt),
+            defaultStyle: form.defaultStyle, worksheets: worksheets, definedNames: definedNames,
+            warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" },
+            source: form.source)
+    }
+
+    // MARK: - Planning
+
+    /// The worksheets to write, in the client's order; a sheet template becomes one worksheet per item.
+    func instances() -> [Instance] {
+        var instances: [Instance] = []
+        var taken: [String] = form.sheets.filter { $0.repetition == nil }.map(\.sheet.name)
+        for formSheet in form.sheets {
+            let spec = SheetSpec.listing(formSheet.filter)
+            let inventory = self.inventory
+            func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
+                formSheet.filter.excludeTests && (kind ?? inventory?.kind(ofModule: module))?.isTest == true
+            }
+            let functions = planner.sortedFunctions(spec).map { planner.allFunctions[$0] }.filter { !isTest($0.module, $0.moduleKind) }
+            let types = planner.typeRows(spec).compactMap { row -> (TypeRecord, [FunctionRecord])? in
+                if case .type(let type, _, let members) = row, !isTest(type.module, type.moduleKind) { return (type, members) }
+                return nil
+            }
+            switch formSheet.repetition {
+            case nil:
+                instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types))
+            case .type?:
+                for (index, (type, members)) in types.enumerated() {
+                    // The type's counts describe the functions its sheet lists (after the sheet's settings).
+                    let memberKeys = Set(members.map(FormLowering.key))
+                    let listed = functions.filter { memberKeys.contains(FormLowering.key($0)) }
+                    var values: [String: String] = [:]
+                    for field in TypeField.allCases {
+                        values[RowField.type(field).marker] = FieldCatalog.value(of: field, type: type, number: index + 1, functions: listed, context: context).text
+                    }
+                    let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
+                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: []))
+                }
+            case .module?, .file?:
+                let byFile = formSheet.repetition == .file
+                var order: [String] = []
+                for record in functions { let key = byFile ? record.file : record.module; if !order.contains(key) { order.append(key) } }
+                for key in order.sorted(by: SortValue.naturallyPrecedes) {
+                    let values = [byFile ? "file" : "module": key]
+                    let listed = functions.filter { (byFile ? $0.file : $0.module) == key }
+                    let listedTypes = types.filter { (byFile ? $0.0.file : $0.0.module) == key }
+                    let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
+                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: listedTypes))
+                }
+            }
+        }
+        return instances
+    }
+
+    private static func key(_ record: FunctionRecord) -> String { "\(record.file)\u{1}\(record.line)\u{1}\(record.column)" }
+
+    private func uniqueName(_ wanted: String, taken: inout [String]) -> String {
+        let name = SheetName.problem(with: wanted) == nil && !taken.contains { $0.caseInsensitiveCompare(wanted) == .orderedSame }
+            ? wanted : SheetName.sanitized(wanted, avoiding: taken)
+        taken.append(name)
+        return name
+    }
+
+    /// One worksheet: its values and the rows of each row template.
+    private func instance(_ formSheet: FormSheet, name: String, values: [String: String], functions: [FunctionRecord],
+                          types: [(TypeRecord, [FunctionRecord])]) -> Instance {
+        var values = globals.merging(values) { $1 }
+        values["sheet"] = name
+        var blocks: [(block: RowExpansion.Block, rows: [OutputRow])] = []
+        let templates = formSheet.rowTemplates
+        var index = 0
+        while index < templates.count {
+            let template = templates[index]
+            var rows: [OutputRow]
+            var last = template.row
+            if template.scope == .group, index + 1 < templates.count, templates[index + 1].row == template.row + 1 {
+                last = template.row + 1
+                rows = groupedFunctionRows(functions, groupRow: template.row, functionRow: last, levels: formSheet.filter.group)
+                index += 2
+            } else {
+                rows = itemRows(template, functions: functions, types: types, sheet: formSheet.sheet)
+                index += 1
+            }
+            blocks.append((RowExpansion.Block(first: template.row, last: last, written: rows.count), rows))
+        }
+        let expansion = RowExpansion(blocks: blocks.map(\.block))
+        // Each block as the expansion keeps it (at least its own height written).
+        blocks = blocks.map { (expansion.block(containing: $0.block.first) ?? $0.block, $0.rows) }.sorted { $0.block.first < $1.block.first }
+        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion)
+    }
+
+    /// The rows of a single-row template.
+    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord])],
+                          sheet: SheetDocument) -> [OutputRow] {
+        switch template.scope {
+        case .function, .group:
+            return functions.enumerated().map { number, record in
+                OutputRow(templateRow: template.row, item: .function(record, number: number + 1))
+            }
+        case .type:
+            return types.enumerated().map { number, entry in
+                OutputRow(templateRow: template.row, item: .type(entry.0, functions: entry.1, number: number + 1))
+            }
+        case .module, .file:
+            guard let inventory else { return [] }
+            let byFile = template.scope == .file
+            let names = Set(functions.map { byFile ? $0.file : $0.module } + types.map { byFile ? $0.0.file : $0.0.module })
+            return SummaryRow.rows(inventory, level: byFile ? .file : .module).filter { names.contains($0.name) }
+                .map { OutputRow(templateRow: template.row, item: .summary($0, byFile: byFile)) }
+        case .history:
+            // The history continues the rows the client filled in: the number follows the one above.
+            let numberColumn = sheet.cells.first { $0.reference.row == template.row && $0.value.markerText?.contains("{{history.number}}") == true }?
+                .reference.column
+            let previous = sheet.cells.first { $0.reference.row == template.row - 1 && $0.reference.column == numberColumn }
+            var number = 1.0
+            if case .number(let above)? = previous?.value { number = above + 1 }
+            return [OutputRow(templateRow: template.row, item: .history(number: number))]
+        }
+    }
+
+    /// A group row (written when a group starts) followed by its function rows.
+    private func groupedFunctionRows(_ functions: [FunctionRecord], groupRow: Int, functionRow: Int, levels: [GroupLevel]) -> [OutputRow] {
+        var rows: [OutputRow] = []
+        var current: [String?] = Array(repeating: nil, count: levels.count)
+        for (number, record) in functions.enumerated() {
+            for (level, groupLevel) in levels.enumerated() {
+                let key = planner.groupKey(record, groupLevel)
+                guard key != current[level] else { continue }
+                current[level] = key
+                for deeper in (level + 1)..<max(level + 1, levels.count) { current[deeper] = nil }
+                rows.append(OutputRow(templateRow: groupRow, item: .group(title: planner.groupTitle(key, level: groupLevel), level: level + 1)))
+            }
+            rows.append(OutputRow(templateRow: functionRow, item: .function(record, number: number + 1)))
+        }
+        return rows
+    }
+}
+
+/// One item a row template is written for; its markers' values are worked out from it, field by field.
+enum RowItem {
+    /// A function and its running number.
+    case function(FunctionRecord, number: Int)
+    /// A type, the functions its row counts, and its running number.
+    case type(TypeRecord, functions: [FunctionRecord], number: Int)
+    /// A module's or a file's totals.
+    case summary(SummaryRow, byFile: Bool)
+    /// The revision-history row and its number.
+    case history(number: Double)
+    /// A group heading: its title and level (1 for the outermost).
+    case group(title: String, level: Int)
+
+    /// The value of `field` for this item, or `nil` when the field belongs to another kind of row.
+    func value(of field: RowField, context: DocumentContext) -> CellValue? {
+        switch (self, field) {
+        case (.function(let record, let number), .function(let field)):
+            return FieldCatalog.value(of: field, function: record, number: number, context: context)
+        case (.type(let record, let functions, let number), .type(let field)):
+            return FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context)
+        case (.summary(let row, false), .module(let field)), (.summary(let row, true), .file(let field)):
+            return FieldCatalog.value(of: field, summary: row, locale: context.locale)
+        case (.history(let number), .history(let field)):
+            switch field {
+            case .number: return .number(number)
+            case .date: return .text(context.dateText)
+            case .version: return .text(context.version ?? "")
+            case .author: return .text(context.author ?? "")
+            case .blank: return .empty
+            }
+        case (.group(let title, let level), .group(let field)):
+            switch field {
+            case .name: return .text(title)
+            case .level: return .number(Double(level))
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+extension SheetSpec {
+    /// A sheet spec that only carries a form sheet's listing settings (the planner's filters and sort read it).
+    static func listing(_ filter: FormFilter) -> SheetSpec {
+        SheetSpec(kind: .functions, name: LocalizedText(""), description: nil, cells: [], columnWidths: [:], rowHeights: [:], startRow: nil,
+                  columns: [], sort: filter.sort, group: filter.group, splitSheets: false, sections: false, minAccess: filter.minAccess,
+                  kinds: filter.kinds, documentation: filter.documentation, highlightUndocumented: nil, excelTable: false,
+                  freezeHeader: false, freezeColumns: 0, autofilter: false, emptyRows: 0, summaryLevels: [], chart: nil, print: nil,
+                  tabColor: nil, gridlines: true, line: 0)
+    }
+}
+
+/// Lowers one worksheet of a filled form: the client's sheet with its rows moved and each block's rows repeated.
+struct FormSheetLowering {
+    let instance: FormLowering.Instance
+    let context: DocumentContext
+    let expansions: [String: RowExpansion]
+    let renamed: [String: String]
+
+    private var sheet: SheetDocument { instance.formSheet.sheet }
+    private var expansion: RowExpansion { instance.expansion }
+
+    /// A template cell made ready once for every row written from it.
+    private struct TemplateCell {
+        /// What the cell holds, before a row's item is known.
+        enum Content {
+            /// No marker: written as it is (a formula moved with the rows).
+            case fixed(PlannedContent)
+            /// Exactly one marker: a number stays a number.
+            case marker(String, field: RowField?, text: String)
+            /// Text with markers.
+            case text(String, markers: [(name: String, field: RowField?)])
+        }
+
+        var column: Int
+        var style: Int
+        var content: Content
+        /// Whether a marker names a field (`{{function.name}}`): emptied when its block writes no row.
+        var hasFieldMarker: Bool
+    }
+
+    /// The worksheet: columns, rows (moved and repeated), cells, and the sheet's settings.
+    func worksheet() -> PlannedWorksheet {
+        var planned = PlannedWorksheet(name: instance.name)
+        let templateRows = Set(instance.blocks.flatMap { Array($0.block.first...$0.block.last) })
+        planned.defaultRowHeight = sheet.defaultRowHeight
+        for column in sheet.columns {
+            planned.columns.append(ColumnFormat(first: column.first, last: column.last,
+                                                width: (column.width ?? sheet.defaultColumnWidth).map(FormSheetLowering.characterWidth),
+                                                hidden: column.hidden, style: column.style))
+        }
+        var steps: [PlannedRow] = []
+        // Rows: the template's rows moved, each block's rows repeated.
+        for (row, format) in sheet.rows.sorted(by: { $0.key < $1.key }) where !templateRows.contains(row) {
+            steps.append(PlannedRow(row: expansion.start(row), format: rowFormat(format, in: &planned)))
+        }
+        let anchors = Dictionary(sheet.cells.map { ($0.reference, $0.style) }) { first, _ in first }
+        // Merges before cells: a merge writes its first cell, the cell's value is written over it.
+        for merge in sheet.merges where !(merge.rowCount == 1 && templateRows.contains(merge.first.row)) {
+            let moved = expansion.map(merge)
+            steps.append(PlannedRow(row: moved.first.row, merges: [PlannedMerge(range: moved, text: "", style: planned.style(anchors[merge.first]))]))
+        }
+        let cellsByRow = Dictionary(grouping: sheet.cells, by: \.reference.row)
+        var rowMerges: [Int: [(range: CellRange, style: Int)]] = [:]
+        for merge in sheet.merges where merge.rowCount == 1 && templateRows.contains(merge.first.row) {
+            rowMerges[merge.first.row, default: []].append((merge, planned.style(anchors[merge.first])))
+        }
+        var templateFormats: [Int: PlannedRowFormat] = [:]
+        var templates: [Int: [TemplateCell]] = [:]
+        for templateRow in templateRows.sorted() {
+            templateFormats[templateRow] = sheet.rows[templateRow].map { rowFormat($0, in: &planned) }
+            templates[templateRow] = (cellsByRow[templateRow] ?? []).map { templateCell($0, in: &planned) }
+        }
+        /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied).
+        func copy(_ templateRow: Int, to row: Int, item: RowItem?) -> PlannedRow {
+            var written = PlannedRow(row: row, format: templateFormats[templateRow])
+            for merge in rowMerges[templateRow] ?? [] {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
+                                                                    lastColumn: merge.range.last.column), text: "", style: merge.style))
+            }
+            written.cells = (templates[templateRow] ?? []).map { cell in
+                if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
+                return PlannedCell(column: cell.column, content: content(cell, item: item), style: cell.style)
+            }
+            return written
+        }
+        for (block, rows) in instance.blocks {
+            let start = expansion.firstRow(of: block)
+            if rows.isEmpty {
+                for templateRow in block.first...block.last { steps.append(copy(templateRow, to: start + templateRow - block.first, item: nil)) }
+            }
+            for (offset, output) in rows.enumerated() {
+                steps.append(copy(output.templateRow, to: start + offset, item: output.item))
+            }
+        }
+        // The cells outside the row templates, a row at a time.
+        for cell in sheet.cells where !templateRows.contains(cell.reference.row) {
+            let row = expansion.start(cell.reference.row)
+            let prepared = templateCell(cell, in: &planned)
+            let written = PlannedCell(column: prepared.column, content: content(prepared, item: nil), style: prepared.style)
+            if steps.last?.row == row, steps.last?.format == nil, steps.last?.merges.isEmpty == true {
+                steps[steps.count - 1].cells.append(written)
+            } else {
+                steps.append(PlannedRow(row: row, cells: [written]))
+            }
+        }
+        planned.append(steps)
+        planned.layout = layout()
+        return planned
+    }
+
+    /// A row's format, its look added to the sheet's.
+    private func rowFormat(_ format: RowFormat, in planned: inout PlannedWorksheet) -> PlannedRowFormat {
+        PlannedRowFormat(height: format.height, hidden: format.hidden, style: planned.style(format.style))
+    }
+
+    /// A template cell with its look added to the sheet's and its markers found.
+    private func templateCell(_ cell: SheetCell, in planned: inout PlannedWorksheet) -> TemplateCell {
+        let style = planned.style(cell.style)
+        let content: TemplateCell.Content
+        var hasFieldMarker = false
+        switch cell.value {
+        case .empty: content = .fixed(.blank)
+        case .number(let number): content = .fixed(.number(number))
+        case .bool(let value): content = .fixed(.bool(value))
+        case .error(let text): content = .fixed(.formula("=" + text))
+        case .formula(let formula, _):
+            content = .fixed(.formula("=" + FormulaReferences.adjust(formula, on: sheet.name, expansions: expansions, renamed: renamed)))
+        case .text(let text):
+            let names = Placeholders.names(in: text)
+            hasFieldMarker = text.contains("{{") && names.contains { $0.contains(".") }
+            if names.isEmpty {
+                content = .fixed(.text(ExcelText.prepare(text)))
+            } else if names.count == 1, text.trimmingCharacters(in: .whitespaces) == "{{\(names[0])}}" {
+                content = .marker(names[0], field: RowField(marker: names[0]), text: text)
+            } else {
+                content = .text(text, markers: names.map { ($0, RowField(marker: $0)) })
+            }
+        }
+        return TemplateCell(column: cell.reference.column, style: style, content: content, hasFieldMarker: hasFieldMarker)
+    }
+
+    /// What a template cell holds in a row written for `item` (`nil`: a row outside the row templates), its markers
+    /// expanded: the item's fields first, then the sheet's placeholders.
+    private func content(_ cell: TemplateCell, item: RowItem?) -> PlannedContent {
+        let text: String
+        let markers: [(name: String, field: RowField?)]
+        switch cell.content {
+        case .fixed(let content):
+            return content
+        case .marker(let name, let field, let markerText):
+            // A cell that is exactly one marker keeps the value's type (a number stays a number).
+            if let item, let field, let value = item.value(of: field, context: context) {
+                if case .text(let url) = value, name.hasSuffix(".sourceURL"), !url.isEmpty { return .link(url: url, text: url) }
+                return PlannedContent(value)
+            }
+            if let number = FormSheetLowering.numericGlobal(name, instance.values)
+                ?? (field?.isNumeric == true ? instance.values[name].flatMap(Double.init) : nil) {
+                return .number(number)
+            }
+            text = markerText
+            markers = [(name, field)]
+        case .text(let cellText, let cellMarkers):
+            text = cellText
+            markers = cellMarkers
+        }
+        let expanded = Placeholders.expand(text) { name in
+            if let item, let field = markers.first(where: { $0.name == name })?.field, let value = item.value(of: field, context: context) {
+                return value.text
+            }
+            // Markers of a row template that writes nothing are emptied.
+            return instance.values[name]
+        }
+        return expanded.isEmpty ? .blank : .text(ExcelText.prepare(expanded))
+    }
+
+    /// The width to ask libxlsxwriter for so that it stores `stored` again: a workbook stores a column's width with
+    /// Excel's cell padding (5 pixels of a 7-pixel digit, 0.71 characters) added, and libxlsxwriter adds it too.
+    static func characterWidth(_ stored: Double) -> Double {
+        let digit = 7.0, padding = 5.0
+        guard stored >= 1 + padding / digit else { return stored * digit / (digit + padding) }
+        // The column's width in pixels (a half pixel, as Mac Excel stores 4.5, rounds down as Excel draws it), less
+        // the padding, in digits: libxlsxwriter then stores the same pixel width.
+        let pixels = (stored * digit - 0.5).rounded(.up)
+        return (pixels - padding) / digit
+    }
+
+    /// The number a workbook-wide number placeholder stands for (`coverage` as a fraction).
+    static func numericGlobal(_ name: String, _ values: [String: String]) -> Double? {
+        switch name {
+        case "coverage": return values[Placeholders.coverageFraction].flatMap(Double.init)
+        case "functions", "documented", "undocumented", "types", "modules", "files", "added", "removed", "changed":
+            return values[name].flatMap(Double.init)
+        default: return nil
+        }
+    }
+
+    /// Freeze panes, filter, validations, conditional formats, images, print setup and the sheet's look.
+    private func layout() -> SheetLayout {
+        var layout = SheetLayout()
+        if let freeze = sheet.freezePanes {
+            layout.freezePanes = (freeze.row == 0 ? 0 : expansion.start(freeze.row - 1) + 1, freeze.column)
+        }
+        layout.autofilter = sheet.autofilter.map(expansion.map)
+        let adjust = { (formula: String) in FormulaReferences.adjust(formula, on: sheet.name, expansions: expansions, renamed: renamed) }
+        layout.validations = sheet.dataValidations.map { validation in
+            var moved = validation
+            moved.ranges = validation.ranges.map(expansion.map)
+            moved.formula1 = validation.formula1.map(adjust)
+            moved.formula2 = validation.formula2.map(adjust)
+            return moved
+        }
+        layout.conditionalFormats = sheet.conditionalFormats.map { format in
+            var moved = format
+            moved.ranges = format.ranges.map(expansion.map)
+            switch format.rule {
+            case .cellValue(let comparison, let first, let second): moved.rule = .cellValue(comparison, adjust(first), second.map(adjust))
+            case .expression(let formula): moved.rule = .expression(adjust(formula))
+            default: break
+            }
+            return moved
+        }
+        layout.images = sheet.images.map { image in
+            var moved = image
+            moved.anchor = expansion.map(image.anchor)
+            return .placement(moved)
+        }
+        var setup = sheet.pageSetup
+        setup.printArea = setup.printArea.map(expansion.map)
+        if let rows = setup.repeatRows { setup.repeatRows = expansion.start(rows.lowerBound)...expansion.end(rows.upperBound) }
+        let escape = { (text: String) in text.replacingOccurrences(of: "&", with: "&&") }
+        setup.header = setup.header.map { Placeholders.expand($0, instance.values, fittingUTF8: 255, escape: escape) }
+        setup.footer = setup.footer.map { Placeholders.expand($0, instance.values, fittingUTF8: 255, escape: escape) }
+        layout.pageSetup = setup
+        layout.tabColor = sheet.tabColor
+        layout.hidesGridlines = !sheet.showsGridlines
+        layout.zoom = sheet.zoom
+        layout.rightToLeft = sheet.rightToLeft
+        layout.selection = sheet.selection.map(expansion.map)
+        layout.visibility = sheet.visibility
+        return layout
+    }
+}

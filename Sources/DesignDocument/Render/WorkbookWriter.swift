@@ -1,0 +1,205 @@
+import Foundation
+import Parallelism
+import SpreadsheetModel
+import Workbook
+
+/// Writes a ``RenderPlan`` through the Workbook module: the one place a planned workbook becomes libxlsxwriter calls.
+enum WorkbookWriter {
+    /// The rows of a ``RowSegment/batches(count:make:)`` segment made at a time: enough to share among the cores, few
+    /// enough that a sheet of hundreds of thousands of rows (constant-memory mode) does not hold all its cells at once
+    /// (two batches at most: the one being written and the next).
+    static let batchSize = 4_096
+
+    /// Writes `plan` to `url` atomically.
+    ///
+    /// - Returns: One warning for cells cut to Excel's 32,767 characters, one per sheet whose links went beyond Excel's
+    ///   65,530 (written as plain text), the plan's own warnings and one per defined name that could not be written.
+    static func write(_ plan: RenderPlan, to url: URL) throws(WorkbookError) -> [String] {
+        let workbook = try Workbook(destination: url, properties: plan.properties, constantMemory: plan.constantMemory,
+                                    defaultFont: plan.defaultStyle)
+        var written: [Worksheet] = []
+        for sheet in plan.worksheets {
+            let worksheet = try workbook.addWorksheet(named: sheet.name)
+            try write(sheet, to: worksheet, in: workbook)
+            written.append(worksheet)
+        }
+        var warnings = plan.warnings
+        for name in plan.definedNames {
+            do {
+                try workbook.defineName(name.name, formula: name.formula, localTo: name.localSheet)
+            } catch {
+                warnings.append("warning: \(plan.source): the defined name '\(name.name)' is not carried over (\(error))")
+            }
+        }
+        try workbook.close()
+        return limitWarnings(written) + warnings
+    }
+
+    /// One warning for the cells cut to Excel's 32,767 characters and one per sheet whose links went beyond Excel's
+    /// limit (written as plain text), after `worksheets` were written.
+    static func limitWarnings(_ worksheets: [Worksheet]) -> [String] {
+        var warnings: [String] = []
+        let truncated = worksheets.map(\.truncatedCellCount).reduce(0, +)
+        if truncated > 0 {
+            warnings.append("warning: \(truncated) cell\(truncated == 1 ? " was" : "s were") longer than Excel's 32,767 characters "
+                            + "and cut (they end in …[truncated]); the JSON output keeps the full text")
+        }
+        for worksheet in worksheets where worksheet.linksOverLimitCount > 0 {
+            warnings.append("warning: sheet '\(worksheet.name)' reached Excel's limit of \(Worksheet.maximumLinks) links; "
+                            + "\(worksheet.linksOverLimitCount) more cells are written without a link")
+        }
+        return warnings
+    }
+
+    /// Writes one planned worksheet: default height and columns, the rows in order, then the layout.
+    private static func write(_ sheet: PlannedWorksheet, to worksheet: Worksheet, in workbook: Workbook) throws(WorkbookError) {
+        // Columns and default heights first: libxlsxwriter applies column formats to cells written later.
+        if let height = sheet.defaultRowHeight { try worksheet.setDefaultRowHeight(height) }
+        for column in sheet.columns {
+            try worksheet.setColumnWidth(column.first, column.last, width: column.width, style: column.style, hidden: column.hidden)
+        }
+        // Each look resolved once for all its cells.
+        var formats: [CellFormat] = []
+        formats.reserveCapacity(sheet.styles.count)
+        for style in sheet.styles { formats.append(try worksheet.format(for: style)) }
+        let writer = RowWriter(worksheet: worksheet, styles: sheet.styles, formats: formats)
+        for segment in sheet.rows {
+            switch segment {
+            case .rows(let rows):
+                for row in rows { try writer.write(row) }
+            case .batches(let count, let make):
+                try writeBatches(count: count, make: make, with: writer)
+            }
+        }
+        try apply(sheet.layout, styles: sheet.styles, sheetName: sheet.name, to: worksheet, in: workbook)
+    }
+
+    /// Writes `count` rows made batch by batch: while one batch is written, the next is made on the other cores, and
+    /// each written batch is freed on another core.
+    private static func writeBatches(count: Int, make: @escaping @Sendable (Range<Int>) -> [PlannedRow],
+                                     with writer: RowWriter) throws(WorkbookError) {
+        func batch(from start: Int) -> PreparedBatch? {
+            guard start < count else { return nil }
+            let range = start..<min(count, start + batchSize)
+            return PreparedBatch { make(range) }
+        }
+        var upcoming = batch(from: 0)
+        var start = 0
+        while let current = upcoming {
+            let rows = current.takeRows()
+            upcoming = batch(from: start + batchSize)
+            for row in rows { try writer.write(row) }
+            PreparedBatch.free(rows)
+            start += batchSize
+        }
+    }
+
+    /// Sets what comes after the rows: table or filter, panes, validations, formats, pictures, charts, print and look.
+    private static func apply(_ layout: SheetLayout, styles: [CellStyle?], sheetName: String, to worksheet: Worksheet,
+                              in workbook: Workbook) throws(WorkbookError) {
+        if let table = layout.table {
+            try worksheet.addTable(table.range, headers: table.headers, headerStyle: styles[table.headerStyle])
+        }
+        if let range = layout.autofilter { try worksheet.setAutofilter(range) }
+        if let freeze = layout.freezePanes { try worksheet.freezePanes(row: freeze.row, column: freeze.column) }
+        for dropDown in layout.dropDowns { try worksheet.addDropDown(dropDown.range, choices: dropDown.choices) }
+        for validation in layout.validations { try worksheet.addDataValidation(validation) }
+        for format in layout.conditionalFormats { try worksheet.addConditionalFormat(format) }
+        for image in layout.images {
+            switch image {
+            case .logo(let data, let source, let cell, let scale): try worksheet.insertImage(data, source: source, at: cell, scale: scale)
+            case .placement(let placement): try worksheet.insertImage(placement)
+            }
+        }
+        for planned in layout.charts {
+            let chart = try workbook.addChart(planned.type)
+            try chart.addSeries(name: planned.title, sheet: sheetName, categories: planned.categories, values: planned.values,
+                                color: planned.color)
+            if let title = planned.title { try chart.setTitle(title) }
+            if let range = planned.valueRange { try chart.setValueRange(range) }
+            if let format = planned.valueFormat { try chart.setValueFormat(format) }
+            try chart.listCategoriesTopDown()
+            try chart.hideLegend()
+            try worksheet.insertChart(chart, at: planned.anchor, xScale: planned.xScale, yScale: planned.yScale)
+        }
+        try worksheet.setPageSetup(layout.pageSetup)
+        if let color = layout.tabColor { try worksheet.setTabColor(color) }
+        if layout.hidesGridlines { try worksheet.hideGridlines() }
+        if let zoom = layout.zoom { try worksheet.setZoom(zoom) }
+        if layout.rightToLeft { try worksheet.setRightToLeft() }
+        if let selection = layout.selection { try worksheet.select(selection) }
+        if layout.visibility != .visible { try worksheet.setVisibility(layout.visibility) }
+        if layout.isActive { try worksheet.activate() }
+    }
+}
+
+/// Writes planned rows to one worksheet, each look resolved beforehand.
+private struct RowWriter {
+    let worksheet: Worksheet
+    let styles: [CellStyle?]
+    let formats: [CellFormat]
+
+    /// Writes the row's format, its merges, then its cells.
+    func write(_ row: PlannedRow) throws(WorkbookError) {
+        if let format = row.format {
+            if let style = format.style {
+                try worksheet.setRowFormat(row.row, height: format.height, hidden: format.hidden, style: styles[style])
+            } else if let height = format.height {
+                try worksheet.setRowHeight(row.row, height: height)
+            }
+        }
+        for merge in row.merges {
+            try worksheet.merge(merge.range, text: merge.text, style: styles[merge.style])
+        }
+        for cell in row.cells {
+            let column = cell.column
+            switch cell.content {
+            case .text(let text): try worksheet.write(text, row: row.row, column: column, format: formats[cell.style])
+            case .number(let number): try worksheet.write(number, row: row.row, column: column, format: formats[cell.style])
+            case .blank: try worksheet.writeBlank(row: row.row, column: column, format: formats[cell.style])
+            case .bool(let value): try worksheet.writeBoolean(value, row: row.row, column: column, style: styles[cell.style])
+            case .formula(let formula): try worksheet.writeFormula(formula, row: row.row, column: column, style: styles[cell.style])
+            case .link(let url, let text):
+                try worksheet.writeLink(url: url, text: text, row: row.row, column: column, style: styles[cell.style])
+            case .numberLink(let url, let number):
+                try worksheet.writeLink(url: url, number: number, row: row.row, column: column, style: styles[cell.style])
+            case .sheetLink(let sheet, let text):
+                try worksheet.writeLink(toSheet: sheet, text: text, row: row.row, column: column, style: styles[cell.style])
+            }
+        }
+    }
+}
+
+/// One batch of rows made on another thread while the batch before it is written: the making needs only the plan,
+/// the writing holds the thread that owns the workbook.
+private final class PreparedBatch: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let prepared = Locked<[PlannedRow]>([])
+
+    /// Starts `work` on a global queue.
+    init(_ work: @escaping @Sendable () -> [PlannedRow]) {
+        DispatchQueue.global().async {
+            let rows = work()
+            self.prepared.withLock { $0 = rows }
+            self.done.signal()
+        }
+    }
+
+    /// The rows, once `work` is done (waits for it); the batch keeps none of them.
+    func takeRows() -> [PlannedRow] {
+        done.wait()
+        return prepared.withLock { rows in
+            var taken: [PlannedRow] = []
+            swap(&taken, &rows)
+            return taken
+        }
+    }
+
+    /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
+    /// freeing them took the writing thread, which libxlsxwriter keeps busy, about 5% of a large workbook's time.
+    static func free(_ rows: consuming [PlannedRow]) {
+        let written = rows
+        // The closure holds the last reference: the rows are freed when the queue releases it, after it ran.
+        DispatchQueue.global(qos: .utility).async { _ = written.count }
+    }
+}
