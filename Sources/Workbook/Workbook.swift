@@ -6,60 +6,6 @@ import FileSupport
 /// The version of the libxlsxwriter this process loaded (e.g. `1.1.4`).
 public let libxlsxwriterVersion = String(cString: lxw_version())
 
-/// The document properties Excel shows under File › Info, plus the creation date.
-public struct DocumentProperties: Hashable, Sendable {
-    /// The document title.
-    public var title: String?
-    /// The subject.
-    public var subject: String?
-    /// The author.
-    public var author: String?
-    /// The manager.
-    public var manager: String?
-    /// The company.
-    public var company: String?
-    /// The category.
-    public var category: String?
-    /// Keywords.
-    public var keywords: String?
-    /// Comments.
-    public var comments: String?
-    /// The status (e.g. `Draft`).
-    public var status: String?
-    /// The creation date written into the file; a fixed date makes the output byte-identical across runs.
-    public var created: Date
-
-    /// Creates document properties; only `created` is required.
-    ///
-    /// - Parameters:
-    ///   - title: The document's title property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - subject: The document's subject property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - author: The document's author property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - manager: The document's manager property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - company: The document's company property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - category: The document's category property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - keywords: The document's keywords property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - comments: The document's comments property (shown in the file's properties), or `nil` to leave it empty.
-    ///   - status: The document's status property (e.g. `Draft`), or `nil` to leave it empty.
-    ///   - created: The creation date written into the file; a fixed date makes the output byte-identical across runs.
-    public init(
-        title: String? = nil, subject: String? = nil, author: String? = nil, manager: String? = nil,
-        company: String? = nil, category: String? = nil, keywords: String? = nil, comments: String? = nil,
-        status: String? = nil, created: Date
-    ) {
-        self.title = title
-        self.subject = subject
-        self.author = author
-        self.manager = manager
-        self.company = company
-        self.category = category
-        self.keywords = keywords
-        self.comments = comments
-        self.status = status
-        self.created = created
-    }
-}
-
 /// An `.xlsx` file being built through libxlsxwriter, written atomically by ``close()``.
 ///
 /// Nothing touches the destination until `close()` succeeds: libxlsxwriter writes a hidden temporary file in
@@ -95,7 +41,8 @@ public final class Workbook {
     ///
     /// - Parameters:
     ///   - destination: The `.xlsx` file to create or replace; its folder must exist.
-    ///   - properties: document properties, including the fixed creation date.
+    ///   - properties: The document properties Excel shows under File › Info (title, author, company…).
+    ///   - created: The creation date written into the file; a fixed date makes the output byte-identical across runs.
     ///   - constantMemory: flush rows as they are written (for sheets with hundreds of thousands of rows).
     ///   - defaultFont: The font name and size given to every written cell whose style names none (a Japanese
     ///     document in Yu Gothic, a client's form in its own default font), or `nil` for libxlsxwriter's Calibri 11.
@@ -103,7 +50,8 @@ public final class Workbook {
     ///   ``LibraryVersion/minimum``; `WorkbookError.writeFailed` when the folder of `destination` does not exist,
     ///   `destination` is a folder, or libxlsxwriter cannot create the workbook; `WorkbookError.libraryError` when it refuses the
     ///   document properties.
-    public init(destination: URL, properties: DocumentProperties, constantMemory: Bool = false,
+    public init(destination: URL, properties: SpreadsheetProperties = SpreadsheetProperties(), created: Date,
+                constantMemory: Bool = false,
                 defaultFont: CellStyle? = nil) throws(WorkbookError) {
         try LibraryVersion.checkLoaded()
         do {
@@ -116,14 +64,14 @@ public final class Workbook {
         var options = lxw_workbook_options()
         options.constant_memory = constantMemory ? 1 : 0
         options.use_zip64 = 1
-        guard let created = workbook_new_opt(temporary.path, &options) else {
+        guard let handle = workbook_new_opt(temporary.path, &options) else {
             AtomicFile.discard(temporary)
             throw .writeFailed(path: destination.path, reason: "libxlsxwriter could not create the workbook")
         }
         self.temporary = temporary
-        core = WorkbookCore(handle: created, destination: destination, constantMemory: constantMemory,
+        core = WorkbookCore(handle: handle, destination: destination, constantMemory: constantMemory,
                             defaultFont: defaultFont.map { CellStyle(fontName: $0.fontName, fontSize: $0.fontSize) })
-        try setProperties(properties)
+        try setProperties(properties, created: created)
     }
 
     /// A workbook released without ``close()``: frees the C objects (its sheets then throw `alreadyClosed`) and
@@ -140,7 +88,7 @@ public final class Workbook {
     }
 
     /// Writes the document properties, with the fixed creation date.
-    private func setProperties(_ properties: DocumentProperties) throws(WorkbookError) {
+    private func setProperties(_ properties: SpreadsheetProperties, created: Date) throws(WorkbookError) {
         let pool = CStringPool()
         defer { pool.free() }
         var props = lxw_doc_properties()
@@ -154,7 +102,7 @@ public final class Workbook {
         props.comments = pool.text(properties.comments)
         props.status = pool.text(properties.status)
         // 0 would mean "now"; clamp to one second after the epoch so a fixed date always stays fixed.
-        props.created = time_t(max(1, properties.created.timeIntervalSince1970.rounded(.down)))
+        props.created = time_t(max(1, created.timeIntervalSince1970.rounded(.down)))
         try core.check(workbook_set_properties(try core.requireOpen(), &props), "setting document properties")
     }
 

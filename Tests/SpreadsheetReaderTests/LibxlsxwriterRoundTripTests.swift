@@ -15,9 +15,9 @@ import Workbook
         let header = CellStyle(fontName: "Arial", fontSize: 12, fontColor: .white, bold: true, fill: Color(hex: "#1F4E79"),
                                border: .mediumDashDot, borderColor: Color(hex: "#8EA9DB"), wrap: true, horizontal: .center,
                                vertical: .center)
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(
+        let workbook = try Workbook(destination: url, properties: SpreadsheetProperties(
             title: "Written", subject: "Round trip", author: "DocSheet", manager: "M", company: "C", category: "Tests",
-            keywords: "k", comments: "c", status: "Final", created: Date(timeIntervalSince1970: 1_767_225_600)))
+            keywords: "k", comments: "c", status: "Final"), created: Date(timeIntervalSince1970: 1_767_225_600))
         let sheet = try workbook.addWorksheet(named: "Data sheet")
         try sheet.write("Name", row: 0, column: 0, style: header)
         try sheet.write(42, row: 1, column: 0, style: CellStyle(numberFormat: "0.0%", indent: 2))
@@ -84,7 +84,7 @@ import Workbook
 @Suite struct HeaderPictureTests {
     @Test func aHeaderPictureIsReportedAndItsCodeDroppedWithIt() throws {
         let url = try TestArtifacts.temporaryFolder("reader-header-picture").appendingPathComponent("form.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date()))
+        let workbook = try Workbook(destination: url, created: Date())
         let sheet = try workbook.addWorksheet(named: "Form")
         try sheet.write("x", row: 0, column: 0)
         try sheet.setPageSetup(PageSetup(header: "&LLOGO&CR&&G design", footer: "&RPage &P"))
@@ -101,7 +101,7 @@ import Workbook
         #expect(document.unsupported.contains { $0.kind == "header image" && $0.sheet == "Form" })
         // The form's page setup is written again as it was read.
         let copy = url.deletingLastPathComponent().appendingPathComponent("copy.xlsx")
-        let again = try Workbook(destination: copy, properties: DocumentProperties(created: Date()))
+        let again = try Workbook(destination: copy, created: Date())
         try again.addWorksheet(named: "Form").setPageSetup(form.pageSetup)
         try again.close()
         #expect(try XLSXReader(url: copy).sheet("Form").header == "&L&CR&&&B&BG design", "stored as libxlsxwriter can")

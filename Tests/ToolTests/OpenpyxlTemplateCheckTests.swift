@@ -72,7 +72,7 @@ sys.exit(1 if failures else 0)
         style.locked = false
         style.hidden = true
         let url = try TestArtifacts.temporaryFolder("docsheet-openpyxl").appendingPathComponent("template.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1_767_225_600)))
+        let workbook = try Workbook(destination: url, created: Date(timeIntervalSince1970: 1_767_225_600))
         do {
             let sheet = try workbook.addWorksheet(named: "Form")
             let lists = try workbook.addWorksheet(named: "Lists")

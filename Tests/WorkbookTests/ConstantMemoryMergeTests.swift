@@ -15,7 +15,7 @@ import SpreadsheetModel
 
     /// Writes the same sheet, top to bottom as constant memory requires, in the given mode.
     func write(constantMemory: Bool, to url: URL) throws {
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Self.created),
+        let workbook = try Workbook(destination: url, created: Self.created,
                                     constantMemory: constantMemory)
         let sheet = try workbook.addWorksheet(named: "Merges")
         try sheet.merge(CellRange("A1:B3")!, text: "title", style: Self.box)         // three rows
@@ -68,7 +68,7 @@ import SpreadsheetModel
 
     @Test func aMergeAboveTheRowsAlreadyWrittenIsRefused() throws {
         let url = try TestArtifacts.temporaryFolder("docsheet-merge").appendingPathComponent("order.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Self.created), constantMemory: true)
+        let workbook = try Workbook(destination: url, created: Self.created, constantMemory: true)
         let sheet = try workbook.addWorksheet(named: "Merges")
         try sheet.merge(CellRange("A2:B4")!, text: "first", style: Self.box)
         try sheet.write("row 6", row: 5, column: 0)

@@ -12,7 +12,7 @@ import SpreadsheetModel
     /// Writes one sheet through `body` and reads the workbook back.
     func roundTrip(_ body: (Worksheet) throws -> Void) throws -> XLSXReader.Sheet {
         let url = try folder().appendingPathComponent("limits.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let workbook = try Workbook(destination: url, created: created)
         try body(try workbook.addWorksheet(named: "Data"))
         try workbook.close()
         return try XLSXReader(url: url).sheet("Data")
@@ -93,7 +93,7 @@ import SpreadsheetModel
 
     @Test func emptyTextWithAStyleStillWritesTheStyledCell() throws {
         let url = try folder().appendingPathComponent("blank.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let workbook = try Workbook(destination: url, created: created)
         let sheet = try workbook.addWorksheet(named: "Data")
         try sheet.write("", row: 0, column: 0, style: CellStyle(border: .thin))
         try sheet.write("", row: 0, column: 1)
@@ -105,7 +105,7 @@ import SpreadsheetModel
 
     @Test func cellsOutsideTheGridThrowInsteadOfCrashing() throws {
         let url = try folder().appendingPathComponent("grid.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let workbook = try Workbook(destination: url, created: created)
         let sheet = try workbook.addWorksheet(named: "Data")
         #expect(throws: WorkbookError.cellOutOfRange(sheet: "Data", row: 1_048_576, column: 0)) {
             try sheet.write("x", row: 1_048_576, column: 0)
@@ -118,7 +118,7 @@ import SpreadsheetModel
 
     @Test func constantMemoryModeRefusesRowsOutOfOrderAndTables() throws {
         let url = try folder().appendingPathComponent("constant.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created), constantMemory: true)
+        let workbook = try Workbook(destination: url, created: created, constantMemory: true)
         let sheet = try workbook.addWorksheet(named: "Data")
         try sheet.write("b", row: 5, column: 0)
         #expect(throws: WorkbookError.rowWrittenOutOfOrder(sheet: "Data", row: 2, lastRow: 5)) {
@@ -133,7 +133,7 @@ import SpreadsheetModel
 
     @Test func linksBeyondTheSheetLimitAreCountedAndWrittenAsText() throws {
         let url = try folder().appendingPathComponent("links.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let workbook = try Workbook(destination: url, created: created)
         let sheet = try workbook.addWorksheet(named: "Data")
         for row in 0..<(Worksheet.maximumLinks + 2) {
             try sheet.writeLink(toSheet: "Data", text: "x", row: row, column: 0)

@@ -33,7 +33,7 @@ import TestSupport
         try LibraryVersion.checkLoaded()
         let folder = try TestArtifacts.temporaryFolder("docsheet-wb")
         let workbook = try Workbook(destination: folder.appendingPathComponent("v.xlsx"),
-                                    properties: DocumentProperties(created: Date(timeIntervalSince1970: 0)))
+                                    created: Date(timeIntervalSince1970: 0))
         try workbook.addWorksheet(named: "A").write("x", row: 0, column: 0)
         try workbook.close()
     }

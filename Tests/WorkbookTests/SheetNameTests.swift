@@ -45,7 +45,7 @@ import TestSupport
         #expect(SheetName.sanitized("a/\u{301}b") == "a_\u{301}b")
         #expect(SheetName.quotedForFormula("Bob'\u{301}s") == "'Bob''\u{301}s'")
         let url = try TestArtifacts.temporaryFolder().appendingPathComponent("combining.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1)))
+        let workbook = try Workbook(destination: url, created: Date(timeIntervalSince1970: 1))
         #expect(throws: WorkbookError.self) { try workbook.addWorksheet(named: "a/\u{301}b") }
         try workbook.addWorksheet(named: SheetName.sanitized("a/\u{301}b"))
         try workbook.close()
@@ -53,7 +53,7 @@ import TestSupport
 
     @Test func workbookRejectsInvalidAndCaseInsensitiveDuplicateNames() throws {
         let url = try TestArtifacts.temporaryFolder().appendingPathComponent("names.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1)))
+        let workbook = try Workbook(destination: url, created: Date(timeIntervalSince1970: 1))
         try workbook.addWorksheet(named: "Summary")
         #expect(throws: WorkbookError.duplicateSheetName("SUMMARY")) { try workbook.addWorksheet(named: "SUMMARY") }
         #expect(throws: WorkbookError.invalidSheetName(name: "History", reason: "Excel reserves 'History'")) {

@@ -240,7 +240,7 @@ import SpreadsheetModel
     @Test func aWorkbookWithOnlyHiddenSheetsIsRefused() throws {
         let folder = try TestArtifacts.temporaryFolder("docsheet-wb")
         let url = folder.appendingPathComponent("hidden.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 0)))
+        let workbook = try Workbook(destination: url, created: Date(timeIntervalSince1970: 0))
         try workbook.addWorksheet(named: "A").setVisibility(.hidden)
         try workbook.addWorksheet(named: "B").setVisibility(.veryHidden)
         #expect(throws: WorkbookError.invalidValue(context: url.path, reason: "every worksheet is hidden, and Excel needs one visible sheet; leave at least one sheet visible")) {

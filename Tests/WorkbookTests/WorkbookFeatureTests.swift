@@ -11,8 +11,8 @@ import SpreadsheetModel
 
     func write(_ build: (Workbook) throws -> Void) throws -> XLSXReader {
         let url = try TestArtifacts.temporaryFolder("docsheet-wb").appendingPathComponent("features.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(
-            title: "Features", subject: "Tests", author: "DocSheet", keywords: "a, b", created: created))
+        let workbook = try Workbook(destination: url, properties: SpreadsheetProperties(
+            title: "Features", subject: "Tests", author: "DocSheet", keywords: "a, b"), created: created)
         try build(workbook)
         try workbook.close()
         return try XLSXReader(url: url)
@@ -134,12 +134,12 @@ import SpreadsheetModel
     @Test func closedWorkbookRefusesFurtherUseAndDiscardedOneLeavesNoFile() throws {
         let folder = try TestArtifacts.temporaryFolder("docsheet-wb")
         let url = folder.appendingPathComponent("once.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created))
+        let workbook = try Workbook(destination: url, created: created)
         try workbook.addWorksheet(named: "A")
         try workbook.close()
         #expect(throws: WorkbookError.alreadyClosed(path: url.path)) { try workbook.addWorksheet(named: "B") }
         do {
-            let discarded = try Workbook(destination: folder.appendingPathComponent("never.xlsx"), properties: DocumentProperties(created: created))
+            let discarded = try Workbook(destination: folder.appendingPathComponent("never.xlsx"), created: created)
             try discarded.addWorksheet(named: "A")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["once.xlsx"])

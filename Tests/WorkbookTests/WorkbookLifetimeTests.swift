@@ -94,7 +94,7 @@ import SpreadsheetModel
 
     /// A workbook with a sheet whose bold format is already cached, and a chart.
     static func makeWorkbook(_ url: URL, constantMemory: Bool = false) throws -> (Workbook, Worksheet, Chart) {
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: created), constantMemory: constantMemory)
+        let workbook = try Workbook(destination: url, created: created, constantMemory: constantMemory)
         let sheet = try workbook.addWorksheet(named: "A")
         try sheet.write("cached", row: 0, column: 0, style: CellStyle(bold: true))
         let chart = try workbook.addChart(.bar)
@@ -171,7 +171,7 @@ import SpreadsheetModel
         let before = try openDescriptors()
         for round in 0..<10 {
             let workbook = try Workbook(destination: folder.appendingPathComponent("big\(round).xlsx"),
-                                        properties: DocumentProperties(created: Self.created), constantMemory: true)
+                                        created: Self.created, constantMemory: true)
             for index in 0..<5 {
                 let sheet = try workbook.addWorksheet(named: "S\(index)")
                 try sheet.write("x", row: 0, column: 0)

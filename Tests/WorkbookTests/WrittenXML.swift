@@ -16,7 +16,7 @@ struct WrittenBook {
     /// Writes a workbook built by `build` and reads it back.
     static func write(_ build: (Workbook) throws -> Void) throws -> WrittenBook {
         let url = try TestArtifacts.temporaryFolder("docsheet-wb").appendingPathComponent("template.xlsx")
-        let workbook = try Workbook(destination: url, properties: DocumentProperties(created: Date(timeIntervalSince1970: 1_767_225_600)))
+        let workbook = try Workbook(destination: url, created: Date(timeIntervalSince1970: 1_767_225_600))
         try build(workbook)
         try workbook.close()
         return WrittenBook(book: try XLSXReader(url: url), url: url)

@@ -70,11 +70,11 @@ struct FormLowering {
                 })
         }
         return RenderPlan(
-            properties: DocumentProperties(
+            properties: SpreadsheetProperties(
                 title: expand(properties.title), subject: expand(properties.subject), author: expand(properties.author) ?? context.author,
                 manager: expand(properties.manager), company: expand(properties.company), category: expand(properties.category),
-                keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status),
-                created: context.generatedAt),
+                keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status)),
+            created: context.generatedAt,
             defaultStyle: form.defaultStyle, worksheets: worksheets, definedNames: definedNames,
             warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" },
             source: form.source)

@@ -5,8 +5,10 @@ import Workbook
 /// A whole workbook as it will be written: what goes where, before any libxlsxwriter call. YAML templates
 /// (``TemplateLowering``) and client forms (``FormLowering``) both lower into it, and ``WorkbookWriter`` writes it.
 struct RenderPlan {
-    /// The document properties.
-    var properties: DocumentProperties
+    /// The document properties (title, author…).
+    var properties: SpreadsheetProperties
+    /// The creation date written into the file (fixed, so the same input gives the same bytes).
+    var created: Date
     /// The look of cells without a style of their own (the template's font, or the form's default style).
     var defaultStyle: CellStyle?
     /// Whether rows are flushed as they are written (huge inventories); rows must then come top to bottom.

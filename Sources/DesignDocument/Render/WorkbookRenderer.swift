@@ -54,11 +54,11 @@ struct WorkbookRenderer {
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
         // so it is only used when the sheets are few.
         let constantMemory = isLargeInventory && sheets.count <= 200
-        let properties = DocumentProperties(
+        let properties = SpreadsheetProperties(
             title: property("title", values), subject: property("subject", values), author: property("author", values),
             manager: property("manager", values), company: property("company", values),
             category: property("category", values), keywords: property("keywords", values),
-            comments: property("comments", values), status: property("status", values), created: context.generatedAt)
+            comments: property("comments", values), status: property("status", values))
         var logoPlaced = false
         let worksheets = sheets.map { sheet in
             let lowering = TemplateLowering(renderer: self, planner: planner, sheet: sheet, constantMemory: constantMemory,
@@ -67,7 +67,7 @@ struct WorkbookRenderer {
             if sheet.spec.kind == .cover { logoPlaced = true }
             return planned
         }
-        return RenderPlan(properties: properties, defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
+        return RenderPlan(properties: properties, created: context.generatedAt, defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
                           constantMemory: constantMemory, worksheets: worksheets)
     }
 

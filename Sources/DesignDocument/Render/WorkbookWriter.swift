@@ -15,7 +15,7 @@ enum WorkbookWriter {
     /// - Returns: One warning for cells cut to Excel's 32,767 characters, one per sheet whose links went beyond Excel's
     ///   65,530 (written as plain text), the plan's own warnings and one per defined name that could not be written.
     static func write(_ plan: RenderPlan, to url: URL) throws(WorkbookError) -> [String] {
-        let workbook = try Workbook(destination: url, properties: plan.properties, constantMemory: plan.constantMemory,
+        let workbook = try Workbook(destination: url, properties: plan.properties, created: plan.created, constantMemory: plan.constantMemory,
                                     defaultFont: plan.defaultStyle)
         var written: [Worksheet] = []
         for sheet in plan.worksheets {
