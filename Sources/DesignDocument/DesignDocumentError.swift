@@ -19,6 +19,8 @@ public enum DesignDocumentError: Error, Equatable, CustomStringConvertible, Send
     case writeFailed(path: String, reason: String)
     /// The inventory could not be encoded.
     case encodingFailed(String)
+    /// A review asked for in a format that only an inventory has (the class diagram's).
+    case unsupportedReviewFormat(OutputFormat)
 
     /// A one-line message that says what is wrong and what to do.
     public var description: String {
@@ -40,6 +42,8 @@ public enum DesignDocumentError: Error, Equatable, CustomStringConvertible, Send
             return "\(path): could not write (\(reason)); check that the folder exists and is writable"
         case .encodingFailed(let reason):
             return "could not encode the output: \(reason)"
+        case .unsupportedReviewFormat(let format):
+            return "a review cannot be written as \(format.rawValue) (a class diagram); use --format xlsx, json, csv or markdown"
         }
     }
 }

@@ -10,20 +10,33 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case csv
     /// Markdown (for pull-request descriptions).
     case markdown
+    /// The class diagram as Graphviz DOT (``ClassDiagram/dot(title:)``).
+    case dot
+    /// The class diagram as a Mermaid `classDiagram` (``ClassDiagram/mermaid()``).
+    case mermaid
+    /// The class diagram as PlantUML (``ClassDiagram/plantUML(title:)``).
+    case plantuml
 
-    /// The format for a file extension (`xlsx`, `json`, `csv`, `md`), or `nil`.
+    /// The format for a file extension (`xlsx`, `json`, `csv`, `md`, `dot`, `mmd`, `puml`), or `nil`.
     ///
     /// - Parameter pathExtension: A file extension without the dot, in any case; `markdown` is accepted as well as
-    ///   `md`.
+    ///   `md`, `gv` as well as `dot`, `mermaid` as well as `mmd`, `plantuml` and `pu` as well as `puml`.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "xlsx": self = .xlsx
         case "json": self = .json
         case "csv": self = .csv
         case "md", "markdown": self = .markdown
+        case "dot", "gv": self = .dot
+        case "mmd", "mermaid": self = .mermaid
+        case "puml", "plantuml", "pu": self = .plantuml
         default: return nil
         }
     }
+
+    /// True for the class diagram's text formats (DOT, Mermaid, PlantUML), which show types and their relations
+    /// rather than a list of functions.
+    public var isDiagram: Bool { self == .dot || self == .mermaid || self == .plantuml }
 }
 
 /// The language of the labels in built-in templates.

@@ -62,6 +62,9 @@ public enum DiffCommandRunner {
         let toStandardOutput = options.output == nil || options.output == "-"
         let format = options.format
             ?? (toStandardOutput ? .markdown : OutputFormat(pathExtension: ((options.output ?? "") as NSString).pathExtension) ?? .xlsx)
+        if format.isDiagram {
+            throw .invalidOption("--format \(format.rawValue): a class diagram shows one revision, not a review; use --format xlsx, json, csv or markdown (or 'docsheet generate --format \(format.rawValue)' on each revision)")
+        }
         if toStandardOutput, format == .xlsx {
             throw .invalidOption("--output: a workbook cannot go to standard output; pass --output FILE.xlsx, or --format markdown or json")
         }

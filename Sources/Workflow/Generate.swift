@@ -59,13 +59,17 @@ public enum Generate {
     /// The output file name used when neither the command line nor the configuration names one.
     ///
     /// - Parameter format: The output format.
-    /// - Returns: `docsheet.xlsx`, `docsheet.json`, `docsheet.csv` or `docsheet.md`.
+    /// - Returns: `docsheet.xlsx`, `docsheet.json`, `docsheet.csv`, `docsheet.md`, `docsheet.dot`, `docsheet.mmd` or
+    ///   `docsheet.puml`.
     public static func defaultOutputName(for format: OutputFormat) -> String {
         switch format {
         case .xlsx: return "docsheet.xlsx"
         case .json: return "docsheet.json"
         case .csv: return "docsheet.csv"
         case .markdown: return "docsheet.md"
+        case .dot: return "docsheet.dot"
+        case .mermaid: return "docsheet.mmd"
+        case .plantuml: return "docsheet.puml"
         }
     }
 

@@ -8,12 +8,13 @@ import Workflow
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write the design document (.xlsx), JSON or CSV inventory of Swift sources.",
+        abstract: "Write the design document (.xlsx), JSON or CSV inventory, or class diagram of Swift sources.",
         discussion: HelpText.discussion(examples: [
             "docsheet generate",
             "docsheet generate Sources/App -o out/App-design.xlsx",
             "docsheet generate --template inventory --locale ja -o design.xlsx",
             "docsheet generate --format json -o - --min-access public",
+            "docsheet generate --format mermaid -o - --min-access public",
             "docsheet generate --template client.xlsx --strict --quiet",
             "docsheet generate --no-cache --verbose -o out/design.xlsx",
         ])
@@ -22,10 +23,10 @@ struct GenerateCommand: ParsableCommand {
     @Argument(help: "Folders to scan (default: the current folder). Several roots make one inventory.", completion: .directory)
     var roots: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON, CSV or Markdown to standard output.", valueName: "file"), completion: .file())
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: docsheet.xlsx, or the configured output); - writes JSON, CSV, Markdown or a diagram to standard output.", valueName: "file"), completion: .file())
     var output: String?
 
-    @Option(help: "xlsx, json, csv or markdown (default: from the output's extension, else xlsx).")
+    @Option(help: "xlsx, json, csv, markdown, or the class diagram as dot, mermaid or plantuml (default: from the output's extension, else xlsx).")
     var format: OutputFormat?
 
     @Option(help: ArgumentHelp("Leave out functions less visible than this effective access level.", valueName: "level"))

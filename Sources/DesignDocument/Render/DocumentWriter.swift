@@ -26,7 +26,7 @@ public struct DocumentWriter: Sendable {
     ///
     /// - Parameters:
     ///   - inventory: The inventory to write.
-    ///   - format: The output format: workbook, JSON, CSV or Markdown.
+    ///   - format: The output format: workbook, JSON, CSV, Markdown, or the class diagram as DOT, Mermaid or PlantUML.
     ///   - url: The file to create or replace; its folder must exist.
     /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
     ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
@@ -50,6 +50,12 @@ public struct DocumentWriter: Sendable {
             try writeAtomically(Data(CSVWriter.inventory(inventory, context: context).utf8), to: url)
         case .markdown:
             try writeAtomically(Data(MarkdownWriter.inventory(inventory, context: context).utf8), to: url)
+        case .dot:
+            try writeAtomically(Data(ClassDiagram(inventory).dot(title: context.projectName).utf8), to: url)
+        case .mermaid:
+            try writeAtomically(Data(ClassDiagram(inventory).mermaid().utf8), to: url)
+        case .plantuml:
+            try writeAtomically(Data(ClassDiagram(inventory).plantUML(title: context.projectName).utf8), to: url)
         }
         return []
     }
@@ -63,9 +69,11 @@ public struct DocumentWriter: Sendable {
     /// - Throws: `DesignDocumentError.writeFailed` when the file cannot be written or renamed into place;
     ///   `DesignDocumentError.workbook` when building the workbook fails; `DesignDocumentError.encodingFailed` when the
     ///   JSON cannot be encoded; `DesignDocumentError.invalidTemplate` for a workbook when the template has no
-    ///   `added`, `removed` or `changed` sheet.
+    ///   `added`, `removed` or `changed` sheet; `DesignDocumentError.unsupportedReviewFormat` for a diagram format.
     public func writeReview(_ diff: InventoryDiff, format: OutputFormat, to url: URL) throws(DesignDocumentError) {
         switch format {
+        case .dot, .mermaid, .plantuml:
+            throw .unsupportedReviewFormat(format)
         case .xlsx:
             guard template.sheets.contains(where: { $0.kind.isReview }) else {
                 throw .invalidTemplate(path: template.source, line: template.sheets.first?.line ?? 1,

@@ -1,0 +1,313 @@
+import Inventory
+
+/// The class diagram of an inventory (Documentation/Diagrams.md): the project's types grouped by module, with their
+/// inheritance, conformance and composition edges, written as Graphviz DOT, Mermaid or PlantUML text.
+///
+/// Nodes are the types the project declares (extensions add to their type, never a node of their own). A superclass
+/// outside the project (`UIViewController`) is a node too, drawn as external; protocols outside the project are not
+/// (every type conforms to a few: `Codable`, `View`…), they are listed under the type's name instead. Members are
+/// shown when a type has few of them (``memberLimit``), so that the diagram stays legible when printed.
+public struct ClassDiagram: Equatable, Sendable {
+    /// One box of the diagram.
+    public struct Node: Equatable, Sendable {
+        /// A name unique in the diagram: `Module.Type` for a project type, the name alone for an external class.
+        public var id: String
+        /// The type's dotted name (`Board.Column`).
+        public var name: String
+        /// The module that declares it, or `nil` for an external class.
+        public var module: String?
+        /// The declaration's kind (`class` for an external class).
+        public var kind: TypeKind
+        /// The protocols outside the project it conforms to, in order.
+        public var externalConformances: [String]
+        /// Its properties and methods as UML shows them (`+title: String`, `-reload()`), or empty when it has more
+        /// than ``ClassDiagram/memberLimit`` of them.
+        public var members: [String]
+
+        /// True for a class outside the project (a superclass from a framework).
+        public var isExternal: Bool { module == nil }
+    }
+
+    /// How two types are related.
+    public enum Relation: String, Sendable {
+        /// A class and its superclass (UML generalization: solid line, hollow triangle).
+        case inheritance
+        /// A type and a protocol of the project it conforms to (UML realization: dashed line, hollow triangle).
+        case conformance
+        /// A type and the project type one of its stored properties holds (UML composition: filled diamond).
+        case composition
+    }
+
+    /// One line of the diagram.
+    public struct Edge: Equatable, Sendable {
+        /// The subtype, the conforming type or the owner (the ``Node/id``).
+        public var from: String
+        /// The superclass, the protocol or the part.
+        public var to: String
+        /// How they are related.
+        public var relation: Relation
+        /// For a composition: the property's name, with `*` when it holds several.
+        public var label: String?
+    }
+
+    /// The most members a box lists; a type with more shows its name only.
+    public static let memberLimit = 8
+
+    /// The boxes, by module then name (external classes last).
+    public var nodes: [Node]
+    /// The lines, in the order of their ``Edge/from`` nodes.
+    public var edges: [Edge]
+
+    /// The diagram of `inventory`'s types.
+    ///
+    /// - Parameter inventory: An inventory.
+    public init(_ inventory: Inventory) {
+        let declarations = inventory.types.filter { $0.kind != .extension }
+        var idsByName: [String: [String]] = [:]
+        for type in declarations { idsByName[type.name, default: []].append("\(type.module).\(type.name)") }
+        // A name resolves to the type of the same module first, else to the only type of that name in the project.
+        func resolve(_ name: String, from module: String) -> String? {
+            guard let candidates = idsByName[name] else { return nil }
+            if candidates.contains("\(module).\(name)") { return "\(module).\(name)" }
+            return candidates.count == 1 ? candidates[0] : nil
+        }
+        var members: [String: [String]] = [:]
+        for property in inventory.properties {
+            guard let owner = property.enclosingType else { continue }
+            let type = property.type.map { ": \($0)" } ?? ""
+            members["\(property.module).\(owner)", default: []].append("\(Self.symbol(property.accessLevel))\(property.name)\(type)")
+        }
+        for function in inventory.functions {
+            guard let owner = function.enclosingType else { continue }
+            members["\(function.module).\(owner)", default: []].append("\(Self.symbol(function.accessLevel))\(function.name)")
+        }
+
+        var nodes: [Node] = []
+        var edges: [Edge] = []
+        var externalClasses = Set<String>()
+        var seen = Set<String>()
+        for type in declarations.sorted(by: { ($0.module, $0.name) < ($1.module, $1.name) }) {
+            let id = "\(type.module).\(type.name)"
+            guard seen.insert(id).inserted else { continue }  // one box per type, whatever its #if branches
+            var external: [String] = []
+            if let superclass = type.superclass {
+                if let target = resolve(superclass, from: type.module) {
+                    edges.append(Edge(from: id, to: target, relation: .inheritance))
+                } else {
+                    externalClasses.insert(superclass)
+                    edges.append(Edge(from: id, to: superclass, relation: .inheritance))
+                }
+            }
+            for conformance in type.conformances {
+                if let target = resolve(conformance, from: type.module) {
+                    edges.append(Edge(from: id, to: target, relation: .conformance))
+                } else if !external.contains(conformance) {
+                    external.append(conformance)
+                }
+            }
+            for part in type.composition {
+                guard let target = resolve(part.type, from: type.module) else { continue }
+                edges.append(Edge(from: id, to: target, relation: .composition,
+                                  label: part.property + (part.isCollection ? " *" : "")))
+            }
+            // A member declared in several `#if` branches is listed once.
+            let listed = (members[id] ?? []).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            nodes.append(Node(id: id, name: type.name, module: type.module, kind: type.kind, externalConformances: external,
+                              members: listed.count <= Self.memberLimit ? listed : []))
+        }
+        for name in externalClasses.sorted() where !seen.contains(name) {
+            nodes.append(Node(id: name, name: name, module: nil, kind: .class, externalConformances: [], members: []))
+        }
+        self.nodes = nodes
+        self.edges = edges
+    }
+
+    /// UML's visibility mark for an access level: `+` public and open, `~` internal and package, `-` private and
+    /// fileprivate.
+    static func symbol(_ access: AccessLevel) -> String {
+        switch access {
+        case .open, .public: return "+"
+        case .package, .internal: return "~"
+        case .fileprivate, .private: return "-"
+        }
+    }
+
+    /// The stereotype UML writes above a name (`«protocol»`), or `nil` for a class.
+    static func stereotype(_ kind: TypeKind) -> String? {
+        switch kind {
+        case .class, .extension: return nil
+        case .struct: return "struct"
+        case .enum: return "enum"
+        case .protocol: return "protocol"
+        case .actor: return "actor"
+        }
+    }
+
+    // MARK: - Graphviz DOT
+
+    /// The diagram as a Graphviz `digraph`: one cluster per module, record-shaped boxes, UML arrowheads; `dot -Tpng`
+    /// lays it out.
+    ///
+    /// - Parameter title: The graph's label (the project's name).
+    /// - Returns: The DOT text, ending in a line break.
+    public func dot(title: String) -> String {
+        var lines = ["digraph \(Self.dotQuoted(title)) {",
+                     "  graph [rankdir=BT, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3, ranksep=0.5];",
+                     "  node [shape=record, fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=\"#F2F6FC\", color=\"#5B7DB1\"];",
+                     "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#444444\"];"]
+        let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        for (index, module) in modules.enumerated() {
+            lines.append("  subgraph cluster_\(index) {")
+            lines.append("    label=\(Self.dotQuoted(module)); style=rounded; color=\"#999999\";")
+            for node in nodes where node.module == module { lines.append("    " + dotNode(node)) }
+            lines.append("  }")
+        }
+        for node in nodes where node.isExternal { lines.append("  " + dotNode(node)) }
+        for edge in edges {
+            let style: String
+            switch edge.relation {
+            case .inheritance: style = "arrowhead=empty"
+            case .conformance: style = "arrowhead=empty, style=dashed"
+            case .composition: style = "dir=back, arrowtail=diamond, arrowhead=none" + (edge.label.map { ", label=\(Self.dotQuoted($0))" } ?? "")
+            }
+            // A composition points from the part back to its owner, so the diamond sits at the owner.
+            let (from, to) = edge.relation == .composition ? (edge.to, edge.from) : (edge.from, edge.to)
+            lines.append("  \(Self.dotQuoted(from)) -> \(Self.dotQuoted(to)) [\(style)];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func dotNode(_ node: Node) -> String {
+        var header = [String]()
+        if let stereotype = Self.stereotype(node.kind) { header.append("«\(stereotype)»") }
+        header.append(node.name)
+        if !node.externalConformances.isEmpty { header.append(": " + node.externalConformances.joined(separator: ", ")) }
+        var label = header.map(Self.recordEscaped).joined(separator: "\\n")
+        if !node.members.isEmpty { label += "|" + node.members.map { Self.recordEscaped($0) + "\\l" }.joined() }
+        let look = node.isExternal ? ", fillcolor=\"#EEEEEE\", color=\"#999999\", fontcolor=\"#555555\"" : ""
+        return "\(Self.dotQuoted(node.id)) [label=\"{\(label)}\"\(look)];"
+    }
+
+    /// `text` as a DOT quoted string.
+    static func dotQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: " ") + "\""
+    }
+
+    /// `text` inside a record label: the characters that structure a record (`{ } | < >`), quotes and backslashes
+    /// escaped.
+    static func recordEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if "{}|<>\"\\".contains(character) { escaped.append("\\") }
+            escaped.append(character == "\n" ? " " : character)
+        }
+        return escaped
+    }
+
+    // MARK: - Mermaid
+
+    /// The diagram as a Mermaid `classDiagram` (GitHub, GitLab and most wikis render it): one namespace per module.
+    ///
+    /// - Returns: The Mermaid text, ending in a line break.
+    public func mermaid() -> String {
+        var lines = ["classDiagram"]
+        let ids = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, "T\($0)") })
+        let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        func box(_ node: Node, indent: String) {
+            let id = ids[node.id] ?? node.id
+            let label = Self.mermaidText(node.name)
+            var body: [String] = []
+            if let stereotype = Self.stereotype(node.kind) { body.append("<<\(stereotype)>>") }
+            body += node.members.map(Self.mermaidText)
+            if body.isEmpty {
+                lines.append("\(indent)class \(id)[\"\(label)\"]")
+            } else {
+                lines.append("\(indent)class \(id)[\"\(label)\"] {")
+                lines += body.map { "\(indent)  \($0)" }
+                lines.append("\(indent)}")
+            }
+        }
+        for module in modules {
+            lines.append("  namespace \(Self.mermaidIdentifier(module)) {")
+            for node in nodes where node.module == module { box(node, indent: "    ") }
+            lines.append("  }")
+        }
+        for node in nodes where node.isExternal { box(node, indent: "  ") }
+        for edge in edges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            switch edge.relation {
+            case .inheritance: lines.append("  \(to) <|-- \(from)")
+            case .conformance: lines.append("  \(to) <|.. \(from)")
+            case .composition: lines.append("  \(from) *-- \(to)" + (edge.label.map { " : \(Self.mermaidText($0))" } ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` without what Mermaid's class syntax reads as structure: an arrow becomes `→`, generic brackets `~`
+    /// (Mermaid's own generic notation); quotes and braces are dropped.
+    static func mermaidText(_ text: String) -> String {
+        let arrows = text.replacingOccurrences(of: "->", with: "→")
+        return String(arrows.map { "<>".contains($0) ? "~" : $0 }.filter { !"\"{}`".contains($0) })
+    }
+
+    /// `text` as a Mermaid identifier: letters, digits and `_`.
+    static func mermaidIdentifier(_ text: String) -> String {
+        let identifier = String(text.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return identifier.first?.isNumber == false ? identifier : "_" + identifier
+    }
+
+    // MARK: - PlantUML
+
+    /// The diagram as PlantUML (`@startuml` … `@enduml`): one package per module.
+    ///
+    /// - Parameter title: The diagram's title (the project's name).
+    /// - Returns: The PlantUML text, ending in a line break.
+    public func plantUML(title: String) -> String {
+        var lines = ["@startuml", "title \(Self.plantText(title))", "hide empty members"]
+        let ids = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, "T\($0)") })
+        let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        func box(_ node: Node, indent: String) {
+            let keyword: String
+            switch node.kind {
+            case .protocol: keyword = "interface"
+            case .enum: keyword = "enum"
+            case .struct: keyword = "struct"
+            case .class, .actor, .extension: keyword = "class"
+            }
+            var declaration = "\(indent)\(keyword) \"\(Self.plantText(node.name))\" as \(ids[node.id] ?? node.id)"
+            if node.kind == .actor { declaration += " <<actor>>" }
+            if node.isExternal { declaration += " #EEEEEE" }
+            if node.members.isEmpty {
+                lines.append(declaration)
+            } else {
+                lines.append(declaration + " {")
+                lines += node.members.map { "\(indent)  \(Self.plantText($0))" }
+                lines.append("\(indent)}")
+            }
+        }
+        for module in modules {
+            lines.append("package \"\(Self.plantText(module))\" {")
+            for node in nodes where node.module == module { box(node, indent: "  ") }
+            lines.append("}")
+        }
+        for node in nodes where node.isExternal { box(node, indent: "") }
+        for edge in edges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            switch edge.relation {
+            case .inheritance: lines.append("\(to) <|-- \(from)")
+            case .conformance: lines.append("\(to) <|.. \(from)")
+            case .composition: lines.append("\(from) *-- \(to)" + (edge.label.map { " : \(Self.plantText($0))" } ?? ""))
+            }
+        }
+        lines.append("@enduml")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` on one PlantUML line, without the quotes that would end a name.
+    static func plantText(_ text: String) -> String {
+        String(text.map { $0 == "\n" ? " " : $0 }.filter { $0 != "\"" })
+    }
+}
