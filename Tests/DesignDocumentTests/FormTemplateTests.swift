@@ -231,3 +231,24 @@ import Workbook
                 "client.xlsx: sheet 'docsheet', cell B2: unknown setting 'min_acess' (did you mean 'min_access'?); the settings are min_access, kinds, documentation, sort, group and exclude_tests")
     }
 }
+
+/// The order a form's rows are written in: it decides the shared-string table, so it must not depend on anything but
+/// the form.
+@Suite struct FormWriteOrderTests {
+    /// `header-footer-marked.xlsx` has three blocks (functions on row 7, modules on row 10, files on row 13). They are
+    /// written top to bottom, so each block's first string comes before the next block's in the shared strings; before
+    /// the render plan the blocks came out of a `Dictionary`, in an order that changed from one run to the next.
+    @Test func aFormsBlocksAreWrittenTopToBottom() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let form = root.appendingPathComponent("Tests/Fixtures/ClientTemplates/excel/header-footer-marked.xlsx").path
+        let template = try Template.resolve(form)
+        let url = try Fixtures.folder().appendingPathComponent("blocks.xlsx")
+        try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Fixtures.inventory, diff: nil).render(to: url)
+        let strings = try XLSXReader(url: url).document("xl/sharedStrings.xml").children("si")
+            .map { $0.descendants("t").map { $0.stringValue ?? "" }.joined() }
+        let function = try #require(strings.firstIndex(of: "init(fileURL:)"))
+        let module = try #require(strings.firstIndex(of: "TaskKit"))
+        let file = try #require(strings.firstIndex(of: "Sources/TaskKit/TaskStore.swift"))
+        #expect(function < module && module < file, "shared strings: \(strings)")
+    }
+}
