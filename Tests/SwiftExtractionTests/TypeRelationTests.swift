@@ -144,6 +144,19 @@ import Testing
         #expect(type("Decoder.Inner", in: source)?.conformances == ["Decoder.Marker"])
     }
 
+    @Test func anExtensionsClauseSeesTheExtendedTypesMembersNotTheTypesAroundIt() throws {
+        let source = """
+            enum Minimal {
+                final class Decoder {}
+                protocol Local {}
+            }
+            extension Minimal.Decoder: Decoder {}
+            """
+        let records = extract(source).types
+        #expect(records.first { $0.kind == .extension }?.conformances == ["Decoder"])
+        #expect(records.first { $0.name == "Minimal.Decoder" && $0.kind == .class }?.conformances == ["Decoder"])
+    }
+
     @Test func anExtensionAddsToTheDeclarationOfItsOwnModuleAndFile() {
         let extractor = SwiftExtractor()
         let sources = [

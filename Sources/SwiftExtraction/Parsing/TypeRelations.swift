@@ -59,7 +59,9 @@ enum TypeRelations {
         for index in types.indices {
             let type = types[index]
             let scope = parentPath(of: type.name, kind: type.kind)
-            let placed = type.inheritedTypes.flatMap(Self.names(in:)).map { ($0, resolver.place($0, from: scope)) }
+            let placed = type.inheritedTypes.flatMap(Self.names(in:)).map {
+                ($0, resolver.place($0, from: scope, onlyInScope: type.kind == .extension))
+            }
             if type.kind == .extension {
                 types[index].conformances = unique(placed.compactMap { conformanceName($0.1) })
                 types[index].superclass = nil
@@ -354,8 +356,10 @@ struct NameResolver {
     /// The run's module names (a leading one is a qualifier).
     let modules: Set<String>
 
-    /// Places a dotted name written in `scope` (a dotted path, or `nil` at file scope).
-    func place(_ written: String, from scope: String?) -> TypeRelations.Placement {
+    /// Places a dotted name written in `scope` (a dotted path, or `nil` at file scope): a member of the scope, then of
+    /// the types around it (unless `onlyInScope`: an extension's clause sees the extended type's members, not those
+    /// of the types around it), then a type at the top.
+    func place(_ written: String, from scope: String?, onlyInScope: Bool = false) -> TypeRelations.Placement {
         var components = written.split(separator: ".").map(String.init)
         var prefix = scope
         if components.count > 1, declared[components[0]] == nil {
@@ -378,7 +382,7 @@ struct NameResolver {
         let name = components.joined(separator: ".")
         while let current = prefix {
             if let kind = declared[current + "." + name] { return .project(current + "." + name, kind) }
-            prefix = current.lastIndex(of: ".").map { String(current[..<$0]) }
+            prefix = onlyInScope ? nil : current.lastIndex(of: ".").map { String(current[..<$0]) }
         }
         if let kind = declared[name] { return .project(name, kind) }
         switch FrameworkCatalogue.kinds[name] {
