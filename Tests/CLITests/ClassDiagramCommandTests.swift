@@ -33,6 +33,22 @@ import TestSupport
         #expect(text.contains("\"TaskBoard.BoardViewController\" -> \"TaskBoard.BaseViewController\" [arrowhead=empty];"))
     }
 
+    @Test func linesBetweenModulesAreLaidOutToo() throws {
+        // Without `newrank`, dot dropped lines from a type in one module's cluster to a type in another's.
+        let dot = try #require(Self.dot, "Graphviz's dot is not installed: run scripts/install-deps")
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Models/Status.swift", "public struct Status {}\npublic struct Context {}\n")
+        try sandbox.write("Feature/Row.swift", """
+            import Models
+            final class RowModel { let status: Status; let context: [Context] }
+            final class DetailModel { var context: Context? }
+            """)
+        #expect(try sandbox.docsheet("generate", "--format", "dot", "--output", "classes.dot").status == 0)
+        let layout = try sandbox.run(dot, ["-Tplain", "classes.dot"])
+        #expect(layout.status == 0 && layout.error.isEmpty, "\(layout.error)")
+        #expect(layout.output.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == 3)
+    }
+
     @Test func mermaidAndPlantUMLGoToStandardOutput() throws {
         let sandbox = try DocSheetRunner.Sandbox()
         let mermaid = try sandbox.docsheet("generate", Self.taskBoard, "--format", "mermaid", "--output", "-")

@@ -152,7 +152,8 @@ public struct ClassDiagram: Equatable, Sendable {
     /// - Returns: The DOT text, ending in a line break.
     public func dot(title: String) -> String {
         var lines = ["digraph \(Self.dotQuoted(title)) {",
-                     "  graph [rankdir=BT, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3, ranksep=0.5];",
+                     // newrank: ranks across clusters, without which dot loses lines between modules ("lost edge").
+                     "  graph [newrank=true, rankdir=BT, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3, ranksep=0.5];",
                      "  node [shape=record, fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=\"#F2F6FC\", color=\"#5B7DB1\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#444444\"];"]
         let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
