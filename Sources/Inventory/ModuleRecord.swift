@@ -40,6 +40,9 @@ public struct ModuleRecord: SchemaRecord, Hashable {
     /// The build description that declares the target, relative to the scanned root (`App.xcodeproj`,
     /// `Packages/Account/Package.swift`), or `nil` for a folder module.
     public var project: String?
+    /// What the target depends on, in its build description's order: modules of the same project or package (by
+    /// module name), and Swift package products (by product name). Empty for a folder module.
+    public var dependencies: [String]
 
     /// Creates a module record.
     ///
@@ -48,16 +51,20 @@ public struct ModuleRecord: SchemaRecord, Hashable {
     ///   - kind: What the target builds.
     ///   - project: The `.xcodeproj` or `Package.swift` that declares the target, relative to the scanned root; `nil`
     ///     for a folder module.
-    public init(name: String, kind: TargetKind, project: String? = nil) {
+    ///   - dependencies: The modules and package products the target depends on, in order.
+    public init(name: String, kind: TargetKind, project: String? = nil, dependencies: [String] = []) {
         self.name = name
         self.kind = kind
         self.project = project
+        self.dependencies = dependencies
     }
 
-    /// The module's fields: `{name, kind, project}`, `project` `null` for a folder module.
+    /// The module's fields: `{name, kind, project, dependencies}`, `project` `null` for a folder module;
+    /// `dependencies` is read as empty from an inventory written before schema version 3.
     public static let schema = RecordSchema<ModuleRecord>(
         blank: ModuleRecord(name: "", kind: .folder),
-        fields: [FieldDescriptor("name", \.name), FieldDescriptor("kind", \.kind), FieldDescriptor("project", \.project)])
+        fields: [FieldDescriptor("name", \.name), FieldDescriptor("kind", \.kind), FieldDescriptor("project", \.project),
+                 FieldDescriptor("dependencies", \.dependencies, whenAbsent: [])])
 
     /// Decodes a module record through ``schema``.
     ///

@@ -444,6 +444,7 @@ extension ModuleRecord {
     /// - Parameter writer: The JSON writer, positioned where a value goes.
     public func writeJSON(into writer: inout InventoryJSONWriter) {
         writer.openObject()
+        writer.key("dependencies"); self.dependencies.writeJSON(into: &writer)
         writer.key("kind"); self.kind.writeJSON(into: &writer)
         writer.key("name"); self.name.writeJSON(into: &writer)
         writer.key("project"); self.project.writeJSON(into: &writer)
@@ -457,6 +458,7 @@ extension ModuleRecord {
         self.name.writeBytes(into: &writer)
         self.kind.writeBytes(into: &writer)
         self.project.writeBytes(into: &writer)
+        self.dependencies.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -471,6 +473,8 @@ extension ModuleRecord {
         record.kind = kindValue
         guard let projectValue = Swift.type(of: record.project).readBytes(from: &reader) else { return nil }
         record.project = projectValue
+        guard let dependenciesValue = Swift.type(of: record.dependencies).readBytes(from: &reader) else { return nil }
+        record.dependencies = dependenciesValue
         return record
     }
 }

@@ -295,6 +295,39 @@ private func modules(_ discovery: Discovery) -> [String: [String]] {
         #expect(found.layout.modules == [ModuleRecord(name: "App", kind: .app, project: "App.xcodeproj")])
     }
 
+    @Test func moduleDependenciesAreTargetsByModuleThenPackageProducts() throws {
+        let folder = try TemporaryFolder()
+        var pbx = PBXProjectWriter()
+        let main = pbx.file("App/Main.swift")
+        let entry = pbx.file("Widget/Entry.swift")
+        let widgetID = pbx.reserve()
+        let onWidget = pbx.add(["isa": "PBXTargetDependency", "target": widgetID])
+        let kingfisher = pbx.add(["isa": "XCSwiftPackageProductDependency", "productName": "Kingfisher"])
+        let onKingfisher = pbx.add(["isa": "PBXTargetDependency", "productRef": kingfisher])
+        let alamofire = pbx.add(["isa": "XCSwiftPackageProductDependency", "productName": "Alamofire"])
+        let phase = pbx.add(["isa": "PBXSourcesBuildPhase", "files": [pbx.add(["isa": "PBXBuildFile", "fileRef": main])]])
+        let app = pbx.add([
+            "isa": "PBXNativeTarget", "name": "App", "productType": "com.apple.product-type.application", "buildPhases": [phase],
+            "buildConfigurationList": pbx.configurations(["PRODUCT_NAME": "$(TARGET_NAME)"]),
+            "dependencies": [onWidget, onKingfisher], "packageProductDependencies": [alamofire],
+        ])
+        pbx.target("Widget", type: "app-extension", files: [entry], settings: ["PRODUCT_NAME": "Widget Extension"], as: widgetID)
+        try folder.write("App.xcodeproj/project.pbxproj", pbx.text(mainGroup: pbx.group([main, entry]), targets: [app, widgetID]))
+        for file in ["App/Main.swift", "Widget/Entry.swift"] { try folder.write(file) }
+        try folder.write("Packages/Core/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Core", targets: [
+                .target(name: "Core", dependencies: ["Model", .product(name: "Collections", package: "swift-collections")]),
+                .target(name: "Model"),
+            ])
+            """)
+        for file in ["Packages/Core/Sources/Core/C.swift", "Packages/Core/Sources/Model/M.swift"] { try folder.write(file) }
+        let dependencies = try scan(folder).layout.modules.map { "\($0.name): \($0.dependencies.joined(separator: ", "))" }
+        #expect(dependencies == ["App: Widget_Extension, Kingfisher, Alamofire", "Widget_Extension: ",
+                                 "Core: Model, Collections", "Model: "])
+    }
+
     @Test func aFileInTwoTargetsIsOneFileWithBothTargetsInProjectOrder() throws {
         let folder = try TemporaryFolder()
         var pbx = PBXProjectWriter()

@@ -260,13 +260,19 @@ public struct ProjectLayout: Sendable {
         var records: [ModuleRecord] = []
         for project in projects {
             for entry in project.owners {
-                records.append(ModuleRecord(name: entry.owner.module, kind: entry.owner.kind, project: relativeProjectPath(project.path)))
+                records.append(ModuleRecord(name: entry.owner.module, kind: entry.owner.kind, project: relativeProjectPath(project.path),
+                                            dependencies: entry.target.dependencies))
             }
         }
         for (folder, manifest) in packages.sorted(by: { $0.key < $1.key }) {
+            let targetNames = Set(manifest.targets.map(\.name))
             for target in manifest.targets {
+                // A dependency on a target of the same package is its module; any other name is a product's.
+                let dependencies = target.dependencies.map {
+                    targetNames.contains($0) ? XcodeBuildSettings.c99ExtendedIdentifier($0) : $0
+                }
                 records.append(ModuleRecord(name: XcodeBuildSettings.c99ExtendedIdentifier(target.name), kind: target.kind,
-                                            project: relativeProjectPath(folder + "/Package.swift")))
+                                            project: relativeProjectPath(folder + "/Package.swift"), dependencies: dependencies))
             }
         }
         return records

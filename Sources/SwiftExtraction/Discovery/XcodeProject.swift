@@ -35,6 +35,9 @@ struct XcodeProject {
         var excludedPatterns: [String]
         /// `INCLUDED_SOURCE_FILE_NAMES` patterns (they win over exclusions).
         var includedPatterns: [String]
+        /// What it depends on, in the project's order: the modules of the targets its target dependencies name, then
+        /// the Swift package products it links (by product name).
+        var dependencies: [String] = []
 
         /// True when the target compiles the Swift file at `path` (absolute, standardized).
         func compiles(_ path: String) -> Bool {
@@ -271,6 +274,7 @@ struct ObjectGraph {
             }
         }
 
+        var targetNames: [(String, String)] = []  // (target ID, module)
         for targetID in targetIDs {
             guard let target = object(targetID), target["isa"] as? String == "PBXNativeTarget" else { continue }
             let name = target["name"] as? String ?? targetID
@@ -307,9 +311,36 @@ struct ObjectGraph {
                 name: name, module: module, kind: XcodeProject.kind(ofProductType: target["productType"] as? String),
                 files: files, synchronizedFolders: synchronized,
                 excludedPatterns: XcodeBuildSettings.words(settings.value("EXCLUDED_SOURCE_FILE_NAMES") ?? ""),
-                includedPatterns: XcodeBuildSettings.words(settings.value("INCLUDED_SOURCE_FILE_NAMES") ?? "")))
+                includedPatterns: XcodeBuildSettings.words(settings.value("INCLUDED_SOURCE_FILE_NAMES") ?? ""),
+                dependencies: dependencies(of: target)))
+            targetNames.append((targetID, module))
+        }
+        // Target dependencies name targets by ID: now that every target's module is known, name them by module.
+        let modules = Dictionary(targetNames, uniquingKeysWith: { first, _ in first })
+        for index in result.indices {
+            result[index].dependencies = result[index].dependencies.map { modules[$0] ?? $0 }
+                .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         return result
+    }
+
+    /// What `target` depends on: the IDs of the targets its `PBXTargetDependency`s name (turned into modules by the
+    /// caller), then the product names of the Swift packages it links (`packageProductDependencies`, and target
+    /// dependencies on a package product).
+    func dependencies(of target: [String: Any]) -> [String] {
+        var names: [String] = []
+        for dependencyID in target["dependencies"] as? [String] ?? [] {
+            guard let dependency = object(dependencyID), dependency["isa"] as? String == "PBXTargetDependency" else { continue }
+            if let targetID = dependency["target"] as? String {
+                names.append(targetID)
+            } else if let product = (dependency["productRef"] as? String).flatMap(object), let name = product["productName"] as? String {
+                names.append(name)
+            }
+        }
+        for productID in target["packageProductDependencies"] as? [String] ?? [] {
+            if let name = object(productID)?["productName"] as? String { names.append(name) }
+        }
+        return names
     }
 
     /// The file references a build file's reference stands for: itself, or a variant group's children.
