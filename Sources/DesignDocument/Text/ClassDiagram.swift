@@ -143,6 +143,33 @@ public struct ClassDiagram: Equatable, Sendable {
         }
     }
 
+    /// The modules of the project's boxes, in the boxes' order.
+    var modules: [String] {
+        nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+    }
+
+    /// Short identifiers for Mermaid and PlantUML (`T0`, `T1`…), which take only simple names: the box's label
+    /// carries its real name.
+    var shortIDs: [String: String] {
+        Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, "T\($0)") })
+    }
+
+    /// The lines as Mermaid and PlantUML both write them (`Super <|-- Sub`, `Protocol <|.. Type`, `Owner *-- Part :
+    /// label`), between ``shortIDs``.
+    ///
+    /// - Parameter label: How the format escapes a composition's label.
+    func relationLines(label: (String) -> String) -> [String] {
+        let ids = shortIDs
+        return edges.compactMap { edge in
+            guard let from = ids[edge.from], let to = ids[edge.to] else { return nil }
+            switch edge.relation {
+            case .inheritance: return "\(to) <|-- \(from)"
+            case .conformance: return "\(to) <|.. \(from)"
+            case .composition: return "\(from) *-- \(to)" + (edge.label.map { " : " + label($0) } ?? "")
+            }
+        }
+    }
+
     // MARK: - Graphviz DOT
 
     /// The diagram as a Graphviz `digraph`: one cluster per module, record-shaped boxes, UML arrowheads; `dot -Tpng`
@@ -156,7 +183,6 @@ public struct ClassDiagram: Equatable, Sendable {
                      "  graph [newrank=true, rankdir=BT, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3, ranksep=0.5];",
                      "  node [shape=record, fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=\"#F2F6FC\", color=\"#5B7DB1\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#444444\"];"]
-        let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         for (index, module) in modules.enumerated() {
             lines.append("  subgraph cluster_\(index) {")
             lines.append("    label=\(Self.dotQuoted(module)); style=rounded; color=\"#999999\";")
@@ -214,8 +240,7 @@ public struct ClassDiagram: Equatable, Sendable {
     /// - Returns: The Mermaid text, ending in a line break.
     public func mermaid() -> String {
         var lines = ["classDiagram"]
-        let ids = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, "T\($0)") })
-        let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        let ids = shortIDs
         func box(_ node: Node, indent: String) {
             let id = ids[node.id] ?? node.id
             let label = Self.mermaidText(node.name)
@@ -236,14 +261,7 @@ public struct ClassDiagram: Equatable, Sendable {
             lines.append("  }")
         }
         for node in nodes where node.isExternal { box(node, indent: "  ") }
-        for edge in edges {
-            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            switch edge.relation {
-            case .inheritance: lines.append("  \(to) <|-- \(from)")
-            case .conformance: lines.append("  \(to) <|.. \(from)")
-            case .composition: lines.append("  \(from) *-- \(to)" + (edge.label.map { " : \(Self.mermaidText($0))" } ?? ""))
-            }
-        }
+        lines += relationLines(label: Self.mermaidText).map { "  " + $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -268,8 +286,7 @@ public struct ClassDiagram: Equatable, Sendable {
     /// - Returns: The PlantUML text, ending in a line break.
     public func plantUML(title: String) -> String {
         var lines = ["@startuml", "title \(Self.plantText(title))", "hide empty members"]
-        let ids = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, "T\($0)") })
-        let modules = nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        let ids = shortIDs
         func box(_ node: Node, indent: String) {
             let keyword: String
             switch node.kind {
@@ -295,14 +312,7 @@ public struct ClassDiagram: Equatable, Sendable {
             lines.append("}")
         }
         for node in nodes where node.isExternal { box(node, indent: "") }
-        for edge in edges {
-            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
-            switch edge.relation {
-            case .inheritance: lines.append("\(to) <|-- \(from)")
-            case .conformance: lines.append("\(to) <|.. \(from)")
-            case .composition: lines.append("\(from) *-- \(to)" + (edge.label.map { " : \(Self.plantText($0))" } ?? ""))
-            }
-        }
+        lines += relationLines(label: Self.plantText)
         lines.append("@enduml")
         return lines.joined(separator: "\n") + "\n"
     }
