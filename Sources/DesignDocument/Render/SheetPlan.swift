@@ -281,7 +281,7 @@ struct SheetPlanner {
             "type.name": name, "type.module": sample.module, "type.kind": type?.kind.rawValue ?? sample.enclosingKind?.rawValue ?? "",
             "type.file": type?.file ?? sample.file, "type.line": type.map { String($0.line) } ?? "",
             "type.access": type?.accessLevel.rawValue ?? "",
-            "type.inheritedTypes": candidates.flatMap(\.inheritedTypes).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", "),
+            "type.inheritedTypes": candidates.flatMap(\.inheritedTypes).uniqued().joined(separator: ", "),
             "type.summary": type?.doc?.summary ?? "",
         ]
         values["type.description"] = FieldCatalog.joined([type?.doc?.summary, type?.doc?.discussion], separator: "\n\n")

@@ -111,7 +111,7 @@ public struct ClassDiagram: Equatable, Sendable {
                                   label: part.property + (part.isCollection ? " *" : "")))
             }
             // A member declared in several `#if` branches is listed once.
-            let listed = (members[id] ?? []).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let listed = (members[id] ?? []).uniqued()
             nodes.append(Node(id: id, name: type.name, module: type.module, kind: type.kind, externalConformances: external,
                               members: listed.count <= Self.memberLimit ? listed : []))
         }
@@ -145,7 +145,7 @@ public struct ClassDiagram: Equatable, Sendable {
 
     /// The modules of the project's boxes, in the boxes' order.
     var modules: [String] {
-        nodes.compactMap(\.module).reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        nodes.compactMap(\.module).uniqued()
     }
 
     /// Short identifiers for Mermaid and PlantUML (`T0`, `T1`…), which take only simple names: the box's label

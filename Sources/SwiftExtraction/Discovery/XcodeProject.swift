@@ -318,8 +318,7 @@ struct ObjectGraph {
         // Target dependencies name targets by ID: now that every target's module is known, name them by module.
         let modules = Dictionary(targetNames, uniquingKeysWith: { first, _ in first })
         for index in result.indices {
-            result[index].dependencies = result[index].dependencies.map { modules[$0] ?? $0 }
-                .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            result[index].dependencies = result[index].dependencies.map { modules[$0] ?? $0 }.uniqued()
         }
         return result
     }

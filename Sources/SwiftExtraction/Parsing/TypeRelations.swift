@@ -63,7 +63,7 @@ enum TypeRelations {
                 ($0, resolver.place($0, from: scope, onlyInScope: type.kind == .extension))
             }
             if type.kind == .extension {
-                types[index].conformances = unique(placed.compactMap { conformanceName($0.1) })
+                types[index].conformances = placed.compactMap { conformanceName($0.1) }.uniqued()
                 types[index].superclass = nil
                 types[index].unknownInheritedTypes = []
                 let module = declaringModules[type.name]?.contains(type.module) == true ? type.module : nil
@@ -96,7 +96,7 @@ enum TypeRelations {
             let added = (extensionNames[ownModule] ?? []) + (extensionNames[ExtensionKey(name: name, module: nil)] ?? [])
             if !added.isEmpty {
                 let extra = added.compactMap { conformanceName($0.1) }
-                types[index].conformances = unique(types[index].conformances + extra)
+                types[index].conformances = (types[index].conformances + extra).uniqued()
             }
             types[index].composition = composition[name] ?? []
         }
@@ -143,7 +143,7 @@ enum TypeRelations {
                 }
             }
         }
-        return (superclass, unique(conformances), unknown)
+        return (superclass, conformances.uniqued(), unknown)
     }
 
     /// The name a placement counts as among an extension's conformances (an extension only adds protocols).
@@ -153,11 +153,6 @@ enum TypeRelations {
         case .frameworkClass: return nil
         case .frameworkProtocol(let name), .unknown(let name): return name
         }
-    }
-
-    private static func unique(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
     }
 
     /// The scope an inheritance clause's names are looked up from: the enclosing type of a declaration (its own

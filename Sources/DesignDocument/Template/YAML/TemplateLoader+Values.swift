@@ -99,7 +99,7 @@ extension TemplateLoader {
                         }
                     case .kind(let kind)?:
                         guard sheets.contains(where: { $0.kind.rawValue == kind }) else {
-                            let kinds = sheets.map(\.kind.rawValue).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                            let kinds = sheets.map(\.kind.rawValue).uniqued()
                             throw reader.fail(line: cell.line, "no \(kind) sheet for link '\(value)'; the template's kinds: \(kinds.joined(separator: ", "))")
                         }
                     case nil:
