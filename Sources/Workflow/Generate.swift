@@ -161,7 +161,10 @@ public enum Generate {
         if let minimumAccess {
             inventory = inventory.filtered(minimumAccess: minimumAccess)
         }
-        let writer = DocumentWriter(template: template, context: context)
+        var writer = DocumentWriter(template: template, context: context)
+        if let metrics = options.scan.metrics {
+            writer.diagramTimer = { metrics.recordDiagramPage($0, seconds: $1) }
+        }
         let diagnostics = result.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }

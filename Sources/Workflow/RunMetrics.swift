@@ -8,6 +8,7 @@ public final class RunMetrics: Sendable {
     /// The measures, changed under one lock.
     private struct Measures: Sendable {
         var phases: [(name: String, seconds: Double)] = []
+        var diagramPages: [(title: String, seconds: Double)] = []
         var files = 0
         var hits = 0
         var misses = 0
@@ -21,6 +22,18 @@ public final class RunMetrics: Sendable {
 
     /// The phases in the order they were first recorded, with their summed durations in seconds.
     public var phases: [(name: String, seconds: Double)] { measures.withLock { $0.phases } }
+
+    /// The pages of the workbook's diagrams with the time Graphviz took for each, in the order they were drawn.
+    public var diagramPages: [(title: String, seconds: Double)] { measures.withLock { $0.diagramPages } }
+
+    /// Records the time Graphviz took for one page of a diagram.
+    ///
+    /// - Parameters:
+    ///   - title: What the page shows (`Account — Views`).
+    ///   - seconds: How long laying it out and drawing it took.
+    public func recordDiagramPage(_ title: String, seconds: Double) {
+        measures.withLock { $0.diagramPages.append((title, seconds)) }
+    }
 
     /// The Swift files scanned (parsed or taken from the cache).
     public var files: Int { measures.withLock { $0.files } }

@@ -144,17 +144,24 @@ enum TerminalRules {
     ///   - files: Swift files scanned.
     ///   - cache: The cache's hits and misses, or `nil` when no cache was used.
     ///   - upToDate: Whether `generate` found its output up to date (then nothing was looked up).
-    /// - Returns: `timings: discovery 0.1 s, parse 2.0 s, …` and `cache: 3 hits, 1 miss (4 files)` (or `cache: off`,
-    ///   or `cache: the output is up to date …`).
+    ///   - diagramPages: Each page of the workbook's diagrams with the time Graphviz took for it (none: no line).
+    /// - Returns: `timings: discovery 0.1 s, parse 2.0 s, …`, `diagrams: 3 pages in 0.4 s (App 0.2 s, …)` when a
+    ///   diagram was drawn, and `cache: 3 hits, 1 miss (4 files)` (or `cache: off`, or `cache: the output is up to
+    ///   date …`).
     static func verboseLines(phases: [(name: String, seconds: Double)], files: Int, cache: (hits: Int, misses: Int)?,
-                             upToDate: Bool = false) -> [String] {
-        let timings = "timings: " + phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
+                             upToDate: Bool = false, diagramPages: [(title: String, seconds: Double)] = []) -> [String] {
+        var timings = ["timings: " + phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")]
+        if !diagramPages.isEmpty {
+            let total = diagramPages.reduce(0) { $0 + $1.seconds }
+            timings.append("diagrams: \(diagramPages.count) page\(diagramPages.count == 1 ? "" : "s") in \(String(format: "%.3f", total)) s of Graphviz ("
+                + diagramPages.map { "\($0.title) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ") + ")")
+        }
         if upToDate {
-            return [timings, "cache: the output is up to date (nothing changed since the run that wrote it; --no-cache makes it again)"]
+            return timings + ["cache: the output is up to date (nothing changed since the run that wrote it; --no-cache makes it again)"]
         }
         let cacheLine = cache.map { "cache: \($0.hits) hit\($0.hits == 1 ? "" : "s"), \($0.misses) miss\($0.misses == 1 ? "" : "es") (\(files) file\(files == 1 ? "" : "s"))" }
             ?? "cache: off (\(files) file\(files == 1 ? "" : "s"))"
-        return [timings, cacheLine]
+        return timings + [cacheLine]
     }
 
     /// ANSI colours for severities and the summary.

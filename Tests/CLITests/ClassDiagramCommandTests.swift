@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Testing
 import TestSupport
@@ -47,6 +48,35 @@ import TestSupport
         let layout = try sandbox.run(dot, ["-Tplain", "classes.dot"])
         #expect(layout.status == 0 && layout.error.isEmpty, "\(layout.error)")
         #expect(layout.output.split(separator: "\n").filter { $0.hasPrefix("edge ") }.count == 3)
+    }
+
+    @Test func theWorkbooksClassDiagramSheetsAreTimedPerPageWithVerbose() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        let run = try sandbox.docsheet("generate", Self.taskBoard, "-v", "--output", "design.xlsx")
+        #expect(run.status == 0, "\(run.error)")
+        let timing = try #require(run.error.split(separator: "\n").first { $0.contains("diagrams: ") }, "\(run.error)")
+        // The sample's one module is cut by folder: ViewControllers, Views, Models, … each on a page of its own.
+        #expect(timing.contains(" pages in ") && timing.contains("ViewControllers ") && timing.contains("Models "))
+        let book = try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx"))
+        #expect(book.sheetNames.contains("Class diagram - ViewControllers"))
+        #expect(book.sheetNames.filter { $0.hasPrefix("Class diagram - ") }.count >= 5)
+    }
+
+    @Test func withoutGraphvizTheWorkbookIsWrittenWithoutDiagramsAndAWarning() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        // A PATH with docsheet alone: no dot (and no git, which generate does without).
+        var environment = sandbox.environment
+        environment["PATH"] = DocSheetRunner.binary.deletingLastPathComponent().path
+        let result = try ProcessRunner.run(executable: DocSheetRunner.binary.path,
+                                           arguments: ["generate", Self.taskBoard, "--output", "design.xlsx"],
+                                           directory: sandbox.url, environment: environment)
+        let error = String(decoding: result.standardError, as: UTF8.self)
+        #expect(result.status == 0, "\(error)")
+        #expect(error.contains("warning: the class diagram left out: Graphviz's 'dot' program was not found on PATH; install Graphviz"),
+                "\(error)")
+        let book = try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx"))
+        #expect(!book.sheetNames.contains { $0.hasPrefix("Class diagram") })
+        #expect(book.sheetNames.contains("Functions"))
     }
 
     @Test func mermaidAndPlantUMLGoToStandardOutput() throws {

@@ -23,7 +23,8 @@ import TestSupport
 
     @Test func designDocHasEverySheetInOrder() throws {
         let (book, _) = try Self.render("design-doc", keepAs: "designdocument-design-doc")
-        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Types", "Functions"])
+        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Types", "Class diagram - TaskBoardApp",
+                                    "Class diagram - TaskKit", "Functions"])
         #expect(book.properties["title"] == "TaskBoard design document")
         #expect(book.properties["creator"] == "Mobile Team")
         #expect(book.properties["created"] == "2026-01-01T00:00:00Z")
@@ -49,9 +50,10 @@ import TestSupport
         let (book, _) = try Self.render("design-doc")
         let contents = try book.sheet("Contents")
         #expect(contents.row(1) == ["No.", "Sheet", "Content"])
-        #expect((2...6).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Types", "Functions"])
+        #expect((2...8).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Types", "Class diagram - TaskBoardApp",
+                                                        "Class diagram - TaskKit", "Functions"])
         #expect(contents.hyperlinks["B3"] == "#'Revision history'!A1")
-        #expect(contents.hyperlinks["B6"] == "#'Functions'!A1")
+        #expect(contents.hyperlinks["B8"] == "#'Functions'!A1")
     }
 
     @Test func revisionHistoryIsATableToFillIn() throws {
@@ -160,10 +162,11 @@ import TestSupport
 
     @Test func localizedLabelsForVietnameseAndJapanese() throws {
         let (vi, _) = try Self.render("design-doc", locale: .vi)
-        #expect(vi.sheetNames == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Danh sách kiểu", "Đặc tả hàm"])
+        #expect(vi.sheetNames == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Danh sách kiểu", "Sơ đồ lớp - TaskBoardApp",
+                                  "Sơ đồ lớp - TaskKit", "Đặc tả hàm"])
         #expect(try vi.sheet("Đặc tả hàm").row(1).prefix(3) == ["STT", "Kiểu", "Hàm"])
         let (ja, _) = try Self.render("design-doc", locale: .ja)
-        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "型一覧", "関数仕様"])
+        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "型一覧", "クラス図 - TaskBoardApp", "クラス図 - TaskKit", "関数仕様"])
         #expect(try ja.sheet("関数仕様").dataValidations.first?.formula == "\"OK,要修正,質問\"")
         #expect(try ja.sheet("集計")["A4"] == "合計")
     }

@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func unknownSheetKindListsKinds() {
-        #expect(error(header + "  - kind: diagram\n    name: X\n")
-            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, types, functions, static, added, removed, changed, not 'diagram'")
+        #expect(error(header + "  - kind: flowchart\n    name: X\n")
+            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, types, functions, static, added, removed, changed, diagram, not 'flowchart'")
     }
 
     @Test func unknownFieldListsTheSheetKindsFields() {

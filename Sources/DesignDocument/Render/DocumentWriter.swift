@@ -10,6 +10,9 @@ public struct DocumentWriter: Sendable {
     public var template: Template
     /// Facts shown in the document.
     public var context: DocumentContext
+    /// Told how long Graphviz took for each page of a workbook's diagrams (the page's title, seconds): `-v` lists
+    /// these, and `make bench` reports them.
+    public var diagramTimer: (@Sendable (_ page: String, _ seconds: Double) -> Void)?
 
     /// Creates a writer.
     ///
@@ -41,7 +44,9 @@ public struct DocumentWriter: Sendable {
                 throw .invalidTemplate(path: template.source, line: template.sheets.first?.line ?? 1,
                                        message: DocumentWriter.reviewOnlyMessage(template.name))
             }
-            return try WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil).render(to: url)
+            var renderer = WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil)
+            renderer.diagramTimer = diagramTimer
+            return try renderer.render(to: url)
         case .json:
             try writing(url) { () throws(FileSupportError) in
                 try AtomicFile.write(to: url) { write in InventoryCoding.encode(inventory, into: write) }

@@ -140,8 +140,9 @@ extension PlannedContent {
 
 /// A picture placed on a sheet.
 enum PlannedImage {
-    /// The template's logo: its bytes, its path (for messages), the cell and the scale.
-    case logo(data: Data, source: String, cell: CellReference, scale: Double)
+    /// A picture DocSheet places (the template's logo, a diagram): its bytes, what it is (for messages), the cell
+    /// under its top-left corner and the scale.
+    case picture(data: Data, source: String, cell: CellReference, scale: Double)
     /// A picture carried over from a form.
     case placement(ImagePlacement)
 }

@@ -21,6 +21,8 @@ struct PlannedSheet {
     /// Placeholder values for this sheet only (`sheet`, `group`, `type.*`).
     var values: [String: String]
     var rows: [TableRow]
+    /// The page of a diagram a `diagram` sheet shows.
+    var picture: DiagramPage?
 }
 
 /// Turns template sheets into planned worksheets: filters, sorts, groups, splits by group and by Excel's row limit.
@@ -33,6 +35,9 @@ struct SheetPlanner {
     let rowLimit: Int
     /// Values of the placeholders available everywhere (sheet names may use them).
     var globalValues: [String: String] = [:]
+    /// The pages of the diagrams the template's `diagram` sheets show (``DiagramDrawing``): a diagram with no
+    /// pages, or one that could not be drawn, leaves its sheet out.
+    var diagrams: [DiagramKind: [DiagramPage]] = [:]
 
     /// The worksheets to write, in order, with their rows.
     func plan() -> [PlannedSheet] {
@@ -95,6 +100,17 @@ struct SheetPlanner {
                 }
             case .history:
                 add(spec, name: baseName, values: [:], rows: (0..<spec.emptyRows).map { .history(number: $0 + 1) })
+            case .diagram:
+                // One sheet per page; a single page keeps the name the template spells out.
+                let pages = diagrams[spec.diagram] ?? []
+                for page in pages {
+                    let values = ["group": page.title]
+                    let perPage = Placeholders.names(in: rawName).contains("group")
+                    let name = perPage ? Placeholders.expand(rawName, globalValues.merging(values) { $1 })
+                        : (pages.count == 1 ? baseName : "\(baseName) - \(page.title)")
+                    add(spec, name: name, values: values, rows: [], spelledOut: pages.count == 1 || perPage)
+                    planned[planned.count - 1].picture = page
+                }
             default:
                 add(spec, name: baseName, values: [:], rows: [])
             }

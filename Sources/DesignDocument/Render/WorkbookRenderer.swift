@@ -16,6 +16,9 @@ struct WorkbookRenderer {
     /// layout allows).
     var largeInventoryThreshold = 40_000
 
+    /// Told how long Graphviz took for each page of a diagram (its title, seconds), for `-v` and `make bench`.
+    var diagramTimer: (@Sendable (_ page: String, _ seconds: Double) -> Void)?
+
     /// Whether the inventory has more than ``largeInventoryThreshold`` functions.
     var isLargeInventory: Bool { (inventory?.functions.count ?? 0) > largeInventoryThreshold }
 
@@ -47,8 +50,18 @@ struct WorkbookRenderer {
             return FormLowering(form: form, context: context, inventory: listed, planner: planner, globals: values).plan()
         }
         let values = globalValues()
-        let planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
+        var planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,
                                    globalValues: values)
+        let diagramKinds = Set(template.sheets.filter { $0.kind == .diagram && planner.applies($0) }.map(\.diagram))
+        var warnings: [String] = []
+        if let inventory, !diagramKinds.isEmpty {
+            let drawing = DiagramDrawing(diagramKinds, inventory: inventory, title: context.projectName, locale: context.locale)
+            planner.diagrams = drawing.pages
+            warnings = drawing.warnings
+            if let diagramTimer {
+                for page in drawing.pages.values.joined() { diagramTimer(page.title, page.seconds) }
+            }
+        }
         let sheets = planner.plan()
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
@@ -67,8 +80,11 @@ struct WorkbookRenderer {
             if sheet.spec.kind == .cover { logoPlaced = true }
             return planned
         }
-        return RenderPlan(properties: properties, created: context.generatedAt, defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
-                          constantMemory: constantMemory, worksheets: worksheets)
+        var plan = RenderPlan(properties: properties, created: context.generatedAt,
+                              defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
+                              constantMemory: constantMemory, worksheets: worksheets)
+        plan.warnings = warnings
+        return plan
     }
 
     /// A document property with placeholders expanded, or `nil` when empty.
@@ -263,7 +279,7 @@ struct TemplateLowering {
             steps.append(freeCell(cell, in: &planned))
         }
         if let logo {
-            planned.layout.images.append(.logo(data: logo.data, source: logo.path, cell: logo.cell, scale: logo.scale))
+            planned.layout.images.append(.picture(data: logo.data, source: logo.path, cell: logo.cell, scale: logo.scale))
         }
         for (column, width) in spec.columnWidths {
             planned.columns.append(ColumnFormat(first: column, last: column, width: width))
@@ -276,6 +292,12 @@ struct TemplateLowering {
         switch spec.kind {
         case .cover, .static:
             break
+        case .diagram:
+            // The picture at its true size (Excel shows a PNG at 96 dpi); printing shrinks the page to fit.
+            if let page = sheet.picture {
+                planned.layout.images.append(.picture(data: page.png, source: "the diagram '\(page.title)'",
+                                                      cell: CellReference(row: headerRow, column: 0), scale: 96 / page.dotsPerInch))
+            }
         case .summary:
             tableEnd = summary(startRow: headerRow, into: &planned)
         default:
@@ -638,11 +660,14 @@ struct TemplateLowering {
             let clean = values.mapValues(ExcelText.removingInvalidCharacters)
             return Placeholders.expand(separated, clean, fittingUTF8: 255) { $0.replacingOccurrences(of: "&", with: "&&") }
         }
-        return PageSetup(
+        var setup = PageSetup(
             landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,
             centerHorizontally: print.center ?? false,
             repeatRows: (print.repeatHeader ?? false) ? headerRow.map { $0...$0 } : nil,
             header: codes(print.header), footer: codes(print.footer))
+        // A diagram page prints on one sheet of paper: it was cut so that it stays legible there.
+        if spec.kind == .diagram { setup.fitToPages = PageSetup.FitToPages(width: 1, height: 1) }
+        return setup
     }
 }
 

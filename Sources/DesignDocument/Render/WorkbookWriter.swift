@@ -107,7 +107,7 @@ enum WorkbookWriter {
         for format in layout.conditionalFormats { try worksheet.addConditionalFormat(format) }
         for image in layout.images {
             switch image {
-            case .logo(let data, let source, let cell, let scale): try worksheet.insertImage(data, source: source, at: cell, scale: scale)
+            case .picture(let data, let source, let cell, let scale): try worksheet.insertImage(data, source: source, at: cell, scale: scale)
             case .placement(let placement): try worksheet.insertImage(placement)
             }
         }

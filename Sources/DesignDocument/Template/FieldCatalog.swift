@@ -59,7 +59,7 @@ public enum FieldCatalog {
         case .added, .removed, .changed: return ReviewField.names
         case .contents: return ContentsField.names
         case .history: return HistoryField.names
-        case .cover, .static: return []
+        case .cover, .static, .diagram: return []
         }
     }
 

@@ -78,11 +78,13 @@ public enum SheetKind: String, CaseIterable, Sendable {
     case removed
     /// Review: functions changed between two revisions.
     case changed
+    /// A diagram laid out by Graphviz (`diagram: classes` or `modules`), one sheet per printed page.
+    case diagram
 
     /// True for the review kinds, which show an ``InventoryDiff``.
     var isReview: Bool { self == .added || self == .removed || self == .changed }
     /// True for the kinds that need an inventory.
-    var needsInventory: Bool { self == .summary || self == .types || self == .functions }
+    var needsInventory: Bool { self == .summary || self == .types || self == .functions || self == .diagram }
 }
 
 /// How rows of a table sheet are grouped.
@@ -279,6 +281,8 @@ public struct SheetSpec: Sendable {
     public var gridlines: Bool
     /// The line in the template, for messages.
     public var line: Int
+    /// The diagram a `diagram` sheet shows.
+    public var diagram: DiagramKind = .classes
 }
 
 /// A workbook layout: document properties, styles, print setup and sheets. Built-ins are compiled in;

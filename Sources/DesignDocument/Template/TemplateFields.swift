@@ -464,7 +464,7 @@ public enum ColumnField: Hashable, Sendable {
         case .added, .removed, .changed: guard let field = ReviewField(rawValue: name) else { return nil }; self = .review(field)
         case .contents: guard let field = ContentsField(rawValue: name) else { return nil }; self = .contents(field)
         case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
-        case .cover, .static: return nil
+        case .cover, .static, .diagram: return nil
         }
     }
 

@@ -176,6 +176,17 @@ enum BuiltinTemplates {
               - {header: {en: Documented, vi: Đã mô tả, ja: 記述済}, field: documented, width: 12}
               - {header: {en: Coverage, vi: Tỷ lệ, ja: 記述率}, field: coverage, width: 11, format: "0.0%"}
 
+          - kind: diagram
+            diagram: modules
+            name: {en: Module diagram, vi: Sơ đồ mô-đun, ja: モジュール構成図}
+            description: {en: "Modules, the package products they use, and their dependencies", vi: "Các mô-đun, gói bên ngoài mà chúng dùng và quan hệ phụ thuộc", ja: モジュールと利用パッケージの依存関係}
+            gridlines: false
+            rowHeights: {1: 30}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, merge: "A1:N1", value: {en: "{{project}} — module structure", vi: "{{project}} — cấu trúc mô-đun", ja: "{{project}} モジュール構成図"}, style: title}
+              - {cell: A2, merge: "A2:N2", value: {en: "Each arrow points from a module to a module or package product it depends on. Grey boxes are package products from outside the project.", vi: "Mỗi mũi tên đi từ một mô-đun tới mô-đun hoặc gói mà nó phụ thuộc. Hộp màu xám là gói từ bên ngoài dự án.", ja: "矢印は依存元モジュールから依存先（モジュールまたはパッケージ）を指します。灰色の箱はプロジェクト外のパッケージです。"}, style: note}
+
           - kind: types
             name: {en: Types, vi: Danh sách kiểu, ja: 型一覧}
             description: {en: "Every class, struct, enum, protocol, actor and extension", vi: "Mọi class, struct, enum, protocol, actor và extension", ja: 全てのクラス・構造体・列挙型・プロトコル・アクター・拡張}
@@ -191,6 +202,17 @@ enum BuiltinTemplates {
               - {header: {en: Functions, vi: Số hàm, ja: 関数数}, field: functions, width: 10}
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: file}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
+
+          - kind: diagram
+            diagram: classes
+            name: {en: "Class diagram - {{group}}", vi: "Sơ đồ lớp - {{group}}", ja: "クラス図 - {{group}}"}
+            description: {en: "Types of one module (or one folder of it): inheritance, conformance and composition", vi: "Các kiểu của một mô-đun (hoặc một thư mục): kế thừa, tuân thủ và thành phần", ja: モジュール（またはフォルダ）ごとの型の継承・準拠・コンポジション}
+            gridlines: false
+            rowHeights: {1: 30}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, merge: "A1:N1", value: {en: "Class diagram — {{group}}", vi: "Sơ đồ lớp — {{group}}", ja: "クラス図 — {{group}}"}, style: title}
+              - {cell: A2, merge: "A2:N2", value: {en: "Solid line with a hollow triangle: inherits from. Dashed line: conforms to a protocol of the project (other protocols are listed under the name). Filled diamond: holds (composition). Grey boxes are outside this page: framework classes, or types drawn on another page.", vi: "Đường liền, đầu tam giác rỗng: kế thừa. Đường nét đứt: tuân thủ protocol của dự án (protocol khác ghi dưới tên kiểu). Hình thoi đặc: chứa (thành phần). Hộp xám nằm ngoài trang này: lớp của framework hoặc kiểu ở trang khác.", ja: "実線＋白抜き三角: 継承。破線: プロジェクト内プロトコルへの準拠（その他のプロトコルは型名の下に記載）。黒菱形: 保持（コンポジション）。灰色の箱はこのページ外の型（フレームワークのクラス、または他ページの型）です。"}, style: note}
 
           - kind: functions
             name: {en: Functions, vi: Đặc tả hàm, ja: 関数仕様}

@@ -36,7 +36,8 @@ struct TemplateLoader {
     static let printKeys = ["orientation", "paper", "fitToWidth", "repeatHeader", "header", "footer", "center"]
     static let sheetKeys = ["kind", "name", "description", "cells", "columnWidths", "rowHeights", "startRow", "columns",
                             "sort", "group", "split", "sections", "filter", "highlightUndocumented", "table",
-                            "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines"]
+                            "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines",
+                            "diagram"]
     static let cellKeys = ["cell", "value", "style", "merge", "link"]
     static let columnKeys = ["header", "field", "width", "wrap", "style", "format", "link", "choices"]
     static let filterKeys = ["minAccess", "kinds", "documentation"]

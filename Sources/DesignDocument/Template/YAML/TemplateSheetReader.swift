@@ -43,7 +43,8 @@ struct TemplateSheetReader {
         try checkKeysApplyToKind()
         let group = try groupLevels()
         let splitSheets = try splitsSheets(grouped: !group.isEmpty)
-        try checkNamePlaceholders(name, node: nameNode, splitSheets: splitSheets)
+        // A diagram sheet is one sheet per page: its name may say which (`{{group}}`).
+        try checkNamePlaceholders(name, node: nameNode, splitSheets: splitSheets || kind == .diagram)
         let sort = try sortKeys()
         let filter = try listingFilter()
         let summaryLevels = try summaryLevels()
@@ -53,7 +54,7 @@ struct TemplateSheetReader {
         let startRow = try startRow(below: cells)
         let highlight = try keys["highlightUndocumented"].map { n throws(YAMLNodeError) in try styleName(n, "highlightUndocumented") }
         let freezeColumns = try frozenColumns(columnCount: columns.count)
-        return SheetSpec(
+        var sheet = SheetSpec(
             kind: kind, name: name,
             description: try keys["description"].map { n throws(YAMLNodeError) in try loader.text(n, "description", placeholders: Placeholders.global) },
             cells: cells, columnWidths: widths, rowHeights: heights, startRow: startRow, columns: columns, sort: sort,
@@ -71,6 +72,8 @@ struct TemplateSheetReader {
             tabColor: try keys["tabColor"].map { n throws(YAMLNodeError) in try loader.color(n, "tabColor") },
             gridlines: try flag("gridlines") ?? true,
             line: loader.line(node))
+        if let diagram = keys["diagram"] { sheet.diagram = try reader.choice(diagram, "diagram") }
+        return sheet
     }
 
     /// The true/false value of `key`, or `nil` when the sheet leaves it out.
@@ -95,6 +98,7 @@ struct TemplateSheetReader {
             ("filter", [.functions, .types]), ("sort", [.functions, .types, .added, .removed, .changed]),
             ("highlightUndocumented", [.functions, .types]), ("rows", [.history]), ("levels", [.summary]), ("chart", [.summary]),
             ("freezeColumns", [.functions, .types, .contents, .history, .added, .removed, .changed]),
+            ("diagram", [.diagram]),
         ]
         for (key, kinds) in appliesTo {
             if let present = keys[key], !kinds.contains(kind) {

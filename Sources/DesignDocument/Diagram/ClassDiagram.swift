@@ -14,8 +14,11 @@ public struct ClassDiagram: Equatable, Sendable {
         public var id: String
         /// The type's dotted name (`Board.Column`).
         public var name: String
-        /// The module that declares it, or `nil` for an external class.
+        /// The module that declares it, or `nil` for an external class (and, on one page of a diagram cut into
+        /// pages, for a type drawn on another page).
         public var module: String?
+        /// The file that declares it (its first declaration), or `nil` for an external class.
+        public var file: String?
         /// The declaration's kind (`class` for an external class).
         public var kind: TypeKind
         /// The protocols outside the project it conforms to, in order.
@@ -112,14 +115,44 @@ public struct ClassDiagram: Equatable, Sendable {
             }
             // A member declared in several `#if` branches is listed once.
             let listed = (members[id] ?? []).uniqued()
-            nodes.append(Node(id: id, name: type.name, module: type.module, kind: type.kind, externalConformances: external,
+            nodes.append(Node(id: id, name: type.name, module: type.module, file: type.file, kind: type.kind,
+                              externalConformances: external,
                               members: listed.count <= Self.memberLimit ? listed : []))
         }
         for name in externalClasses.sorted() where !seen.contains(name) {
-            nodes.append(Node(id: name, name: name, module: nil, kind: .class, externalConformances: [], members: []))
+            nodes.append(Node(id: name, name: name, module: nil, file: nil, kind: .class, externalConformances: [], members: []))
         }
         self.nodes = nodes
         self.edges = edges
+    }
+
+    /// A diagram of the given boxes and lines.
+    init(nodes: [Node], edges: [Edge]) {
+        self.nodes = nodes
+        self.edges = edges
+    }
+
+    /// The part of the diagram one page shows: the boxes of `ids` with the lines that leave them, and each box those
+    /// lines reach outside `ids` drawn as a reference (grey, without members; named `Module.Type` when it is a type
+    /// of another module than `module`).
+    ///
+    /// - Parameters:
+    ///   - ids: The ``Node/id``s of the boxes the page is about.
+    ///   - module: The module the page belongs to.
+    /// - Returns: The page's diagram.
+    func restricted(to ids: Set<String>, module: String) -> ClassDiagram {
+        let byID = Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = edges.filter { ids.contains($0.from) }
+        var references: [Node] = []
+        for target in kept.map(\.to).uniqued() where !ids.contains(target) {
+            guard var node = byID[target] else { continue }
+            if let other = node.module, other != module { node.name = "\(other).\(node.name)" }
+            node.module = nil
+            node.members = []
+            node.externalConformances = []
+            references.append(node)
+        }
+        return ClassDiagram(nodes: nodes.filter { ids.contains($0.id) } + references, edges: kept)
     }
 
     /// UML's visibility mark for an access level: `+` public and open, `~` internal and package, `-` private and
@@ -175,15 +208,24 @@ public struct ClassDiagram: Equatable, Sendable {
     /// The diagram as a Graphviz `digraph`: one cluster per module, record-shaped boxes, UML arrowheads; `dot -Tpng`
     /// lays it out.
     ///
-    /// - Parameter title: The graph's label (the project's name).
+    /// - Parameters:
+    ///   - title: The graph's label (the project's name).
+    ///   - clusters: Whether each module's boxes are framed together. A page of one module is drawn without the
+    ///     frame: its unrelated boxes are then packed into a block instead of one long row (Graphviz packs only a
+    ///     graph without clusters, and `dot` 2.43 crashes when it packs with `newrank`, which the clusters need).
     /// - Returns: The DOT text, ending in a line break.
-    public func dot(title: String) -> String {
+    public func dot(title: String, clusters: Bool = true) -> String {
+        // newrank: ranks across clusters, without which dot loses lines between modules ("lost edge").
+        let arrangement = clusters ? "newrank=true" : "pack=true"
         var lines = ["digraph \(Self.dotQuoted(title)) {",
-                     // newrank: ranks across clusters, without which dot loses lines between modules ("lost edge").
-                     "  graph [newrank=true, rankdir=BT, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3, ranksep=0.5];",
+                     "  graph [\(arrangement), rankdir=BT, bgcolor=white, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(Self.dotQuoted(title)), nodesep=0.3, ranksep=0.5];",
                      "  node [shape=record, fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=\"#F2F6FC\", color=\"#5B7DB1\"];",
                      "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#444444\"];"]
         for (index, module) in modules.enumerated() {
+            guard clusters else {
+                for node in nodes where node.module == module { lines.append("  " + dotNode(node)) }
+                continue
+            }
             lines.append("  subgraph cluster_\(index) {")
             lines.append("    label=\(Self.dotQuoted(module)); style=rounded; color=\"#999999\";")
             for node in nodes where node.module == module { lines.append("    " + dotNode(node)) }
