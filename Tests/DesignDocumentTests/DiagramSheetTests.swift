@@ -135,6 +135,12 @@ import TestSupport
             "TaskKit@Packages/TaskKit/Package.swift>product:Alamofire",
             "TaskKitTests@Packages/TaskKit/Package.swift>TaskKit@Packages/TaskKit/Package.swift",
         ])
+        // The app's arrow to Alamofire follows from its arrow to TaskKit, which uses Alamofire: the picture leaves it out.
+        #expect(diagram.reduced().edges.map { "\($0.from)>\($0.to)" } == [
+            "TaskBoardApp@TaskBoard.xcodeproj>TaskKit@Packages/TaskKit/Package.swift",
+            "TaskKit@Packages/TaskKit/Package.swift>product:Alamofire",
+            "TaskKitTests@Packages/TaskKit/Package.swift>TaskKit@Packages/TaskKit/Package.swift",
+        ])
         let dot = diagram.dot(title: "TaskBoard") { Words.targetKind($0, .ja) }
         #expect(dot.contains(#""TaskKit@Packages/TaskKit/Package.swift" [label="TaskKit\n«パッケージライブラリ»"];"#))
         #expect(dot.contains(#""product:Alamofire" [label="Alamofire", shape=box"#))

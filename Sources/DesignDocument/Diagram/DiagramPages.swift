@@ -59,7 +59,7 @@ struct DiagramDrawing {
                 case .classes: pages[kind] = try Self.classPages(ClassDiagram(inventory))
                 case .modules:
                     // Modules without a single dependency have no structure to draw: the sheet is left out.
-                    let diagram = ModuleDiagram(inventory)
+                    let diagram = ModuleDiagram(inventory).reduced()
                     guard !diagram.edges.isEmpty else { continue }
                     let graph = diagram.dot(title: title) { Words.targetKind($0, locale) }
                     let start = ContinuousClock.now

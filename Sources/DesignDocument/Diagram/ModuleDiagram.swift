@@ -55,6 +55,29 @@ public struct ModuleDiagram: Equatable, Sendable {
         self.edges = edges
     }
 
+    /// The diagram without the arrows that follow from others (its transitive reduction): when `App` depends on
+    /// `Feature` and `Feature` on `Core`, an arrow from `App` to `Core` adds nothing to the picture but a line across
+    /// it. An app that lists every package of the project drew dozens of such lines.
+    ///
+    /// - Returns: The diagram with an arrow from A to B only where no longer path leads from A to B.
+    public func reduced() -> ModuleDiagram {
+        var targets: [String: [String]] = [:]
+        for edge in edges { targets[edge.from, default: []].append(edge.to) }
+        /// True when `goal` can be reached from `start` without taking the arrow `start` → `goal` itself.
+        func reachesOtherwise(_ start: String, _ goal: String) -> Bool {
+            var stack = (targets[start] ?? []).filter { $0 != goal }
+            var seen = Set(stack)
+            while let node = stack.popLast() {
+                if node == goal { return true }
+                for next in targets[node] ?? [] where seen.insert(next).inserted { stack.append(next) }
+            }
+            return false
+        }
+        var copy = self
+        copy.edges = edges.filter { !reachesOtherwise($0.from, $0.to) }
+        return copy
+    }
+
     /// Two diagrams are equal when their boxes and arrows are.
     public static func == (a: ModuleDiagram, b: ModuleDiagram) -> Bool {
         a.nodes == b.nodes && a.edges.elementsEqual(b.edges) { $0.from == $1.from && $0.to == $1.to }

@@ -185,7 +185,7 @@ enum BuiltinTemplates {
             print: {paper: a3}
             cells:
               - {cell: A1, merge: "A1:N1", value: {en: "{{project}} — module structure", vi: "{{project}} — cấu trúc mô-đun", ja: "{{project}} モジュール構成図"}, style: title}
-              - {cell: A2, merge: "A2:N2", value: {en: "Each arrow points from a module to a module or package product it depends on. Grey boxes are package products from outside the project.", vi: "Mỗi mũi tên đi từ một mô-đun tới mô-đun hoặc gói mà nó phụ thuộc. Hộp màu xám là gói từ bên ngoài dự án.", ja: "矢印は依存元モジュールから依存先（モジュールまたはパッケージ）を指します。灰色の箱はプロジェクト外のパッケージです。"}, style: note}
+              - {cell: A2, merge: "A2:N2", value: {en: "Each arrow points from a module to a module or package product it depends on; an arrow that follows from others (A → B → C makes A → C) is not drawn. Grey boxes are package products from outside the project.", vi: "Mỗi mũi tên đi từ một mô-đun tới mô-đun hoặc gói mà nó phụ thuộc; phụ thuộc suy ra từ các mũi tên khác (A → B → C suy ra A → C) không được vẽ. Hộp màu xám là gói từ bên ngoài dự án.", ja: "矢印は依存元モジュールから依存先（モジュールまたはパッケージ）を指します。他の矢印から導かれる依存（A → B → C による A → C）は省略しています。灰色の箱はプロジェクト外のパッケージです。"}, style: note}
 
           - kind: types
             name: {en: Types, vi: Danh sách kiểu, ja: 型一覧}
