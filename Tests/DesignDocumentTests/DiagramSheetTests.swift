@@ -144,6 +144,10 @@ import TestSupport
         let dot = diagram.dot(title: "TaskBoard") { Words.targetKind($0, .ja) }
         #expect(dot.contains(#""TaskKit@Packages/TaskKit/Package.swift" [label="TaskKit\n«パッケージライブラリ»"];"#))
         #expect(dot.contains(#""product:Alamofire" [label="Alamofire", shape=box"#))
+        // A product that one module alone uses is listed in its box, not drawn as a box of its own.
+        let reducedDot = diagram.reduced().dot(title: "TaskBoard")
+        #expect(reducedDot.contains(#""TaskKit@Packages/TaskKit/Package.swift" [label="TaskKit\n«packageLibrary»\nuses: Alamofire"];"#))
+        #expect(!reducedDot.contains("product:Alamofire"))
 
         let (book, document) = try Self.render(inventory, locale: .ja)
         #expect(book.sheetNames.contains("モジュール構成図"))

@@ -80,11 +80,12 @@ struct DiagramDrawing {
         width * smallestPrintScale <= printablePage.width && height * smallestPrintScale <= printablePage.height
     }
 
-    /// The resolution a page is drawn at: 200 dots per printed inch once the page is shrunk to fit the paper, and
-    /// at most 150 (drawing takes time in proportion to the pixels: a large page at 150 dpi took a second).
+    /// The resolution a page is drawn at: 150 dots per printed inch once the page is shrunk to fit the paper (a
+    /// laser printer's text needs no more at 6 points), and at most 120. Drawing takes time in proportion to the
+    /// pixels, and the pictures are most of the workbook's size: a large page at 150 dpi took a second and 1 MB.
     static func resolution(width: Double, height: Double) -> Double {
         let printScale = min(1, printablePage.width / max(width, 0.01), printablePage.height / max(height, 0.01))
-        return min(150, (200 * printScale).rounded())
+        return min(120, (150 * printScale).rounded())
     }
 
     /// The pages of the class diagram: its modules side by side, each cut as the type's documentation says.

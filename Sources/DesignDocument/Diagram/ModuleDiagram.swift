@@ -84,7 +84,9 @@ public struct ModuleDiagram: Equatable, Sendable {
     }
 
     /// The diagram as a Graphviz `digraph`, laid out from top to bottom: apps above the libraries they use. Modules are
-    /// UML components; package products from outside are grey; test targets are drawn lighter.
+    /// UML components; package products from outside are grey; test targets are drawn lighter. A product that only
+    /// one module uses is listed in that module's box (`uses: Kingfisher, Nuke`) instead of a box of its own: a UI
+    /// module that uses twenty packages otherwise made the picture twenty boxes wide.
     ///
     /// - Parameters:
     ///   - title: The graph's label.
@@ -95,12 +97,26 @@ public struct ModuleDiagram: Equatable, Sendable {
                      "  graph [rankdir=TB, bgcolor=white, fontname=\"Helvetica\", fontsize=12, labelloc=t, label=\(ClassDiagram.dotQuoted(title)), nodesep=0.3, ranksep=0.6];",
                      "  node [shape=component, fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=\"#F2F6FC\", color=\"#5B7DB1\"];",
                      "  edge [style=dashed, arrowhead=vee, color=\"#444444\"];"]
-        for node in nodes {
+        let external = Set(nodes.filter(\.isExternal).map(\.id))
+        var users: [String: [String]] = [:]
+        for edge in edges where external.contains(edge.to) { users[edge.to, default: []].append(edge.from) }
+        let listed = Set(users.filter { $0.value.count == 1 }.keys)
+        var listedProducts: [String: [String]] = [:]
+        for edge in edges where listed.contains(edge.to) {
+            listedProducts[edge.from, default: []].append(nodes.first { $0.id == edge.to }?.name ?? edge.to)
+        }
+        for node in nodes where !listed.contains(node.id) {
             var look = ""
             var parts = [node.name]
             if let kind = node.kind {
                 parts.append("«\(kindName(kind))»")
                 if kind.isTest { look = ", fillcolor=\"#FAFAFA\", color=\"#AAAAAA\", fontcolor=\"#666666\"" }
+                // Three products a line, so that the box stays narrow.
+                let products = listedProducts[node.id] ?? []
+                for start in stride(from: 0, to: products.count, by: 3) {
+                    let names = products[start..<min(start + 3, products.count)].joined(separator: ", ")
+                    parts.append(start == 0 ? "uses: \(names)" : names)
+                }
             } else {
                 look = ", shape=box, fillcolor=\"#EEEEEE\", color=\"#999999\", fontcolor=\"#555555\""
             }
@@ -108,7 +124,7 @@ public struct ModuleDiagram: Equatable, Sendable {
             let label = "\"" + parts.map { String(ClassDiagram.dotQuoted($0).dropFirst().dropLast()) }.joined(separator: "\\n") + "\""
             lines.append("  \(ClassDiagram.dotQuoted(node.id)) [label=\(label)\(look)];")
         }
-        for edge in edges {
+        for edge in edges where !listed.contains(edge.to) {
             lines.append("  \(ClassDiagram.dotQuoted(edge.from)) -> \(ClassDiagram.dotQuoted(edge.to));")
         }
         lines.append("}")
