@@ -90,6 +90,15 @@ import TestSupport
         }
     }
 
+    @Test func aSheetNameTooLongForExcelNamesTheFolderAloneAndTheCellKeepsTheWholeTitle() throws {
+        let (book, _) = try Self.render(Self.largeInventory)
+        let names = book.sheetNames.filter { $0.hasPrefix("Class diagram") }
+        // "Class diagram - Big — Models (1/2)" is 34 characters: the sheet is named after the folder alone.
+        #expect(names.first == "Class diagram - Models (1\u{2044}\(names.filter { $0.contains("Models") }.count))")
+        #expect(names.contains("Class diagram - Big — Views") && names.last == "Class diagram - Small")
+        #expect(try book.sheet(names[0])["A1"] == "Class diagram — Big — Models (1/\(names.filter { $0.contains("Models") }.count))")
+    }
+
     @Test func aPageDrawsTheTypesItReachesOnOtherPagesAsGreyReferences() {
         let diagram = ClassDiagram(Self.largeInventory)
         let page = diagram.restricted(to: ["Big.Model1", "Big.Screen0"], module: "Big")

@@ -16,6 +16,9 @@ struct DiagramPage: Sendable {
     /// What the page shows: the module, and the folder or part of it (`Account — Views (2/3)`); `{{group}}` on the
     /// diagram's sheet.
     var title: String
+    /// Shorter names of the page for a sheet name, which Excel cuts at 31 characters: the module and the folder's
+    /// last part (`Account — Tabs (1/2)`), then the folder's last part alone (`Tabs (1/2)`).
+    var shorterTitles: [String] = []
     /// The picture as Graphviz drew it.
     var png: Data
     /// The picture's resolution, in dots per inch: 96 / this is the scale that shows it at its true size in Excel.
@@ -114,6 +117,8 @@ struct DiagramDrawing {
     private static func pages(of members: [ClassDiagram.Node], in diagram: ClassDiagram, module: String, prefix: String?,
                               root: [String], folder: String) throws(Graphviz.Problem) -> [DiagramPage] {
         let title = folder.isEmpty ? module : (prefix.map { "\($0) — \(folder)" } ?? folder)
+        let leaf = folder.split(separator: "/").last.map(String.init) ?? module
+        let shorter = [prefix.map { "\($0) — \(leaf)" } ?? leaf, leaf].filter { $0 != title }.uniqued()
         var seconds = 0.0
         if members.count <= boxLimit {
             let graph = diagram.restricted(to: Set(members.map(\.id)), module: module).dot(title: title, clusters: false)
@@ -122,7 +127,8 @@ struct DiagramDrawing {
             if members.count == 1 || fitsOnePage(width: size.width, height: size.height) {
                 let resolution = resolution(width: size.width, height: size.height)
                 let picture = try Graphviz.png(graph, dotsPerInch: resolution)
-                return [DiagramPage(title: title, png: picture.data, dotsPerInch: resolution, seconds: Self.seconds(since: start))]
+                return [DiagramPage(title: title, shorterTitles: shorter, png: picture.data, dotsPerInch: resolution,
+                                    seconds: Self.seconds(since: start))]
             }
             seconds = Self.seconds(since: start)
         }
@@ -174,7 +180,9 @@ struct DiagramDrawing {
             guard let count = counts[page.title], count > 1 else { return page }
             seen[page.title, default: 0] += 1
             var numbered = page
-            numbered.title += " (\(seen[page.title]!)/\(count))"
+            let part = " (\(seen[page.title]!)/\(count))"
+            numbered.title += part
+            numbered.shorterTitles = page.shorterTitles.map { $0 + part }
             return numbered
         }
     }

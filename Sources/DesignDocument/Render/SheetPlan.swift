@@ -106,8 +106,13 @@ struct SheetPlanner {
                 for page in pages {
                     let values = ["group": page.title]
                     let perPage = Placeholders.names(in: rawName).contains("group")
-                    let name = perPage ? Placeholders.expand(rawName, globalValues.merging(values) { $1 })
-                        : (pages.count == 1 ? baseName : "\(baseName) - \(page.title)")
+                    // The full title where the sheet name has room for it, else a shorter one (Excel's 31 characters).
+                    // Excel refuses `/` in a sheet name: a fraction slash (⁄) keeps `Detail⁄Tabs (1⁄2)` readable.
+                    let names = ([page.title] + page.shorterTitles).map { $0.replacingOccurrences(of: "/", with: "\u{2044}") }.map { title in
+                        perPage ? Placeholders.expand(rawName, globalValues.merging(["group": title]) { $1 }) : "\(baseName) - \(title)"
+                    }
+                    let name = pages.count == 1 && !perPage ? baseName
+                        : names.first { $0.utf16.count <= SheetName.maximumLength } ?? names.last!
                     add(spec, name: name, values: values, rows: [], spelledOut: pages.count == 1 || perPage)
                     planned[planned.count - 1].picture = page
                 }
