@@ -163,7 +163,7 @@ public enum Generate {
         }
         var writer = DocumentWriter(template: template, context: context)
         if let metrics = options.scan.metrics {
-            writer.diagramTimer = { metrics.recordDiagramPage($0, seconds: $1) }
+            writer.diagramTimer = { metrics.recordDiagramPage(module: $0, seconds: $1) }
         }
         let diagnostics = result.diagnostics.map { diagnostic in
             var diagnostic = diagnostic

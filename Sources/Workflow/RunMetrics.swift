@@ -8,7 +8,7 @@ public final class RunMetrics: Sendable {
     /// The measures, changed under one lock.
     private struct Measures: Sendable {
         var phases: [(name: String, seconds: Double)] = []
-        var diagramPages: [(title: String, seconds: Double)] = []
+        var diagrams: [(name: String, pages: Int, seconds: Double)] = []
         var files = 0
         var hits = 0
         var misses = 0
@@ -23,16 +23,25 @@ public final class RunMetrics: Sendable {
     /// The phases in the order they were first recorded, with their summed durations in seconds.
     public var phases: [(name: String, seconds: Double)] { measures.withLock { $0.phases } }
 
-    /// The pages of the workbook's diagrams with the time Graphviz took for each, in the order they were drawn.
-    public var diagramPages: [(title: String, seconds: Double)] { measures.withLock { $0.diagramPages } }
+    /// The workbook's diagrams (`module structure`, then each module's class diagram) with their pages and the time
+    /// Graphviz took for them, in the order they were first recorded.
+    public var diagrams: [(name: String, pages: Int, seconds: Double)] { measures.withLock { $0.diagrams } }
 
     /// Records the time Graphviz took for one page of a diagram.
     ///
     /// - Parameters:
-    ///   - title: What the page shows (`Account — Views`).
+    ///   - module: The module a page of the class diagram shows, or `nil` for the module diagram.
     ///   - seconds: How long laying it out and drawing it took.
-    public func recordDiagramPage(_ title: String, seconds: Double) {
-        measures.withLock { $0.diagramPages.append((title, seconds)) }
+    public func recordDiagramPage(module: String?, seconds: Double) {
+        let name = module.map { "\($0) classes" } ?? "module structure"
+        measures.withLock { measures in
+            if let index = measures.diagrams.firstIndex(where: { $0.name == name }) {
+                measures.diagrams[index].pages += 1
+                measures.diagrams[index].seconds += seconds
+            } else {
+                measures.diagrams.append((name, 1, seconds))
+            }
+        }
     }
 
     /// The Swift files scanned (parsed or taken from the cache).

@@ -144,17 +144,19 @@ enum TerminalRules {
     ///   - files: Swift files scanned.
     ///   - cache: The cache's hits and misses, or `nil` when no cache was used.
     ///   - upToDate: Whether `generate` found its output up to date (then nothing was looked up).
-    ///   - diagramPages: Each page of the workbook's diagrams with the time Graphviz took for it (none: no line).
-    /// - Returns: `timings: discovery 0.1 s, parse 2.0 s, …`, `diagrams: 3 pages in 0.4 s (App 0.2 s, …)` when a
-    ///   diagram was drawn, and `cache: 3 hits, 1 miss (4 files)` (or `cache: off`, or `cache: the output is up to
-    ///   date …`).
+    ///   - diagrams: Each diagram of the workbook (the module structure, each module's classes) with its pages and
+    ///     the time Graphviz took for them (none: no line).
+    /// - Returns: `timings: discovery 0.1 s, parse 2.0 s, …`, `diagrams: 3 pages in 0.4 s of Graphviz (module
+    ///   structure 1 page 0.1 s, App classes 2 pages 0.3 s)` when a diagram was drawn, and `cache: 3 hits, 1 miss (4
+    ///   files)` (or `cache: off`, or `cache: the output is up to date …`).
     static func verboseLines(phases: [(name: String, seconds: Double)], files: Int, cache: (hits: Int, misses: Int)?,
-                             upToDate: Bool = false, diagramPages: [(title: String, seconds: Double)] = []) -> [String] {
+                             upToDate: Bool = false, diagrams: [(name: String, pages: Int, seconds: Double)] = []) -> [String] {
         var timings = ["timings: " + phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")]
-        if !diagramPages.isEmpty {
-            let total = diagramPages.reduce(0) { $0 + $1.seconds }
-            timings.append("diagrams: \(diagramPages.count) page\(diagramPages.count == 1 ? "" : "s") in \(String(format: "%.3f", total)) s of Graphviz ("
-                + diagramPages.map { "\($0.title) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ") + ")")
+        if !diagrams.isEmpty {
+            func pages(_ count: Int) -> String { "\(count) page\(count == 1 ? "" : "s")" }
+            let total = diagrams.reduce(0) { $0 + $1.seconds }
+            timings.append("diagrams: \(pages(diagrams.reduce(0) { $0 + $1.pages })) in \(String(format: "%.3f", total)) s of Graphviz ("
+                + diagrams.map { "\($0.name) \(pages($0.pages)) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ") + ")")
         }
         if upToDate {
             return timings + ["cache: the output is up to date (nothing changed since the run that wrote it; --no-cache makes it again)"]

@@ -80,6 +80,10 @@ import TestSupport
             || TerminalRules.verboseLines(phases: [("discovery", 0.0125), ("parse", 2)], files: 4, cache: (3, 1))
             == ["timings: discovery 0.012 s, parse 2.000 s", "cache: 3 hits, 1 miss (4 files)"])
         #expect(TerminalRules.verboseLines(phases: [], files: 1, cache: nil)[1] == "cache: off (1 file)")
+        #expect(TerminalRules.verboseLines(phases: [("write", 1.5)], files: 2, cache: nil,
+                                           diagrams: [("module structure", 1, 0.25), ("App classes", 3, 1)])
+            == ["timings: write 1.500 s", "diagrams: 4 pages in 1.250 s of Graphviz (module structure 1 page 0.250 s, App classes 3 pages 1.000 s)",
+                "cache: off (2 files)"])
     }
 }
 

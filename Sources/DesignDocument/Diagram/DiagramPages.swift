@@ -16,6 +16,8 @@ struct DiagramPage: Sendable {
     /// What the page shows: the module, and the folder or part of it (`Account — Views (2/3)`); `{{group}}` on the
     /// diagram's sheet.
     var title: String
+    /// The module a page of the class diagram shows, or `nil` for the module diagram.
+    var module: String?
     /// Shorter names of the page for a sheet name, which Excel cuts at 31 characters: the module and the folder's
     /// last part (`Account — Tabs (1/2)`), then the folder's last part alone (`Tabs (1/2)`).
     var shorterTitles: [String] = []
@@ -127,7 +129,7 @@ struct DiagramDrawing {
             if members.count == 1 || fitsOnePage(width: size.width, height: size.height) {
                 let resolution = resolution(width: size.width, height: size.height)
                 let picture = try Graphviz.png(graph, dotsPerInch: resolution)
-                return [DiagramPage(title: title, shorterTitles: shorter, png: picture.data, dotsPerInch: resolution,
+                return [DiagramPage(title: title, module: module, shorterTitles: shorter, png: picture.data, dotsPerInch: resolution,
                                     seconds: Self.seconds(since: start))]
             }
             seconds = Self.seconds(since: start)

@@ -10,9 +10,9 @@ public struct DocumentWriter: Sendable {
     public var template: Template
     /// Facts shown in the document.
     public var context: DocumentContext
-    /// Told how long Graphviz took for each page of a workbook's diagrams (the page's title, seconds): `-v` lists
-    /// these, and `make bench` reports them.
-    public var diagramTimer: (@Sendable (_ page: String, _ seconds: Double) -> Void)?
+    /// Told how long Graphviz took for each page of a workbook's diagrams (the module a class-diagram page shows, or
+    /// `nil` for the module diagram; seconds): `-v` sums them per module, and `make bench` reports them.
+    public var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
 
     /// Creates a writer.
     ///

@@ -16,8 +16,9 @@ struct WorkbookRenderer {
     /// layout allows).
     var largeInventoryThreshold = 40_000
 
-    /// Told how long Graphviz took for each page of a diagram (its title, seconds), for `-v` and `make bench`.
-    var diagramTimer: (@Sendable (_ page: String, _ seconds: Double) -> Void)?
+    /// Told how long Graphviz took for each page of a diagram (the module a class-diagram page shows, `nil` for the
+    /// module diagram; seconds), for `-v` and `make bench`.
+    var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
 
     /// Whether the inventory has more than ``largeInventoryThreshold`` functions.
     var isLargeInventory: Bool { (inventory?.functions.count ?? 0) > largeInventoryThreshold }
@@ -59,7 +60,9 @@ struct WorkbookRenderer {
             planner.diagrams = drawing.pages
             warnings = drawing.warnings
             if let diagramTimer {
-                for page in drawing.pages.values.joined() { diagramTimer(page.title, page.seconds) }
+                for kind in DiagramKind.allCases.reversed() {
+                    for page in drawing.pages[kind] ?? [] { diagramTimer(page.module, page.seconds) }
+                }
             }
         }
         let sheets = planner.plan()
