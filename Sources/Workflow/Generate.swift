@@ -161,10 +161,7 @@ public enum Generate {
         if let minimumAccess {
             inventory = inventory.filtered(minimumAccess: minimumAccess)
         }
-        var writer = DocumentWriter(template: template, context: context)
-        if let metrics = options.scan.metrics {
-            writer.diagramTimer = { metrics.recordDiagramPage(module: $0, seconds: $1) }
-        }
+
         let diagnostics = result.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
@@ -173,8 +170,18 @@ public enum Generate {
         let counts = (files: plan.fileCount, functions: inventory.functions.count,
                       documented: inventory.functions.documentedCount)
 
+        var writer = DocumentWriter(template: template, context: context)
+        if let metrics = options.scan.metrics {
+            writer.diagramTimer = { metrics.recordDiagramPage(module: $0, seconds: $1) }
+        }
+        let diagramCache = options.scan.useCache && format == .xlsx
+            ? DiskDiagramCache(folder: recordFolder.appendingPathComponent("diagrams", isDirectory: true)) : nil
+        writer.diagramCache = diagramCache
         let writeStart = ContinuousClock.now
-        defer { options.scan.metrics?.record("write", since: writeStart) }
+        defer {
+            options.scan.metrics?.record("write", since: writeStart)
+            diagramCache?.trim()
+        }
         guard let output else {
             // Registered, so that an interrupt removes it (`TemporaryFiles`).
             let temporary = TemporaryFiles.makeFile(prefix: "docsheet", extension: format.rawValue)

@@ -57,20 +57,22 @@ struct DiagramDrawing {
     ///   - inventory: The inventory.
     ///   - title: The project's name, the module diagram's title.
     ///   - locale: The document's language (what a target builds, in the module diagram).
-    init(_ kinds: Set<DiagramKind>, inventory: Inventory, title: String, locale: DocumentLocale) {
+    ///   - cache: Where layouts and pictures of earlier runs are kept, or `nil` to draw every page.
+    init(_ kinds: Set<DiagramKind>, inventory: Inventory, title: String, locale: DocumentLocale, cache: DiagramPictureCache? = nil) {
+        let graphviz = CachedGraphviz(cache: cache)
         for kind in DiagramKind.allCases where kinds.contains(kind) {
             do {
                 switch kind {
-                case .classes: pages[kind] = try Self.classPages(ClassDiagram(inventory))
+                case .classes: pages[kind] = try Self.classPages(ClassDiagram(inventory), graphviz: graphviz)
                 case .modules:
                     // Modules without a single dependency have no structure to draw: the sheet is left out.
                     let diagram = ModuleDiagram(inventory).reduced()
                     guard !diagram.edges.isEmpty else { continue }
                     let graph = diagram.dot(title: title) { Words.targetKind($0, locale) }
                     let start = ContinuousClock.now
-                    let size = try Graphviz.size(graph)
+                    let size = try graphviz.size(graph)
                     let resolution = Self.resolution(width: size.width, height: size.height)
-                    let picture = try Graphviz.png(graph, dotsPerInch: resolution)
+                    let picture = try graphviz.png(graph, dotsPerInch: resolution)
                     pages[kind] = [DiagramPage(title: title, png: picture.data, dotsPerInch: resolution,
                                                seconds: Self.seconds(since: start))]
                 }
@@ -94,7 +96,7 @@ struct DiagramDrawing {
     }
 
     /// The pages of the class diagram: its modules side by side, each cut as the type's documentation says.
-    static func classPages(_ diagram: ClassDiagram) throws(Graphviz.Problem) -> [DiagramPage] {
+    static func classPages(_ diagram: ClassDiagram, graphviz: CachedGraphviz) throws(Graphviz.Problem) -> [DiagramPage] {
         let modules = diagram.modules
         let results = parallelMap(modules) { module -> Result<[DiagramPage], Graphviz.Problem> in
             let members = diagram.nodes.filter { $0.module == module }
@@ -103,7 +105,7 @@ struct DiagramDrawing {
                 let root = sharedFolder(of: members)
                 // With one module, a page of a folder is named after the folder alone.
                 let prefix = modules.count == 1 ? nil : module
-                return .success(numbered(try pages(of: members, in: diagram, module: module, prefix: prefix, root: root, folder: "")))
+                return .success(numbered(try pages(of: members, in: diagram, module: module, prefix: prefix, root: root, folder: "", graphviz: graphviz)))
             } catch {
                 return .failure(error)
             }
@@ -117,7 +119,7 @@ struct DiagramDrawing {
     /// `root`), split until each fits; a page of a folder is titled `prefix — folder` (the folder alone without a
     /// prefix).
     private static func pages(of members: [ClassDiagram.Node], in diagram: ClassDiagram, module: String, prefix: String?,
-                              root: [String], folder: String) throws(Graphviz.Problem) -> [DiagramPage] {
+                              root: [String], folder: String, graphviz: CachedGraphviz) throws(Graphviz.Problem) -> [DiagramPage] {
         let title = folder.isEmpty ? module : (prefix.map { "\($0) — \(folder)" } ?? folder)
         let leaf = folder.split(separator: "/").last.map(String.init) ?? module
         let shorter = [prefix.map { "\($0) — \(leaf)" } ?? leaf, leaf].filter { $0 != title }.uniqued()
@@ -125,10 +127,10 @@ struct DiagramDrawing {
         if members.count <= boxLimit {
             let graph = diagram.restricted(to: Set(members.map(\.id)), module: module).dot(title: title, clusters: false)
             let start = ContinuousClock.now
-            let size = try Graphviz.size(graph)
+            let size = try graphviz.size(graph)
             if members.count == 1 || fitsOnePage(width: size.width, height: size.height) {
                 let resolution = resolution(width: size.width, height: size.height)
-                let picture = try Graphviz.png(graph, dotsPerInch: resolution)
+                let picture = try graphviz.png(graph, dotsPerInch: resolution)
                 return [DiagramPage(title: title, module: module, shorterTitles: shorter, png: picture.data, dotsPerInch: resolution,
                                     seconds: Self.seconds(since: start))]
             }
@@ -137,11 +139,13 @@ struct DiagramDrawing {
         var parts: [DiagramPage] = []
         let folders = subfolders(of: members, root: root)
         if folders.count > 1 {
-            for (name, group) in folders { parts += try pages(of: group, in: diagram, module: module, prefix: prefix, root: root, folder: name) }
+            for (name, group) in folders { parts += try pages(of: group, in: diagram, module: module, prefix: prefix, root: root, folder: name, graphviz: graphviz) }
         } else {
             let half = members.count / 2
-            parts = try pages(of: Array(members[..<half]), in: diagram, module: module, prefix: prefix, root: root, folder: folder)
-                + pages(of: Array(members[half...]), in: diagram, module: module, prefix: prefix, root: root, folder: folder)
+            parts = try pages(of: Array(members[..<half]), in: diagram, module: module, prefix: prefix, root: root, folder: folder,
+                              graphviz: graphviz)
+                + pages(of: Array(members[half...]), in: diagram, module: module, prefix: prefix, root: root, folder: folder,
+                        graphviz: graphviz)
         }
         // The time spent on the drawing that did not fit counts towards the first part.
         if !parts.isEmpty { parts[0].seconds += seconds }
@@ -193,5 +197,33 @@ struct DiagramDrawing {
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// ``Graphviz`` with a ``DiagramPictureCache`` in front: a layout's size and a picture are taken from the cache when an
+/// earlier run kept them for the same DOT text, format and resolution.
+struct CachedGraphviz: Sendable {
+    /// Where earlier runs' work is kept, or `nil`.
+    let cache: DiagramPictureCache?
+
+    /// The laid-out size of `graph`, in inches (``Graphviz/size(_:)``).
+    func size(_ graph: String) throws(Graphviz.Problem) -> (width: Double, height: Double) {
+        let key = "size\n" + graph
+        if let kept = cache?.value(for: key), let text = String(data: kept, encoding: .utf8) {
+            let numbers = text.split(separator: " ").compactMap { Double($0) }
+            if numbers.count == 2 { return (numbers[0], numbers[1]) }
+        }
+        let size = try Graphviz.size(graph)
+        cache?.keep(Data("\(size.width) \(size.height)".utf8), for: key)
+        return size
+    }
+
+    /// `graph` drawn as a PNG (``Graphviz/png(_:dotsPerInch:)``).
+    func png(_ graph: String, dotsPerInch: Double) throws(Graphviz.Problem) -> (data: Data, width: Int, height: Int) {
+        let key = "\(Graphviz.pngFormat) \(Int(dotsPerInch.rounded()))\n" + graph
+        if let kept = cache?.value(for: key), let size = Graphviz.pngSize(kept) { return (kept, size.width, size.height) }
+        let picture = try Graphviz.png(graph, dotsPerInch: dotsPerInch)
+        cache?.keep(picture.data, for: key)
+        return picture
     }
 }

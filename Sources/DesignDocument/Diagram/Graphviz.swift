@@ -26,6 +26,17 @@ enum Graphviz {
     /// The `dot` program found on `PATH`, or `nil`.
     static let program: String? = ProcessRunner.executable(named: "dot")
 
+    /// The PNG format asked of `dot`: cairo's drawing written by gd's PNG writer (`png:cairo:gd`) where this Graphviz
+    /// has it, which writes a 256-colour picture twice as fast as cairo's own writer and a third of its size (0.20 s
+    /// and 116 KB against 0.39 s and 307 KB for a page of 35 boxes), with the same anti-aliased drawing; plain `png`
+    /// where it does not (a Graphviz built without gd, as Homebrew's).
+    static let pngFormat: String = {
+        guard let program,
+              let probe = try? ProcessRunner.run(executable: program, arguments: ["-Tpng:cairo:gd"], input: Data("digraph{a}".utf8)),
+              probe.succeeded, pngSize(probe.standardOutput) != nil else { return "png" }
+        return "png:cairo:gd"
+    }()
+
     /// The size of `graph` once laid out, in inches: cheap next to drawing it (a laid-out page of 35 boxes takes
     /// 0.02 s; drawing it at 150 dpi, a second), so a part is measured before it is drawn.
     ///
@@ -50,7 +61,7 @@ enum Graphviz {
     /// - Returns: The PNG's bytes, and its size in pixels.
     /// - Throws: ``Problem/notInstalled`` without Graphviz; ``Problem/failed(_:)`` when `dot` fails or writes no PNG.
     static func png(_ graph: String, dotsPerInch: Double) throws(Problem) -> (data: Data, width: Int, height: Int) {
-        let output = try run(graph, arguments: ["-Tpng", "-Gdpi=\(Int(dotsPerInch.rounded()))"])
+        let output = try run(graph, arguments: ["-T\(pngFormat)", "-Gdpi=\(Int(dotsPerInch.rounded()))"])
         guard let size = pngSize(output) else { throw .failed("it wrote no PNG picture") }
         return (output, size.width, size.height)
     }

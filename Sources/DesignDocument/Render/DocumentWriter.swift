@@ -13,6 +13,8 @@ public struct DocumentWriter: Sendable {
     /// Told how long Graphviz took for each page of a workbook's diagrams (the module a class-diagram page shows, or
     /// `nil` for the module diagram; seconds): `-v` sums them per module, and `make bench` reports them.
     public var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
+    /// Where Graphviz's layouts and pictures of earlier runs are kept (`nil`: every page of a diagram is drawn).
+    public var diagramCache: DiagramPictureCache?
 
     /// Creates a writer.
     ///
@@ -46,6 +48,7 @@ public struct DocumentWriter: Sendable {
             }
             var renderer = WorkbookRenderer(template: template, context: context, inventory: inventory, diff: nil)
             renderer.diagramTimer = diagramTimer
+            renderer.diagramCache = diagramCache
             return try renderer.render(to: url)
         case .json:
             try writing(url) { () throws(FileSupportError) in

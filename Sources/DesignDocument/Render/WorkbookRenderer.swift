@@ -19,6 +19,8 @@ struct WorkbookRenderer {
     /// Told how long Graphviz took for each page of a diagram (the module a class-diagram page shows, `nil` for the
     /// module diagram; seconds), for `-v` and `make bench`.
     var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
+    /// Where Graphviz's layouts and pictures of earlier runs are kept, or `nil` to draw every page.
+    var diagramCache: DiagramPictureCache?
 
     /// Whether the inventory has more than ``largeInventoryThreshold`` functions.
     var isLargeInventory: Bool { (inventory?.functions.count ?? 0) > largeInventoryThreshold }
@@ -56,7 +58,8 @@ struct WorkbookRenderer {
         let diagramKinds = Set(template.sheets.filter { $0.kind == .diagram && planner.applies($0) }.map(\.diagram))
         var warnings: [String] = []
         if let inventory, !diagramKinds.isEmpty {
-            let drawing = DiagramDrawing(diagramKinds, inventory: inventory, title: context.projectName, locale: context.locale)
+            let drawing = DiagramDrawing(diagramKinds, inventory: inventory, title: context.projectName, locale: context.locale,
+                                         cache: diagramCache)
             planner.diagrams = drawing.pages
             warnings = drawing.warnings
             if let diagramTimer {
