@@ -22,8 +22,14 @@ public enum DocumentChecks {
             author: "libFuzzer", sourceURLPattern: "https://example.com/fuzz/blob/{commit}/{file}#L{line}", locale: locale)
     }
 
-    /// The built-in `design-doc` template, loaded once (a built-in that does not load fails every input).
-    static let loadedDesignDoc: Result<Template, CheckFailure> = builtin("design-doc")
+    /// The built-in `design-doc` template without its `diagram` sheets, loaded once (a built-in that does not load
+    /// fails every input). Graphviz would cost every input a process per page, where the campaign runs hundreds of
+    /// inputs a second: the diagrams' DOT text is built and checked for every input instead (``checkDiagrams(_:)``).
+    static let loadedDesignDoc: Result<Template, CheckFailure> = builtin("design-doc").map { template in
+        var cellsOnly = template
+        cellsOnly.sheets.removeAll { $0.kind == .diagram }
+        return cellsOnly
+    }
 
     /// The built-in `design-doc` template.
     ///
@@ -58,6 +64,29 @@ public enum DocumentChecks {
             throw CheckFailure("writing the design-doc workbook failed (\(CheckFailure.caseName(error))): \(error)")
         }
         try checkWorkbook(book, against: inventory)
+        try checkDiagrams(inventory)
+    }
+
+    // MARK: - Diagrams
+
+    /// The class and module diagrams' DOT text: one line per line of the diagram, each between two quoted names,
+    /// whatever the names hold (quotes, backslashes, arrows inside a generic argument, line breaks).
+    static func checkDiagrams(_ inventory: Inventory) throws(CheckFailure) {
+        let classes = ClassDiagram(inventory)
+        let modules = ModuleDiagram(inventory)
+        // A quoted DOT name (escapes included), then an arrow to another.
+        let edgeLine = /^\s*"(?:[^"\\]|\\.)*" -> "(?:[^"\\]|\\.)*" ?(\[.*\])?;$/
+        for (what, text, expected) in [("class", classes.dot(title: "Fuzz"), classes.edges.count),
+                                       ("class page", classes.dot(title: "Fuzz", clusters: false), classes.edges.count),
+                                       ("module", modules.dot(title: "Fuzz"), modules.edges.count)] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let edges = lines.filter { (try? edgeLine.wholeMatch(in: $0)) != nil }.count
+            // The module diagram lists a product that one module alone uses in its box, without a line.
+            let fits = what == "module" ? edges <= expected : edges == expected
+            guard fits, text.hasSuffix("}\n"), lines.filter({ $0.hasPrefix("digraph ") }).count == 1 else {
+                throw CheckFailure("the \(what) diagram's DOT text has \(edges) lines for \(expected) relations, or is cut: \(text.prefix(2_000))")
+            }
+        }
     }
 
     // MARK: - JSON
