@@ -141,18 +141,44 @@ public struct ClassDiagram: Equatable, Sendable {
     ///   - module: The module the page belongs to.
     /// - Returns: The page's diagram.
     func restricted(to ids: Set<String>, module: String) -> ClassDiagram {
-        let byID = Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let kept = edges.filter { ids.contains($0.from) }
-        var references: [Node] = []
-        for target in kept.map(\.to).uniqued() where !ids.contains(target) {
-            guard var node = byID[target] else { continue }
-            if let other = node.module, other != module { node.name = "\(other).\(node.name)" }
-            node.module = nil
-            node.members = []
-            node.externalConformances = []
-            references.append(node)
+        PageIndex(self).page(ids, module: module)
+    }
+
+    /// Look-ups into a diagram, made once for all of its pages: a page of a large project took a pass over every
+    /// box and line of the project, which was most of the time of a run whose pictures came from the cache.
+    struct PageIndex: Sendable {
+        /// The whole diagram.
+        let diagram: ClassDiagram
+        /// Each box's position in ``ClassDiagram/nodes``, by ``Node/id``.
+        let positions: [String: Int]
+        /// The positions in ``ClassDiagram/edges`` of the lines that leave each box, by ``Node/id``.
+        let edgesFrom: [String: [Int]]
+
+        /// The index of `diagram`.
+        init(_ diagram: ClassDiagram) {
+            self.diagram = diagram
+            positions = Dictionary(diagram.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var edgesFrom: [String: [Int]] = [:]
+            for (index, edge) in diagram.edges.enumerated() { edgesFrom[edge.from, default: []].append(index) }
+            self.edgesFrom = edgesFrom
         }
-        return ClassDiagram(nodes: nodes.filter { ids.contains($0.id) } + references, edges: kept)
+
+        /// The page of `ids` (see ``ClassDiagram/restricted(to:module:)``), its boxes in the diagram's order.
+        func page(_ ids: Set<String>, module: String) -> ClassDiagram {
+            let kept = ids.compactMap { positions[$0] }.sorted()
+            let edges = kept.flatMap { edgesFrom[diagram.nodes[$0].id] ?? [] }.sorted().map { diagram.edges[$0] }
+            var references: [Node] = []
+            for target in edges.map(\.to).uniqued() where !ids.contains(target) {
+                guard let position = positions[target] else { continue }
+                var node = diagram.nodes[position]
+                if let other = node.module, other != module { node.name = "\(other).\(node.name)" }
+                node.module = nil
+                node.members = []
+                node.externalConformances = []
+                references.append(node)
+            }
+            return ClassDiagram(nodes: kept.map { diagram.nodes[$0] } + references, edges: edges)
+        }
     }
 
     /// UML's visibility mark for an access level: `+` public and open, `~` internal and package, `-` private and

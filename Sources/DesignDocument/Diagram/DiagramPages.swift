@@ -98,14 +98,15 @@ struct DiagramDrawing {
     /// The pages of the class diagram: its modules side by side, each cut as the type's documentation says.
     static func classPages(_ diagram: ClassDiagram, graphviz: CachedGraphviz) throws(Graphviz.Problem) -> [DiagramPage] {
         let modules = diagram.modules
+        let index = ClassDiagram.PageIndex(diagram)
+        let byModule = Dictionary(grouping: diagram.nodes.filter { $0.module != nil }) { $0.module! }
         let results = parallelMap(modules) { module -> Result<[DiagramPage], Graphviz.Problem> in
-            let members = diagram.nodes.filter { $0.module == module }
-                .sorted { ($0.file ?? "", $0.name) < ($1.file ?? "", $1.name) }
+            let members = (byModule[module] ?? []).sorted { ($0.file ?? "", $0.name) < ($1.file ?? "", $1.name) }
             do throws(Graphviz.Problem) {
                 let root = sharedFolder(of: members)
                 // With one module, a page of a folder is named after the folder alone.
                 let prefix = modules.count == 1 ? nil : module
-                return .success(numbered(try pages(of: members, in: diagram, module: module, prefix: prefix, root: root, folder: "", graphviz: graphviz)))
+                return .success(numbered(try pages(of: members, in: index, module: module, prefix: prefix, root: root, folder: "", graphviz: graphviz)))
             } catch {
                 return .failure(error)
             }
@@ -118,14 +119,14 @@ struct DiagramDrawing {
     /// The pages of `members` (types of `module` in file order, all in `folder`, a path below the module's folder
     /// `root`), split until each fits; a page of a folder is titled `prefix — folder` (the folder alone without a
     /// prefix).
-    private static func pages(of members: [ClassDiagram.Node], in diagram: ClassDiagram, module: String, prefix: String?,
+    private static func pages(of members: [ClassDiagram.Node], in diagram: ClassDiagram.PageIndex, module: String, prefix: String?,
                               root: [String], folder: String, graphviz: CachedGraphviz) throws(Graphviz.Problem) -> [DiagramPage] {
         let title = folder.isEmpty ? module : (prefix.map { "\($0) — \(folder)" } ?? folder)
         let leaf = folder.split(separator: "/").last.map(String.init) ?? module
         let shorter = [prefix.map { "\($0) — \(leaf)" } ?? leaf, leaf].filter { $0 != title }.uniqued()
         var seconds = 0.0
         if members.count <= boxLimit {
-            let graph = diagram.restricted(to: Set(members.map(\.id)), module: module).dot(title: title, clusters: false)
+            let graph = diagram.page(Set(members.map(\.id)), module: module).dot(title: title, clusters: false)
             let start = ContinuousClock.now
             let size = try graphviz.size(graph)
             if members.count == 1 || fitsOnePage(width: size.width, height: size.height) {
@@ -139,7 +140,8 @@ struct DiagramDrawing {
         var parts: [DiagramPage] = []
         let folders = subfolders(of: members, root: root)
         if folders.count > 1 {
-            for (name, group) in folders { parts += try pages(of: group, in: diagram, module: module, prefix: prefix, root: root, folder: name, graphviz: graphviz) }
+            for (name, group) in folders { parts += try pages(of: group, in: diagram, module: module, prefix: prefix, root: root, folder: name,
+                                                                       graphviz: graphviz) }
         } else {
             let half = members.count / 2
             parts = try pages(of: Array(members[..<half]), in: diagram, module: module, prefix: prefix, root: root, folder: folder,
