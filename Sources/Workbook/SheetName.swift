@@ -50,6 +50,17 @@ public enum SheetName {
     ///   - taken: names already in use, compared ignoring case.
     /// - Returns: A name Excel accepts (``problem(with:)`` returns `nil` for it) that is not in `taken`.
     public static func sanitized(_ name: String, avoiding taken: some Collection<String> = [String]()) -> String {
+        sanitized(name, avoidingLowercased: Set(taken.map { $0.lowercased() }))
+    }
+
+    /// A valid name made from `name`, unique among names already in use given in lower case (see
+    /// ``sanitized(_:avoiding:)``): for a caller that names many sheets and keeps the set as it goes.
+    ///
+    /// - Parameters:
+    ///   - name: The wanted name.
+    ///   - lowerTaken: The names in use, each `lowercased()`.
+    /// - Returns: A name Excel accepts that is not in `lowerTaken` (ignoring case).
+    public static func sanitized(_ name: String, avoidingLowercased lowerTaken: Set<String>) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in ExcelText.removingInvalidCharacters(name).unicodeScalars {
             scalars.append(forbiddenScalars.contains(scalar) ? "_" : scalar == "\n" || scalar == "\t" || scalar == "\r" ? " " : scalar)
@@ -61,7 +72,6 @@ public enum SheetName {
         var base = String(scalars)
         if base.isEmpty { base = "Sheet" }
         if base.caseInsensitiveCompare(reservedName) == .orderedSame { base += " 1" }
-        let lowerTaken = Set(taken.map { $0.lowercased() })
         var candidate = truncated(base, to: maximumLength)
         var counter = 2
         while lowerTaken.contains(candidate.lowercased()) {

@@ -36,6 +36,9 @@ public final class Workbook {
     private let temporary: URL
     /// Defined names so far, as `scope NUL name` in lower case (scope: the sheet's name, empty for the workbook).
     private var definedNameKeys: Set<String> = []
+    /// The worksheets' names in lower case, as ``SheetName/sanitized(_:avoiding:)`` compares them: a workbook of a
+    /// thousand diagram pages compared each new name with every other through Foundation, most of its write.
+    private var lowercasedSheetNames: Set<String> = []
 
     /// Starts a workbook that ``close()`` will write to `destination`.
     ///
@@ -130,14 +133,13 @@ public final class Workbook {
     public func addWorksheet(named name: String) throws(WorkbookError) -> Worksheet {
         let workbook = try core.requireOpen()
         if let reason = SheetName.problem(with: name) { throw .invalidSheetName(name: name, reason: reason) }
-        if sheetNames.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
-            throw .duplicateSheetName(name)
-        }
+        guard !lowercasedSheetNames.contains(name.lowercased()) else { throw .duplicateSheetName(name) }
         guard let sheet = name.withCString({ workbook_add_worksheet(workbook, $0) }) else {
             throw .libraryError(operation: "adding sheet '\(name)'", message: "no worksheet was created")
         }
         let worksheet = Worksheet(name: name, handle: sheet, core: core)
         worksheets.append(worksheet)
+        lowercasedSheetNames.insert(name.lowercased())
         return worksheet
     }
 

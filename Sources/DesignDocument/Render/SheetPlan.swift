@@ -42,10 +42,13 @@ struct SheetPlanner {
     /// The worksheets to write, in order, with their rows.
     func plan() -> [PlannedSheet] {
         var planned: [PlannedSheet] = []
-        var taken: [String] = []
-        // Names the template spells out keep their spelling: names made from data (groups, continuations) avoid them.
+        // The names given so far (`taken`), and those with the names the template spells out (`avoided`), in lower case
+        // (Excel ignores case): names the template spells out keep their spelling, names made from data (groups,
+        // continuations) avoid them.
+        var taken: Set<String> = []
         let applicable = template.sheets.filter(applies)
-        let reserved = applicable.filter { !$0.splitSheets }.map { Placeholders.expand($0.name.text(context.locale), globalValues) }
+        var avoided = Set(applicable.filter { !$0.splitSheets && $0.kind != .diagram }
+            .map { Placeholders.expand($0.name.text(context.locale), globalValues).lowercased() })
         func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow], spelledOut: Bool = true) {
             let capacity = max(1, rowLimit - headerRow(spec) - 1)
             let chunks = rows.isEmpty ? [[]] : stride(from: 0, to: rows.count, by: capacity).map {
@@ -54,13 +57,13 @@ struct SheetPlanner {
             for (index, chunk) in chunks.enumerated() {
                 let wanted = index == 0 ? name : "\(name) (\(Words.continued(context.locale)) \(index + 1))"
                 let unique: String
-                if index == 0, spelledOut, SheetName.problem(with: wanted) == nil,
-                   !taken.contains(where: { $0.caseInsensitiveCompare(wanted) == .orderedSame }) {
+                if index == 0, spelledOut, SheetName.problem(with: wanted) == nil, !taken.contains(wanted.lowercased()) {
                     unique = wanted
                 } else {
-                    unique = SheetName.sanitized(wanted, avoiding: taken + reserved)
+                    unique = SheetName.sanitized(wanted, avoidingLowercased: avoided)
                 }
-                taken.append(unique)
+                taken.insert(unique.lowercased())
+                avoided.insert(unique.lowercased())
                 var sheetValues = values
                 sheetValues["sheet"] = unique
                 planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk))
