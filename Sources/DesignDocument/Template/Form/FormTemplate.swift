@@ -106,7 +106,9 @@ public enum RowField: Hashable, Sendable {
         switch self {
         case .function(let field): return field.isNumeric
         case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage].contains(field)
-        case .module(let field), .file(let field): return [.functions, .coverage, .types, .documented, .undocumented].contains(field)
+        case .module(let field), .file(let field):
+            return [.functions, .coverage, .types, .documented, .undocumented, .properties, .documentedProperties,
+                    .undocumentedProperties, .propertyCoverage].contains(field)
         case .history(let field): return field == .number
         case .group(let field): return field == .level
         }
