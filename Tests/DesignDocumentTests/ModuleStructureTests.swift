@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Inventory
+import SpreadsheetModel
 import TestSupport
 @testable import DesignDocument
 
@@ -163,5 +164,25 @@ import TestSupport
         let rows = SummaryRow.rows(Self.inventory, level: .module)
         #expect(rows.first { $0.name == "TaskBoardApp" }?.dependencies == ["TaskKit", "Collections"])
         #expect(SummaryRow.rows(Self.inventory, level: .file).allSatisfy { $0.dependencies.isEmpty })
+    }
+
+    @Test func aClientsWorkbookWritesModuleDependenciesAndPropertyTotals() throws {
+        func text(_ reference: String, _ value: String) -> SheetCell {
+            SheetCell(reference: CellReference(reference)!, value: .text(value))
+        }
+        let sheet = SheetDocument(name: "構成", cells: [
+            text("A1", "{{properties}}"), text("B1", "{{propertyCoverage}}"),
+            text("A3", "{{module.name}}"), text("B3", "{{module.dependencies}}"), text("C3", "{{module.properties}}"),
+            text("D3", "{{module.propertyCoverage}}"),
+        ])
+        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [sheet]), path: "client.xlsx")
+        let url = try Fixtures.folder().appendingPathComponent("client-modules.xlsx")
+        try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Self.inventory, diff: nil).render(to: url)
+        let written = try XLSXReader(url: url).sheet("構成")
+        #expect(written["A1"] == "4" && written.numericCells.contains("A1"))
+        #expect(written["B1"] == "0.5" && written.numericCells.contains("B1"))
+        #expect(written.row(3) == ["TaskBoardApp", "TaskKit, Collections", "1", "1"])
+        #expect(written.row(4) == ["TaskKit", "Logging", "3", "0.3333333333333333"])
+        #expect(written.numericCells.contains("C4") && written.numericCells.contains("D4"))
     }
 }
