@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Folders to check (default: the current folder).", completion: .directory)
     var roots: [String] = []
 
-    @Option(help: ArgumentHelp("Check functions at least this visible (effective access; default: public).", valueName: "level"))
+    @Option(help: ArgumentHelp("Check declarations at least this visible (effective access; default: public).", valueName: "level"))
     var minAccess: AccessLevel?
 
     @Option(help: ArgumentHelp("What to check: functions, properties (properties, global variables and enum cases) or both, comma-separated (default: functions).", valueName: "kinds"), completion: .list(["functions", "properties", "functions,properties"]))
@@ -33,13 +33,13 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also require these parts of the doc: parameters, returns, throws (comma-separated).", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws"]))
     var require: String?
 
-    @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked functions are documented.", valueName: "pct"))
+    @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked declarations are documented.", valueName: "pct"))
     var minCoverage: Double?
 
-    @Flag(help: "Only check functions added or changed in the staged content (the index).")
+    @Flag(help: "Only check declarations added or changed in the staged content (the index).")
     var staged = false
 
-    @Option(help: ArgumentHelp("Only check functions added or changed since this revision.", valueName: "rev"))
+    @Option(help: ArgumentHelp("Only check declarations added or changed since this revision.", valueName: "rev"))
     var since: String?
 
     @Option(help: "xcode (default), json, github, sarif, junit or gitlab (see Documentation/CI.md).")
