@@ -281,6 +281,7 @@ public struct Configuration: Equatable, Sendable {
                     throw reader.fail(subValue, "'check.kinds' is empty; write functions, properties or both")
                 }
                 check.kinds = kinds
+            case "require" where subValue.null != nil:
                 check.require = nil
             case "require":
                 let names = subValue.scalar != nil

@@ -175,3 +175,15 @@ import WorkflowTestSupport
         #expect(empty?.description == "/project/.docsheet.yml:2: 'check.kinds' is empty; write functions, properties or both")
     }
 }
+
+/// `check.kinds` next to the other check settings: each keeps its own value.
+@Suite struct CheckKindsBesideOtherSettingsTests {
+    @Test func kindsDoNotTouchRequireOrANullRequire() throws {
+        let file = URL(fileURLWithPath: "/project/.docsheet.yml")
+        let both = try Configuration.parse("check:\n  require: [parameters]\n  kinds: properties\n", file: file).check
+        #expect(both.require == [.parameters] && both.kinds == [.properties])
+        let reversed = try Configuration.parse("check:\n  kinds: properties\n  require: null\n", file: file).check
+        #expect(reversed.require == nil && reversed.kinds == [.properties])
+        #expect(try Configuration.parse("check:\n  kinds: null\n", file: file).check.kinds == nil)
+    }
+}
