@@ -119,3 +119,16 @@ import TestSupport
         #expect(configured.error.contains(".docsheet.yml:2: 'check.kinds' has unknown kind 'vars'"), "\(configured.error)")
     }
 }
+
+/// `docsheet templates fields` lists the modules sheet's fields and the module marker's dependencies.
+@Suite struct TemplateFieldsCommandTests {
+    @Test func theCatalogueNamesModuleDependencies() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        let run = try sandbox.docsheet("templates", "fields")
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("{{module.FIELD}}: ") && $0.hasSuffix(", dependencies") })
+        #expect(lines.contains("kind: modules (YAML columns): number, name, kind, project, dependencies, dependents, files, types, functions, documented, undocumented, coverage, properties, documentedProperties, propertyCoverage, blank"))
+        #expect(lines.first?.contains("{{propertyCoverage}}") == true)
+    }
+}
