@@ -185,4 +185,31 @@ import TestSupport
         #expect(written.row(4) == ["TaskKit", "Logging", "3", "0.3333333333333333"])
         #expect(written.numericCells.contains("C4") && written.numericCells.contains("D4"))
     }
+
+    @Test func aSummaryChartCanShowPropertyCoverage() throws {
+        let yaml = """
+            name: property-summary
+            sheets:
+              - kind: summary
+                name: Summary
+                levels: [module]
+                chart: {type: column, field: propertyCoverage}
+                columns:
+                  - {field: name}
+                  - {field: undocumentedProperties}
+                  - {field: propertyCoverage, format: "0.0%"}
+            """
+        let template = try TemplateLoader.load(yaml: yaml, path: "summary.yml", baseFolder: nil)
+        let url = try Fixtures.folder().appendingPathComponent("property-summary.xlsx")
+        try DocumentWriter(template: template, context: Fixtures.context).write(Self.inventory, format: .xlsx, to: url)
+        let book = try XLSXReader(url: url)
+        let sheet = try book.sheet("Summary")
+        #expect(sheet.row(3) == ["TaskKit", "2", "0.3333333333333333"])
+        #expect(sheet.drawingCount == 1)
+        // A share runs from 0 % to 100 %, as function coverage does.
+        let chart = try #require(book.text(ofPart: "xl/charts/chart1.xml"))
+        #expect(chart.contains("<c:max val=\"1\"/>"))
+        let wrongField = templateLoadError(yaml.replacingOccurrences(of: "field: propertyCoverage}", with: "field: dependencies}"))
+        #expect(wrongField?.hasPrefix("custom.yml:6: unknown chart field 'dependencies'") == true, "\(wrongField ?? "loaded")")
+    }
 }
