@@ -20,7 +20,7 @@ public struct Baseline: Codable, Equatable, Sendable {
         public var module: String?
         /// The enclosing type, or `nil`.
         public var type: String?
-        /// The function's full name.
+        /// The function's full name, or the property's or enum case's name.
         public var name: String
         /// The rule.
         public var rule: String
@@ -30,8 +30,8 @@ public struct Baseline: Codable, Equatable, Sendable {
         /// - Parameters:
         ///   - file: The file, relative to the scanned root.
         ///   - type: The enclosing type, or `nil`.
-        ///   - name: The function's full name.
-        ///   - rule: The rule: `undocumented`, `parameters`, `returns` or `throws`.
+        ///   - name: The function's full name, or the property's or enum case's name.
+        ///   - rule: The rule: `undocumented`, `parameters`, `returns`, `throws` or `undocumented-property`.
         ///   - module: The module, or `nil` when unknown (version 1 baselines).
         public init(file: String, type: String?, name: String, rule: String, module: String? = nil) {
             self.file = file

@@ -18,7 +18,8 @@ enum CIReports {
         var help: String
     }
 
-    /// Every rule `docsheet check` reports, in a fixed order (the SARIF `ruleIndex` refers to it).
+    /// Every rule `docsheet check` reports, in a fixed order (the SARIF `ruleIndex` refers to it); the last one,
+    /// `undocumented-property`, is listed only when the run checks properties.
     static let rules: [Rule] = [
         Rule(id: "undocumented", name: "Undocumented",
              summary: "A checked function has no doc comment, or one that only holds Xcode placeholders.",
@@ -32,13 +33,18 @@ enum CIReports {
         Rule(id: "throws", name: "UndocumentedThrows",
              summary: "A documented throwing function does not describe its errors (--require throws).",
              help: "Describe the errors in the doc comment: `- Throws: text`."),
+        Rule(id: Check.undocumentedPropertyRule, name: "UndocumentedProperty",
+             summary: "A checked property, global variable or enum case has no doc comment, or one that only holds Xcode placeholders (--kinds properties).",
+             help: "Add a /// doc comment with a one-sentence summary above the property or enum case. The rules and the configuration are described in DocSheet's Documentation/CLI.md, \"Check rules\"."),
     ]
 
-    /// The rules of `report`'s violations, in the fixed order, then unknown ones (none today) by id.
+    /// The rules of `report`'s run, in the fixed order (the property rule only when it checked properties), then
+    /// unknown ones (none today) by id.
     static func rules(of report: CheckReport) -> [Rule] {
-        let known = Set(rules.map(\.id))
+        let ruleList = rules.filter { $0.id != Check.undocumentedPropertyRule || report.kinds.contains(.properties) }
+        let known = Set(ruleList.map(\.id))
         let unknown = Set(report.violations.map(\.rule)).subtracting(known).sorted()
-        return rules + unknown.map { Rule(id: $0, name: $0, summary: "docsheet check rule '\($0)'.", help: "See DocSheet's Documentation/CLI.md, \"Check rules\".") }
+        return ruleList + unknown.map { Rule(id: $0, name: $0, summary: "docsheet check rule '\($0)'.", help: "See DocSheet's Documentation/CLI.md, \"Check rules\".") }
     }
 
     /// A stable identity for each violation, in report order: SHA-256 of the rule, the project-relative file, the
@@ -90,7 +96,7 @@ enum CIReports {
                         artifactLocation: SARIF.ArtifactLocation(uri: location.uri, uriBaseId: location.isRelative ? "%SRCROOT%" : nil),
                         region: SARIF.Region(startLine: max(violation.line, 1), startColumn: max(violation.column, 1))),
                     logicalLocations: [SARIF.LogicalLocation(name: violation.name, fullyQualifiedName: qualifiedName,
-                                                             kind: violation.enclosingType == nil ? "function" : "member")])],
+                                                             kind: logicalKind(violation))])],
                 partialFingerprints: ["docsheet/v1": fingerprint])
         }
         let driver = SARIF.Driver(
@@ -105,6 +111,13 @@ enum CIReports {
                                                             checkedCount: report.checkedCount,
                                                             documentedCount: report.documentedCount))
         return json(SARIF.Log(runs: [run]))
+    }
+
+    /// The SARIF `logicalLocation.kind` of a violation's declaration: `function` or `variable` at top level,
+    /// `member` inside a type.
+    static func logicalKind(_ violation: Violation) -> String {
+        if violation.enclosingType != nil { return "member" }
+        return violation.rule == Check.undocumentedPropertyRule ? "variable" : "function"
     }
 
     /// The SARIF 2.1.0 objects DocSheet writes (a small subset of the format).

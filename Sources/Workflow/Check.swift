@@ -21,6 +21,8 @@ public struct CheckOptions: Sendable {
     public var scope: Scope = .tree
     /// The lowest `effectiveAccess` checked (default: public).
     public var minAccess: AccessLevel?
+    /// The kinds of declaration checked (default: the configuration's, else functions only).
+    public var kinds: [Configuration.CheckedKind]?
     /// Extra documentation rules (default: none).
     public var require: [Configuration.Requirement]?
     /// The lowest acceptable coverage in percent.
@@ -36,24 +38,25 @@ public struct CheckOptions: Sendable {
     public init() {}
 }
 
-/// One function that fails the documentation rules.
+/// One function or property that fails the documentation rules.
 public struct Violation: Codable, Hashable, Sendable {
     /// The file relative to the project's folder — the configuration file's folder, else the top of the git work
     /// tree, else the scanned root — the baseline key, the same from any folder.
     public var file: String
     /// The path to print, relative to the current folder.
     public var path: String
-    /// 1-based line of the function's name.
+    /// 1-based line of the declaration's name.
     public var line: Int
-    /// 1-based column of the function's name.
+    /// 1-based column of the declaration's name.
     public var column: Int
-    /// The rule: `undocumented`, `parameters`, `returns` or `throws`.
+    /// The rule: `undocumented`, `parameters`, `returns` or `throws` for a function, `undocumented-property` for a
+    /// property or enum case.
     public var rule: String
     /// The module.
     public var module: String
     /// The enclosing type, or `nil`.
     public var enclosingType: String?
-    /// The function's full name.
+    /// The function's full name, or the property's or enum case's name.
     public var name: String
     /// What is wrong, in one line.
     public var message: String
@@ -65,7 +68,7 @@ public struct CheckReport: Encodable, Sendable {
     public var violations: [Violation]
     /// How many violations the baseline accepted.
     public var baselinedCount: Int
-    /// How many functions were checked.
+    /// How many declarations (functions, and properties with `--kinds properties`) were checked.
     public var checkedCount: Int
     /// How many of them are documented.
     public var documentedCount: Int
@@ -75,23 +78,27 @@ public struct CheckReport: Encodable, Sendable {
     public var minCoverage: Double?
     /// The access level checked.
     public var minAccess: AccessLevel
+    /// The kinds of declaration checked, in the order given.
+    public var kinds: [Configuration.CheckedKind] = [.functions]
     /// True when there are no new violations and the coverage is high enough.
     public var passed: Bool
     /// Extraction diagnostics (syntax errors), as `path:line:column: warning: message` lines.
     public var diagnostics: [String]
 
-    /// The summary line, e.g. `docsheet check: 2 violations; coverage 75.0% (3 of 4 public functions documented); failed`.
+    /// The summary line, e.g. `docsheet check: 2 violations; coverage 75.0% (3 of 4 public functions documented); failed`
+    /// (`functions and properties` when both kinds are checked).
     public var summary: String {
         var parts = ["\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
         if baselinedCount > 0 { parts[0] += " (\(baselinedCount) more accepted by the baseline)" }
-        var coverageText = "coverage \(String(format: "%.1f", coverage))% (\(documentedCount) of \(checkedCount) \(minAccess.rawValue)+ functions documented)"
+        let kindsText = kinds.map(\.rawValue).joined(separator: " and ")
+        var coverageText = "coverage \(String(format: "%.1f", coverage))% (\(documentedCount) of \(checkedCount) \(minAccess.rawValue)+ \(kindsText) documented)"
         if let minCoverage { coverageText += ", minimum \(String(format: "%.1f", minCoverage))%" }
         parts.append(coverageText)
         return "docsheet check: " + parts.joined(separator: "; ") + (passed ? "; passed" : "; failed")
     }
 
     private enum CodingKeys: String, CodingKey {
-        case violations, baselinedCount, checkedCount, documentedCount, coverage, minCoverage, minAccess, passed
+        case violations, baselinedCount, checkedCount, documentedCount, coverage, minCoverage, minAccess, kinds, passed
         case diagnostics, summary
     }
 
@@ -108,6 +115,7 @@ public struct CheckReport: Encodable, Sendable {
         try container.encode(coverage, forKey: .coverage)
         try container.encode(minCoverage, forKey: .minCoverage)
         try container.encode(minAccess, forKey: .minAccess)
+        try container.encode(kinds.map(\.rawValue), forKey: .kinds)
         try container.encode(passed, forKey: .passed)
         try container.encode(diagnostics, forKey: .diagnostics)
         try container.encode(summary, forKey: .summary)
@@ -152,6 +160,7 @@ public enum Check {
         let roots = options.roots.isEmpty ? ["."] : options.roots
         let configuration = try options.scan.configuration(from: environment.url(for: roots[0]), environment: environment)
         let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
+        let kinds = options.kinds ?? configuration.check.kinds ?? [.functions]
         let rules = Set(options.require ?? configuration.check.require ?? [])
         let minCoverage = options.minCoverage ?? configuration.check.minCoverage
         let extraction = options.scan.extraction(configuration)
@@ -159,6 +168,7 @@ public enum Check {
         let treeScans = options.scope == .tree ? try treeScans(roots: roots, options: options, configuration: configuration,
                                                                    extraction: extraction, environment: environment) : []
         var functions: [(record: FunctionRecord, path: String)] = []
+        var properties: [(record: PropertyRecord, path: String)] = []
         var diagnostics: [String] = []
         var foundDeclarations = false
         var generatedFilesLeftOut = 0
@@ -167,7 +177,7 @@ public enum Check {
             switch options.scope {
             case .tree:
                 result = try treeScans[rootIndex].scan.extract(treeScans[rootIndex].plan)
-                foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty
+                foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty || !result.properties.isEmpty
             case .staged, .since:
                 let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
@@ -180,6 +190,14 @@ public enum Check {
                 let path = roots.count > 1 ? prefix + record.file : SourceScan.displayPath(root: root, file: record.file)
                 record.file = key.path(record.file) ?? prefix + record.file
                 return (record, path)
+            }
+            if kinds.contains(.properties) {
+                properties += result.properties.map { record in
+                    var record = record
+                    let path = roots.count > 1 ? prefix + record.file : SourceScan.displayPath(root: root, file: record.file)
+                    record.file = key.path(record.file) ?? prefix + record.file
+                    return (record, path)
+                }
             }
             diagnostics += result.diagnostics.map { diagnostic in
                 var diagnostic = diagnostic
@@ -194,10 +212,20 @@ public enum Check {
             throw .invalidInput(path: roots.joined(separator: ", "),
                                 reason: "no Swift declarations found in any root; check the include and exclude globs and the roots")
         }
-        let checked = functions.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) }
+        let checked = kinds.contains(.functions)
+            ? functions.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) } : []
+        let checkedProperties = properties.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) }
         var violations = checked.flatMap { violationsOf($0.record, path: $0.path, rules: rules) }
-        let documented = checked.filter { $0.record.isDocumented }.count
-        let coverage = checked.isEmpty ? 100 : Double(documented) * 100 / Double(checked.count)
+        let propertyViolations = checkedProperties.compactMap { violationOf($0.record, path: $0.path) }
+        if !propertyViolations.isEmpty {
+            // Functions and properties in one order (path, line, column), so a file's violations read top to bottom.
+            violations = (violations + propertyViolations).enumerated().sorted { a, b in
+                (a.element.path, a.element.line, a.element.column, a.offset) < (b.element.path, b.element.line, b.element.column, b.offset)
+            }.map(\.element)
+        }
+        let checkedCount = checked.count + checkedProperties.count
+        let documented = checked.filter { $0.record.isDocumented }.count + checkedProperties.filter { $0.record.isDocumented }.count
+        let coverage = checkedCount == 0 ? 100 : Double(documented) * 100 / Double(checkedCount)
 
         if let file = options.writeBaseline {
             try Baseline(violations: violations).write(to: environment.url(for: file))
@@ -213,9 +241,9 @@ public enum Check {
             violations = remaining
         }
         let passed = violations.isEmpty && coverage + 1e-9 >= (minCoverage ?? 0)
-        return CheckReport(violations: violations, baselinedCount: baselinedCount, checkedCount: checked.count,
+        return CheckReport(violations: violations, baselinedCount: baselinedCount, checkedCount: checkedCount,
                            documentedCount: documented, coverage: coverage, minCoverage: minCoverage,
-                           minAccess: minAccess, passed: passed, diagnostics: diagnostics)
+                           minAccess: minAccess, kinds: kinds, passed: passed, diagnostics: diagnostics)
     }
 
     /// The violations of one function under `rules` (a missing or placeholder doc is one `undocumented` violation).
@@ -256,6 +284,44 @@ public enum Check {
             result.append(violation("throws", "\(subject) does not document the errors it throws; add '- Throws:'"))
         }
         return result
+    }
+
+    /// The rule of an undocumented property or enum case (functions have `undocumented`).
+    public static let undocumentedPropertyRule = "undocumented-property"
+
+    /// The violation of one property or enum case: `undocumented-property` when it has no real doc, else none.
+    /// `--require` does not apply (a property has no parameters, return value or errors).
+    ///
+    /// - Parameters:
+    ///   - record: The property or enum case to check.
+    ///   - path: The path to print in the message, relative to the current folder.
+    /// - Returns: `nil` for a documented record; otherwise one `undocumented-property` violation.
+    public static func violationOf(_ record: PropertyRecord, path: String) -> Violation? {
+        guard !record.isDocumented else { return nil }
+        let subject = "\(record.effectiveAccess.rawValue) \(describe(record)) '\(record.qualifiedName)'"
+        let message = record.doc?.isPlaceholder == true
+            ? "\(subject) has a doc comment that still holds an Xcode placeholder (<#...#>); replace it with real documentation"
+            : "\(subject) is not documented; add a /// summary"
+        return Violation(file: record.file, path: path, line: record.line, column: record.column, rule: undocumentedPropertyRule,
+                         module: record.module, enclosingType: record.enclosingType, name: record.name, message: message)
+    }
+
+    /// True for properties the gate looks at: not an `override` (it inherits the overridden property's
+    /// documentation, as for functions). Enum cases, global variables and protocol requirements are checked.
+    ///
+    /// - Parameter record: The property or enum case.
+    /// - Returns: False for an `override`, true for everything else.
+    public static func isGated(_ record: PropertyRecord) -> Bool {
+        !record.modifiers.contains("override")
+    }
+
+    /// The kind as prose in messages (`property`, `type property`, `enum case`, `global variable`).
+    static func describe(_ record: PropertyRecord) -> String {
+        switch record.kind {
+        case .property: return record.enclosingType == nil ? "global variable" : "property"
+        case .typeProperty: return "type property"
+        case .enumCase: return "enum case"
+        }
     }
 
     /// True for functions the gate looks at: not a `deinit` (nobody calls it) and not an `override` (it inherits

@@ -31,6 +31,37 @@ public struct Configuration: Equatable, Sendable {
         case `throws`
     }
 
+    /// The kinds of declaration `docsheet check` looks at (`--kinds`, `check.kinds`).
+    public enum CheckedKind: String, CaseIterable, Sendable {
+        /// Functions, methods, initializers, subscripts and operators (the default).
+        case functions
+        /// Properties, global variables, protocol property requirements and enum cases (as SwiftLint's
+        /// `missing_docs` and jazzy count them).
+        case properties
+
+        /// The kinds named in `text`, comma-separated (`functions,properties`), in the order given, each once.
+        ///
+        /// - Parameter text: The comma-separated kind names.
+        /// - Returns: The kinds, or the first name that is not a kind.
+        public static func parse(_ text: String) -> Result<[CheckedKind], UnknownKind> {
+            var kinds: [CheckedKind] = []
+            for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+                guard let kind = CheckedKind(rawValue: name) else { return .failure(UnknownKind(name: name)) }
+                if !kinds.contains(kind) { kinds.append(kind) }
+            }
+            return .success(kinds)
+        }
+
+        /// A kind name `parse` does not know.
+        public struct UnknownKind: Error, Equatable {
+            /// The name as written.
+            public var name: String
+        }
+
+        /// The valid names, comma-separated, for messages.
+        public static let validNames = allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
     /// The `check:` section.
     public struct CheckSection: Equatable, Sendable {
         /// The lowest `effectiveAccess` the gate looks at.
@@ -41,6 +72,8 @@ public struct Configuration: Equatable, Sendable {
         public var minCoverage: Double?
         /// A baseline file of accepted violations (absolute).
         public var baseline: URL?
+        /// The kinds of declaration checked (`nil`: functions only).
+        public var kinds: [CheckedKind]?
 
         /// Creates an empty section.
         ///
@@ -49,11 +82,14 @@ public struct Configuration: Equatable, Sendable {
         ///   - require: Extra documentation rules (`parameters`, `returns`, `throws`), or `nil` when not configured.
         ///   - minCoverage: The lowest acceptable coverage, 0–100, or `nil` when not configured.
         ///   - baseline: A baseline file of accepted violations (absolute), or `nil` when not configured.
-        public init(minAccess: AccessLevel? = nil, require: [Requirement]? = nil, minCoverage: Double? = nil, baseline: URL? = nil) {
+        ///   - kinds: The kinds of declaration checked (`functions`, `properties`), or `nil` when not configured.
+        public init(minAccess: AccessLevel? = nil, require: [Requirement]? = nil, minCoverage: Double? = nil, baseline: URL? = nil,
+                    kinds: [CheckedKind]? = nil) {
             self.minAccess = minAccess
             self.require = require
             self.minCoverage = minCoverage
             self.baseline = baseline
+            self.kinds = kinds
         }
     }
 
@@ -111,7 +147,7 @@ public struct Configuration: Equatable, Sendable {
     /// The keys of the `project:` section.
     public static let projectKeys = ["name", "version", "author"]
     /// The keys of the `check:` section.
-    public static let checkKeys = ["min_access", "require", "min_coverage", "baseline"]
+    public static let checkKeys = ["min_access", "kinds", "require", "min_coverage", "baseline"]
 
     /// Finds the nearest `.docsheet.yml` in `start` (a file or folder) or a folder above it, and loads it.
     /// Returns an empty configuration when there is none.
@@ -229,6 +265,22 @@ public struct Configuration: Equatable, Sendable {
         for (subKey, subValue) in try reader.mapping(node, "'check'", allowed: checkKeys).ordered {
             switch subKey {
             case "min_access": check.minAccess = try reader.choice(subValue, "check.min_access")
+            case "kinds" where subValue.null != nil:
+                check.kinds = nil
+            case "kinds":
+                var kinds: [CheckedKind] = []
+                for item in reader.sequenceOrScalar(subValue) {
+                    let text = try reader.string(item, "check.kinds")
+                    switch CheckedKind.parse(text) {
+                    case .success(let parsed): kinds += parsed.filter { !kinds.contains($0) }
+                    case .failure(let unknown):
+                        throw reader.fail(item, "'check.kinds' has unknown kind '\(unknown.name)'; valid kinds: \(CheckedKind.validNames)")
+                    }
+                }
+                guard !kinds.isEmpty else {
+                    throw reader.fail(subValue, "'check.kinds' is empty; write functions, properties or both")
+                }
+                check.kinds = kinds
             case "require" where subValue.null != nil:
                 check.require = nil
             case "require":
@@ -296,6 +348,7 @@ public struct Configuration: Equatable, Sendable {
         # The doc-coverage gate: `docsheet check` and the pre-commit hook.
         check:
           min_access: public           # check functions at least this visible
+          # kinds: [functions, properties]   # also gate properties and enum cases (default: functions)
           require: []                  # any of: parameters, returns, throws
           # min_coverage: 80           # fail below this percentage of documented functions
           # baseline: .docsheet-baseline.json   # accepted violations (docsheet check --write-baseline FILE)

@@ -83,13 +83,57 @@ struct GitRoot {
 /// function in a moved file also stays unchanged when the move put it in another module. The base is HEAD for `.staged` — and during a merge (cherry-pick,
 /// revert) a function must differ from its version in every parent (HEAD and each `MERGE_HEAD`) to count — and the
 /// merge base of the revision and HEAD for `.since` (as `git diff REV...`).
+///
+/// Properties and enum cases (`check --kinds properties`) are selected the same way, by ``PropertyIdentity``: one is
+/// unchanged when a property with the same module, enclosing type, name, kind, declaration, access levels and doc
+/// exists in the base in a changed or deleted file.
 enum ChangedFunctions {
+    /// What identifies a property across revisions, and what must stay equal for it to count as unchanged: its
+    /// module (empty to match a file moved between modules), enclosing type, name and kind, its declaration as
+    /// written, its access levels and its doc. No position, so a property that moves is not new.
+    struct PropertyIdentity: Hashable {
+        var module: String
+        var enclosingType: String?
+        var name: String
+        var kind: PropertyKind
+        var declaration: String
+        var accessLevel: AccessLevel
+        var setterAccess: AccessLevel?
+        var effectiveAccess: AccessLevel
+        var doc: DocComment?
+
+        /// The identity of `record`; `anyModule` leaves the module out.
+        init(_ record: PropertyRecord, anyModule: Bool = false) {
+            module = anyModule ? "" : record.module
+            enclosingType = record.enclosingType
+            name = record.name
+            kind = record.kind
+            declaration = record.declaration
+            accessLevel = record.accessLevel
+            setterAccess = record.setterAccess
+            effectiveAccess = record.effectiveAccess
+            doc = record.doc
+        }
+    }
+
     /// One commit the head is compared with.
     private struct BaseState {
         /// The root-relative paths of head files that differ from this commit.
         var changedPaths: Set<String>
         /// The functions of this commit's versions of the changed (and deleted) files.
         var functions: [InventoryDiff.Key: [FunctionRecord]]
+        /// The properties of the same files, by identity (and by identity without module), with their files.
+        var properties: [PropertyIdentity: [(module: String, file: String)]] = [:]
+
+        /// True when the property `record` exists unchanged in this state: its file is the same, or a property of the
+        /// same identity exists in one of the changed files (in another module only when it was in another file).
+        func holdsUnchanged(_ record: PropertyRecord) -> Bool {
+            guard changedPaths.contains(record.file) else { return true }
+            if properties[PropertyIdentity(record)] != nil { return true }
+            return (properties[PropertyIdentity(record, anyModule: true)] ?? []).contains {
+                $0.module != record.module && $0.file != record.file
+            }
+        }
 
         /// True when `record` exists unchanged in this state: its file is the same, or a function with its key,
         /// signature, access level and doc exists in one of the changed files (in another module only when it was in
@@ -182,10 +226,18 @@ enum ChangedFunctions {
                 key.module = ""
                 functions[key, default: []].append(record)
             }
-            states.append(BaseState(changedPaths: changed, functions: functions))
+            var properties: [PropertyIdentity: [(module: String, file: String)]] = [:]
+            for record in base.properties {
+                properties[PropertyIdentity(record), default: []].append((record.module, record.file))
+                properties[PropertyIdentity(record, anyModule: true), default: []].append((record.module, record.file))
+            }
+            states.append(BaseState(changedPaths: changed, functions: functions, properties: properties))
         }
         let touched = head.functions.filter { record in !states.contains { $0.holdsUnchanged(record) } }
-        return ExtractionResult(functions: touched.sorted(by: Inventory.precedes), types: [], diagnostics: head.diagnostics)
+        let touchedProperties = head.properties.filter { record in !states.contains { $0.holdsUnchanged(record) } }
+        var result = ExtractionResult(functions: touched.sorted(by: Inventory.precedes), types: [], diagnostics: head.diagnostics)
+        result.properties = touchedProperties.sorted(by: Inventory.precedes)
+        return result
     }
 }
 

@@ -7,13 +7,14 @@ import Workflow
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Report functions that lack documentation; exit 1 when the gate fails.",
+        abstract: "Report functions (and, with --kinds, properties) that lack documentation; exit 1 when the gate fails.",
         discussion: HelpText.discussion(
             "Exit codes: 0 the gate passed, 1 it failed, 2 usage or configuration error, 3 input error, 4 output error.",
             examples: [
                 "docsheet check",
                 "docsheet check Sources --min-access internal --require parameters,returns",
                 "docsheet check --min-coverage 80 --reporter github",
+                "docsheet check --kinds functions,properties",
                 "docsheet check --staged --warn-only",
                 "docsheet check --since origin/main --baseline .docsheet-baseline.json",
                 "docsheet check --write-baseline .docsheet-baseline.json",
@@ -23,19 +24,22 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Folders to check (default: the current folder).", completion: .directory)
     var roots: [String] = []
 
-    @Option(help: ArgumentHelp("Check functions at least this visible (effective access; default: public).", valueName: "level"))
+    @Option(help: ArgumentHelp("Check declarations at least this visible (effective access; default: public).", valueName: "level"))
     var minAccess: AccessLevel?
+
+    @Option(help: ArgumentHelp("What to check: functions, properties (properties, global variables and enum cases) or both, comma-separated (default: functions).", valueName: "kinds"), completion: .list(["functions", "properties", "functions,properties"]))
+    var kinds: String?
 
     @Option(help: ArgumentHelp("Also require these parts of the doc: parameters, returns, throws (comma-separated).", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws"]))
     var require: String?
 
-    @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked functions are documented.", valueName: "pct"))
+    @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked declarations are documented.", valueName: "pct"))
     var minCoverage: Double?
 
-    @Flag(help: "Only check functions added or changed in the staged content (the index).")
+    @Flag(help: "Only check declarations added or changed in the staged content (the index).")
     var staged = false
 
-    @Option(help: ArgumentHelp("Only check functions added or changed since this revision.", valueName: "rev"))
+    @Option(help: ArgumentHelp("Only check declarations added or changed since this revision.", valueName: "rev"))
     var since: String?
 
     @Option(help: "xcode (default), json, github, sarif, junit or gitlab (see Documentation/CI.md).")
@@ -60,6 +64,18 @@ struct CheckCommand: ParsableCommand {
         if let minCoverage, !(0...100).contains(minCoverage) { throw ValidationError("--min-coverage must be from 0 to 100") }
         if baseline != nil && writeBaseline != nil { throw ValidationError("--baseline and --write-baseline cannot be combined") }
         _ = try requirements()
+        _ = try checkedKinds()
+    }
+
+    /// The `--kinds` list, parsed.
+    func checkedKinds() throws -> [Configuration.CheckedKind]? {
+        guard let kinds else { return nil }
+        switch Configuration.CheckedKind.parse(kinds) {
+        case .success(let parsed) where !parsed.isEmpty: return parsed
+        case .success: throw ValidationError("--kinds: name functions, properties or both")
+        case .failure(let unknown):
+            throw ValidationError("--kinds: unknown kind '\(unknown.name)'; valid kinds: \(Configuration.CheckedKind.validNames)")
+        }
     }
 
     /// The `--require` rules, parsed.
@@ -81,6 +97,7 @@ struct CheckCommand: ParsableCommand {
         options.roots = roots
         options.scope = staged ? .staged : since.map(CheckOptions.Scope.since) ?? .tree
         options.minAccess = minAccess
+        options.kinds = try checkedKinds()
         options.require = try requirements()
         options.minCoverage = minCoverage
         options.baseline = baseline

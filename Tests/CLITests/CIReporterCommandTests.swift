@@ -63,3 +63,72 @@ import TestSupport
         #expect(run.error.contains("sarif") && run.error.contains("junit") && run.error.contains("gitlab"))
     }
 }
+
+/// `docsheet check --kinds` end to end: the built binary's exit code and its report with properties in the gate.
+@Suite struct CheckKindsCommandTests {
+    static let source = """
+        /// Keeps the items.
+        public struct Store {
+            /// Loads everything.
+            public func load() {}
+
+            public var count = 0
+
+            /// The states.
+            public enum State {
+                case idle
+            }
+        }
+
+        """
+
+    @Test func propertiesJoinTheGateOnlyWhenAsked() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", Self.source)
+        let functionsOnly = try sandbox.docsheet("check")
+        #expect(functionsOnly.status == 0, "\(functionsOnly.error)")
+        #expect(functionsOnly.output == "docsheet check: 0 violations; coverage 100.0% (1 of 1 public+ functions documented); passed\n")
+
+        let both = try sandbox.docsheet("check", "--kinds", "functions,properties")
+        #expect(both.status == 1, "\(both.error)")
+        #expect(both.output == """
+            Sources/App/Store.swift:6:16: error: public property 'Store.count' is not documented; add a /// summary
+            Sources/App/Store.swift:10:14: error: public enum case 'Store.State.idle' is not documented; add a /// summary
+            docsheet check: 2 violations; coverage 33.3% (1 of 3 public+ functions and properties documented); failed
+
+            """)
+        let json = try sandbox.docsheet("check", "--kinds", "properties", "--reporter", "json")
+        #expect(json.status == 1)
+        #expect(json.output.contains("\"rule\" : \"undocumented-property\""))
+
+        // The configuration file names the kinds too; the command line wins.
+        try sandbox.write(".docsheet.yml", "check:\n  kinds: [functions, properties]\n")
+        #expect(try sandbox.docsheet("check").status == 1)
+        #expect(try sandbox.docsheet("check", "--kinds", "functions").status == 0)
+    }
+
+    @Test func anUnknownKindIsAUsageError() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/App/Store.swift", Self.source)
+        let run = try sandbox.docsheet("check", "--kinds", "functions,variables")
+        #expect(run.status == 2)
+        #expect(run.error.contains("--kinds: unknown kind 'variables'; valid kinds: functions, properties"), "\(run.error)")
+        try sandbox.write(".docsheet.yml", "check:\n  kinds: vars\n")
+        let configured = try sandbox.docsheet("check")
+        #expect(configured.status == 2)
+        #expect(configured.error.contains(".docsheet.yml:2: 'check.kinds' has unknown kind 'vars'"), "\(configured.error)")
+    }
+}
+
+/// `docsheet templates fields` lists the modules sheet's fields and the module marker's dependencies.
+@Suite struct TemplateFieldsCommandTests {
+    @Test func theCatalogueNamesModuleDependencies() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        let run = try sandbox.docsheet("templates", "fields")
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("{{module.FIELD}}: ") && $0.hasSuffix(", dependencies") })
+        #expect(lines.contains("kind: modules (YAML columns): number, name, kind, project, dependencies, dependents, files, types, functions, documented, undocumented, coverage, properties, documentedProperties, propertyCoverage, blank"))
+        #expect(lines.first?.contains("{{propertyCoverage}}") == true)
+    }
+}

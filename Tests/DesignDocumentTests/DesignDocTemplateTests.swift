@@ -23,8 +23,8 @@ import TestSupport
 
     @Test func designDocHasEverySheetInOrder() throws {
         let (book, _) = try Self.render("design-doc", keepAs: "designdocument-design-doc")
-        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Types", "Class diagram - TaskBoardApp",
-                                    "Class diagram - TaskKit", "Functions"])
+        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Module structure", "Types",
+                                    "Class diagram - TaskBoardApp", "Class diagram - TaskKit", "Functions"])
         #expect(book.properties["title"] == "TaskBoard design document")
         #expect(book.properties["creator"] == "Mobile Team")
         #expect(book.properties["created"] == "2026-01-01T00:00:00Z")
@@ -50,10 +50,10 @@ import TestSupport
         let (book, _) = try Self.render("design-doc")
         let contents = try book.sheet("Contents")
         #expect(contents.row(1) == ["No.", "Sheet", "Content"])
-        #expect((2...8).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Types", "Class diagram - TaskBoardApp",
-                                                        "Class diagram - TaskKit", "Functions"])
+        #expect((2...9).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Module structure", "Types",
+                                                        "Class diagram - TaskBoardApp", "Class diagram - TaskKit", "Functions"])
         #expect(contents.hyperlinks["B3"] == "#'Revision history'!A1")
-        #expect(contents.hyperlinks["B8"] == "#'Functions'!A1")
+        #expect(contents.hyperlinks["B9"] == "#'Functions'!A1")
     }
 
     @Test func revisionHistoryIsATableToFillIn() throws {
@@ -68,12 +68,13 @@ import TestSupport
     @Test func summaryCountsPerModuleAndFileWithAChart() throws {
         let (book, _) = try Self.render("design-doc")
         let summary = try book.sheet("Summary")
-        #expect(summary.row(1) == ["Module", "Target kind", "Types", "Functions", "Documented", "Coverage"])
-        // The app's kind comes from the inventory's module list, the library's from its records.
-        #expect(summary.row(2) == ["TaskBoardApp", "App", "1", "2", "1", "0.5"])
-        #expect(summary.row(3) == ["TaskKit", "Package library", "3", "5", "3", "0.6"])
-        #expect(summary.row(4) == ["Total", "", "4", "7", "4", "0.5714285714285714"])
-        #expect(summary.row(6) == ["File", "Target kind", "Types", "Functions", "Documented", "Coverage"])
+        #expect(summary.row(1) == ["Module", "Target kind", "Types", "Functions", "Documented", "Coverage", "Properties", "Property coverage"])
+        // The app's kind comes from the inventory's module list, the library's from its records. The fixture has no
+        // property records: 0 properties and an empty property coverage.
+        #expect(summary.row(2) == ["TaskBoardApp", "App", "1", "2", "1", "0.5", "0"])
+        #expect(summary.row(3) == ["TaskKit", "Package library", "3", "5", "3", "0.6", "0"])
+        #expect(summary.row(4) == ["Total", "", "4", "7", "4", "0.5714285714285714", "0"])
+        #expect(summary.row(6) == ["File", "Target kind", "Types", "Functions", "Documented", "Coverage", "Properties", "Property coverage"])
         #expect(summary["A7"] == "Sources/TaskBoardApp/TaskListViewModel.swift")
         #expect(summary.drawingCount == 1)
         #expect(book.parts.contains("xl/charts/chart1.xml"))
@@ -162,11 +163,12 @@ import TestSupport
 
     @Test func localizedLabelsForVietnameseAndJapanese() throws {
         let (vi, _) = try Self.render("design-doc", locale: .vi)
-        #expect(vi.sheetNames == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Danh sách kiểu", "Sơ đồ lớp - TaskBoardApp",
-                                  "Sơ đồ lớp - TaskKit", "Đặc tả hàm"])
+        #expect(vi.sheetNames == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Cấu trúc mô-đun", "Danh sách kiểu",
+                                  "Sơ đồ lớp - TaskBoardApp", "Sơ đồ lớp - TaskKit", "Đặc tả hàm"])
         #expect(try vi.sheet("Đặc tả hàm").row(1).prefix(3) == ["STT", "Kiểu", "Hàm"])
         let (ja, _) = try Self.render("design-doc", locale: .ja)
-        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "型一覧", "クラス図 - TaskBoardApp", "クラス図 - TaskKit", "関数仕様"])
+        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "モジュール構成", "型一覧", "クラス図 - TaskBoardApp", "クラス図 - TaskKit",
+                                  "関数仕様"])
         #expect(try ja.sheet("関数仕様").dataValidations.first?.formula == "\"OK,要修正,質問\"")
         #expect(try ja.sheet("集計")["A4"] == "合計")
     }

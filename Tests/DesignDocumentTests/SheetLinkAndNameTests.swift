@@ -93,7 +93,7 @@ import TestSupport
         #expect(error(header + "  - kind: functions\n    name: F\n    freezeColumns: 2\n    columns: [{field: name}]\n")
             == "custom.yml:5: 'freezeColumns' is 2 but the sheet has 1 columns")
         #expect(error(header + "  - kind: summary\n    name: S\n    freezeColumns: 1\n    columns: [{field: name}]\n")
-            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, types, contents, history, added, removed, changed")
+            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, types, modules, contents, history, added, removed, changed")
     }
 
     @Test func blankSheetNamesAreRejected() {

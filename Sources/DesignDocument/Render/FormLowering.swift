@@ -439,11 +439,13 @@ struct FormSheetLowering {
         return (pixels - padding) / digit
     }
 
-    /// The number a workbook-wide number placeholder stands for (`coverage` as a fraction).
+    /// The number a workbook-wide number placeholder stands for (`coverage` and `propertyCoverage` as fractions).
     static func numericGlobal(_ name: String, _ values: [String: String]) -> Double? {
         switch name {
         case "coverage": return values[Placeholders.coverageFraction].flatMap(Double.init)
-        case "functions", "documented", "undocumented", "types", "modules", "files", "added", "removed", "changed":
+        case "propertyCoverage": return values[Placeholders.propertyCoverageFraction].flatMap(Double.init)
+        case "functions", "documented", "undocumented", "types", "modules", "files", "added", "removed", "changed",
+             "properties", "documentedProperties", "undocumentedProperties":
             return values[name].flatMap(Double.init)
         default: return nil
         }

@@ -7,6 +7,7 @@ import Workbook
 enum TableRow: Sendable {
     case function(FunctionRecord, number: Int)
     case type(TypeRecord, number: Int, functions: [FunctionRecord])
+    case module(ModuleRow, number: Int)
     case group(level: Int, text: String)
     case section(String)
     case review(ReviewEntry, number: Int)
@@ -141,6 +142,8 @@ struct SheetPlanner {
                 return functionRows(sortedFunctions(spec), spec: spec, levels: spec.group)
             case .types:
                 return typeRows(spec)
+            case .modules:
+                return moduleRows(spec)
             case .added, .removed, .changed:
                 return reviewRows(spec)
             default:

@@ -115,6 +115,13 @@ struct WorkbookRenderer {
             values["coverage"] = String(format: "%.1f%%", inventory.documentedPercentage)
             values[Placeholders.coverageFraction] = String(inventory.documentedPercentage / 100)
             values["types"] = String(inventory.types.count)
+            let documentedProperties = inventory.properties.filter(\.isDocumented).count
+            let propertyShare = inventory.properties.isEmpty ? 1 : Double(documentedProperties) / Double(inventory.properties.count)
+            values["properties"] = String(inventory.properties.count)
+            values["documentedProperties"] = String(documentedProperties)
+            values["undocumentedProperties"] = String(inventory.properties.count - documentedProperties)
+            values["propertyCoverage"] = String(format: "%.1f%%", propertyShare * 100)
+            values[Placeholders.propertyCoverageFraction] = String(propertyShare)
             values["modules"] = String(Set(inventory.functions.map(\.module) + inventory.types.map(\.module)).count)
             values["files"] = String(Set(inventory.functions.map(\.file) + inventory.types.map(\.file)).count)
         }
@@ -147,6 +154,10 @@ private struct TableCells: Sendable {
             guard case .type(let field) = column.field else { return (.empty, nil, false) }
             return (FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context),
                     column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .module(let row, let number):
+            guard case .module(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, module: row, number: number, locale: context.locale),
+                    column.link == .source ? row.project.flatMap { context.sourceURL(file: $0, line: 1) } : nil, false)
         case .review(let entry, let number):
             // A removed function lives only in the base revision: its link points there.
             let link = entry.new.map { context.sourceURL(file: $0.file, line: $0.line) }
@@ -644,8 +655,8 @@ struct TemplateLowering {
                 type: chartSpec.type, title: title.isEmpty ? nil : title,
                 categories: CellRange(firstRow: range.first, firstColumn: nameColumn, lastRow: range.last, lastColumn: nameColumn),
                 values: CellRange(firstRow: range.first, firstColumn: valueColumn, lastRow: range.last, lastColumn: valueColumn),
-                color: Color(rgb: 0x2E75B6), valueRange: chartSpec.field == .coverage ? 0...1 : nil,
-                valueFormat: chartSpec.field == .coverage ? "0%" : nil,
+                color: Color(rgb: 0x2E75B6), valueRange: chartSpec.field.isShare ? 0...1 : nil,
+                valueFormat: chartSpec.field.isShare ? "0%" : nil,
                 anchor: CellReference(row: startRow, column: spec.columns.count + 1),
                 xScale: 1.3, yScale: max(1.0, min(3.0, Double(range.last - range.first + 1) / 8))))
         }
@@ -704,6 +715,28 @@ extension SummaryRow {
             rows[name]!.documented += documented
             start = end
         }
+        // Properties come in file order too.
+        let properties = inventory.properties
+        start = properties.startIndex
+        while start < properties.endIndex {
+            let name = key(properties[start].module, properties[start].file)
+            var end = start
+            var documented = 0
+            while end < properties.endIndex && key(properties[end].module, properties[end].file) == name {
+                if properties[end].isDocumented { documented += 1 }
+                end += 1
+            }
+            rows[name, default: SummaryRow(name: name, module: properties[start].module,
+                                           moduleKind: properties[start].moduleKind ?? inventory.kind(ofModule: properties[start].module),
+                                           types: 0, functions: 0, documented: 0)].properties += end - start
+            rows[name]!.documentedProperties += documented
+            start = end
+        }
+        if level == .module {
+            for name in Array(rows.keys) {
+                rows[name]!.dependencies = inventory.modules.first { $0.name == name }?.dependencies ?? []
+            }
+        }
         return rows.values.sorted {
             $0.module != $1.module ? SortValue.naturallyPrecedes($0.module, $1.module) : SortValue.naturallyPrecedes($0.name, $1.name)
         }
@@ -717,6 +750,7 @@ extension SummaryRow {
     /// The totals of the whole inventory.
     static func total(_ inventory: Inventory, name: String) -> SummaryRow {
         SummaryRow(name: name, module: "", moduleKind: nil, types: inventory.types.count, functions: inventory.functions.count,
-                   documented: inventory.functions.documentedCount)
+                   documented: inventory.functions.documentedCount, properties: inventory.properties.count,
+                   documentedProperties: inventory.properties.filter(\.isDocumented).count)
     }
 }

@@ -56,6 +56,7 @@ public enum FieldCatalog {
         case .functions: return FunctionField.names
         case .types: return TypeField.names
         case .summary: return SummaryField.names
+        case .modules: return ModuleField.names
         case .added, .removed, .changed: return ReviewField.names
         case .contents: return ContentsField.names
         case .history: return HistoryField.names
@@ -146,6 +147,12 @@ public enum FieldCatalog {
         case .documented: return .number(Double(row.documented))
         case .undocumented: return .number(Double(row.functions - row.documented))
         case .coverage: return row.functions == 0 ? .empty : .number(Double(row.documented) / Double(row.functions))
+        case .properties: return .number(Double(row.properties))
+        case .documentedProperties: return .number(Double(row.documentedProperties))
+        case .undocumentedProperties: return .number(Double(row.properties - row.documentedProperties))
+        case .propertyCoverage:
+            return row.properties == 0 ? .empty : .number(Double(row.documentedProperties) / Double(row.properties))
+        case .dependencies: return .text(row.dependencies.joined(separator: ", "))
         }
     }
 
@@ -312,6 +319,12 @@ struct SummaryRow {
     var types: Int
     var functions: Int
     var documented: Int
+    /// Properties and enum cases.
+    var properties = 0
+    /// Documented properties and enum cases.
+    var documentedProperties = 0
+    /// What the module depends on (module rows only).
+    var dependencies: [String] = []
 }
 
 /// One row of a review sheet.

@@ -8,6 +8,7 @@ enum Placeholders {
     static let global = [
         "project", "version", "commit", "date", "author", "tool", "template", "functions", "documented",
         "undocumented", "coverage", "types", "modules", "files", "base", "head", "added", "removed", "changed",
+        "properties", "documentedProperties", "undocumentedProperties", "propertyCoverage",
     ]
     /// Placeholders that depend on the sheet being written.
     static let perSheet = [
@@ -114,21 +115,34 @@ enum Placeholders {
 
     /// The value key of the documented share as a number from 0 to 1 (`{{coverage}}` alone in a cell).
     static let coverageFraction = "\u{1}coverage"
+    /// The value key of the properties' documented share as a number from 0 to 1 (`{{propertyCoverage}}` alone).
+    static let propertyCoverageFraction = "\u{1}propertyCoverage"
 
-    /// True when `text` is exactly `{{coverage}}`.
+    /// True when `text` is exactly `{{coverage}}` or `{{propertyCoverage}}`.
     static func isOnlyCoverage(_ text: String) -> Bool {
+        onlyShare(text) != nil
+    }
+
+    /// The value key of the fraction when `text` is exactly `{{coverage}}` or `{{propertyCoverage}}`, else `nil`.
+    private static func onlyShare(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}") && names(in: trimmed) == ["coverage"]
+        guard trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}") else { return nil }
+        switch names(in: trimmed) {
+        case ["coverage"]: return coverageFraction
+        case ["propertyCoverage"]: return propertyCoverageFraction
+        default: return nil
+        }
     }
 
     /// When `text` is exactly one placeholder with a numeric value, that number (cover totals are numbers;
     /// coverage is a share from 0 to 1).
     static func number(_ text: String, _ values: [String: String]) -> Double? {
-        if isOnlyCoverage(text), let fraction = values[coverageFraction] { return Double(fraction) }
+        if let key = onlyShare(text), let fraction = values[key] { return Double(fraction) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), names(in: trimmed).count == 1,
               let name = names(in: trimmed).first, ["functions", "documented", "undocumented", "types", "modules", "files",
-                                                   "added", "removed", "changed"].contains(name),
+                                                   "added", "removed", "changed", "properties", "documentedProperties",
+                                                   "undocumentedProperties"].contains(name),
               let value = values[name] else { return nil }
         return Double(value)
     }

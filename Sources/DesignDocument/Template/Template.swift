@@ -66,6 +66,8 @@ public enum SheetKind: String, CaseIterable, Sendable {
     case history
     /// Counts and coverage per module and per file, with a chart.
     case summary
+    /// The module structure: one row per module with its kind, project, dependencies, dependents and counts.
+    case modules
     /// One row per type (class, struct, enum, protocol, actor, extension).
     case types
     /// One row per function, optionally grouped, with section rows.
@@ -84,7 +86,9 @@ public enum SheetKind: String, CaseIterable, Sendable {
     /// True for the review kinds, which show an ``InventoryDiff``.
     var isReview: Bool { self == .added || self == .removed || self == .changed }
     /// True for the kinds that need an inventory.
-    var needsInventory: Bool { self == .summary || self == .types || self == .functions || self == .diagram }
+    var needsInventory: Bool {
+        self == .summary || self == .types || self == .functions || self == .modules || self == .diagram
+    }
 }
 
 /// How rows of a table sheet are grouped.

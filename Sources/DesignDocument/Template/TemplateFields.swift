@@ -309,6 +309,16 @@ public enum SummaryField: String, TemplateField {
     case undocumented
     /// Documented share (0–1, format it with 0.0%).
     case coverage
+    /// Number of properties and enum cases.
+    case properties
+    /// Number of documented properties and enum cases.
+    case documentedProperties
+    /// Number of undocumented properties and enum cases.
+    case undocumentedProperties
+    /// Documented share of the properties and enum cases (0–1).
+    case propertyCoverage
+    /// What the module depends on, in order (module rows; empty for a file).
+    case dependencies
 
     /// What the field shows, for `docsheet templates fields` and the documentation.
     public var fieldDescription: String {
@@ -321,8 +331,16 @@ public enum SummaryField: String, TemplateField {
         case .documented: return "number of documented functions"
         case .undocumented: return "number of undocumented functions"
         case .coverage: return "documented share (0–1, format it with 0.0%)"
+        case .properties: return "number of properties and enum cases"
+        case .documentedProperties: return "number of documented properties and enum cases"
+        case .undocumentedProperties: return "number of undocumented properties and enum cases"
+        case .propertyCoverage: return "documented share of the properties and enum cases (0–1, format it with 0.0%)"
+        case .dependencies: return "what the module's target depends on, in order, comma-separated (empty for a file)"
         }
     }
+
+    /// True for a documented share (0–1): a chart of it runs from 0 % to 100 %.
+    var isShare: Bool { self == .coverage || self == .propertyCoverage }
 }
 
 /// A field of a review sheet (`added`, `removed`, `changed`); its raw value is the name templates use.
@@ -444,6 +462,8 @@ public enum ColumnField: Hashable, Sendable {
     case type(TypeField)
     /// A field of a `summary` sheet.
     case summary(SummaryField)
+    /// A field of a `modules` sheet.
+    case module(ModuleField)
     /// A field of a review sheet (`added`, `removed`, `changed`).
     case review(ReviewField)
     /// A field of a `contents` sheet.
@@ -461,6 +481,7 @@ public enum ColumnField: Hashable, Sendable {
         case .functions: guard let field = FunctionField(rawValue: name) else { return nil }; self = .function(field)
         case .types: guard let field = TypeField(rawValue: name) else { return nil }; self = .type(field)
         case .summary: guard let field = SummaryField(rawValue: name) else { return nil }; self = .summary(field)
+        case .modules: guard let field = ModuleField(rawValue: name) else { return nil }; self = .module(field)
         case .added, .removed, .changed: guard let field = ReviewField(rawValue: name) else { return nil }; self = .review(field)
         case .contents: guard let field = ContentsField(rawValue: name) else { return nil }; self = .contents(field)
         case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
@@ -474,6 +495,7 @@ public enum ColumnField: Hashable, Sendable {
         case .function(let field): return field.rawValue
         case .type(let field): return field.rawValue
         case .summary(let field): return field.rawValue
+        case .module(let field): return field.rawValue
         case .review(let field): return field.rawValue
         case .contents(let field): return field.rawValue
         case .history(let field): return field.rawValue

@@ -106,7 +106,9 @@ public enum RowField: Hashable, Sendable {
         switch self {
         case .function(let field): return field.isNumeric
         case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage].contains(field)
-        case .module(let field), .file(let field): return [.functions, .coverage, .types, .documented, .undocumented].contains(field)
+        case .module(let field), .file(let field):
+            return [.functions, .coverage, .types, .documented, .undocumented, .properties, .documentedProperties,
+                    .undocumentedProperties, .propertyCoverage].contains(field)
         case .history(let field): return field == .number
         case .group(let field): return field == .level
         }
@@ -147,7 +149,8 @@ public struct FormFilter: Hashable, Sendable {
     /// Leave out functions and types of unit-test and UI-test targets.
     public var excludeTests = false
 
-    /// `inventory` without the functions and types these settings leave out (sort and group do not apply here).
+    /// `inventory` without the functions, types and properties these settings leave out (sort and group do not apply
+    /// here).
     func apply(to inventory: Inventory) -> Inventory {
         let minimum = minAccess ?? .private
         func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
@@ -156,7 +159,10 @@ public struct FormFilter: Hashable, Sendable {
         let listing = ListingFilter(minAccess: minAccess, kinds: kinds, documentation: documentation)
         let functions = inventory.functions.filter { listing.keeps($0) && !isTest($0.module, $0.moduleKind) }
         let types = inventory.types.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
-        return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules)
+        // Properties follow the access level and the test setting (the cover's and module rows' property counts).
+        let properties = inventory.properties.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
+        return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules,
+                         properties: properties)
     }
 }
 
@@ -497,4 +503,7 @@ public enum TemplateFields {
     public static let placeholders = Placeholders.global + ["sheet"]
     /// Each row-template scope with its fields: `{{function.name}}`, `{{type.kind}}`, …
     public static let rowScopes: [(scope: String, fields: [String])] = RowScope.allCases.map { ($0.rawValue, $0.fields) }
+    /// Each YAML sheet kind with columns, with the fields its `columns` may name (`kind: modules`: `dependencies`, …).
+    public static let sheetKinds: [(kind: String, fields: [String])] = SheetKind.allCases
+        .map { ($0.rawValue, FieldCatalog.fieldNames(for: $0)) }.filter { !$0.1.isEmpty }
 }

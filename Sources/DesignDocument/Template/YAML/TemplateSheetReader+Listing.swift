@@ -97,7 +97,8 @@ extension TemplateSheetReader {
     }
 
     /// The summary fields a chart can show.
-    static let chartFields: [SummaryField] = [.coverage, .functions, .documented, .undocumented, .types]
+    static let chartFields: [SummaryField] = [.coverage, .functions, .documented, .undocumented, .types, .propertyCoverage,
+                                              .properties, .documentedProperties, .undocumentedProperties]
 
     /// The summary chart, which needs a `name` column and one for its field.
     func chart(columns: [ColumnSpec]) throws(YAMLNodeError) -> ChartSpec? {

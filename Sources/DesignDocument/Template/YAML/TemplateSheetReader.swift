@@ -95,9 +95,9 @@ struct TemplateSheetReader {
     func checkKeysApplyToKind() throws(YAMLNodeError) {
         let appliesTo: [(key: String, kinds: [SheetKind])] = [
             ("group", [.functions, .types]), ("split", [.functions, .types]), ("sections", [.functions]),
-            ("filter", [.functions, .types]), ("sort", [.functions, .types, .added, .removed, .changed]),
+            ("filter", [.functions, .types]), ("sort", [.functions, .types, .modules, .added, .removed, .changed]),
             ("highlightUndocumented", [.functions, .types]), ("rows", [.history]), ("levels", [.summary]), ("chart", [.summary]),
-            ("freezeColumns", [.functions, .types, .contents, .history, .added, .removed, .changed]),
+            ("freezeColumns", [.functions, .types, .modules, .contents, .history, .added, .removed, .changed]),
             ("diagram", [.diagram]),
         ]
         for (key, kinds) in appliesTo {
