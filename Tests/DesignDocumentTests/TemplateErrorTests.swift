@@ -21,7 +21,7 @@ import Testing
 
     @Test func unknownSheetKindListsKinds() {
         #expect(error(header + "  - kind: diagram\n    name: X\n")
-            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, types, functions, static, added, removed, changed, not 'diagram'")
+            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, types, functions, properties, classes, static, added, removed, changed, not 'diagram'")
     }
 
     @Test func unknownFieldListsTheSheetKindsFields() {

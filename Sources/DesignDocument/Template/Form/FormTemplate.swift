@@ -105,7 +105,7 @@ public enum RowField: Hashable, Sendable {
     var isNumeric: Bool {
         switch self {
         case .function(let field): return field.isNumeric
-        case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage].contains(field)
+        case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage, .properties, .documentedProperties].contains(field)
         case .module(let field), .file(let field): return [.functions, .coverage, .types, .documented, .undocumented].contains(field)
         case .history(let field): return field == .number
         case .group(let field): return field == .level
