@@ -301,7 +301,7 @@ enum ClassSnippet {
         #expect(board["C7"] == "A board of columns.")
         #expect(board.hyperlinks["A8"] == "#'Contents'!A1")
         // Two rows below the header block: the property table's title band, header and rows.
-        #expect(board["A10"] == "Properties")
+        #expect(board["A10"] == "Properties" && board.mergedRanges.contains("A10:I10"))
         #expect(board.row(11) == ["No.", "Property", "Type", "Access", "Description", "Initial value", "Attributes", "Storage", "Line",
                                  WorkbookRenderer.documentedHelperHeader])
         #expect(board["A12"] == "State")
@@ -499,5 +499,94 @@ enum ClassSnippet {
             sort: [storage, signature, -nope]
             methods: {columns: [{field: name}]}
         """)?.hasPrefix("custom.yml:5: unknown sort field 'nope'") == true)
+    }
+}
+
+/// The built-in templates on `samples/TaskBoard`, extracted by the library and read back.
+@Suite struct TaskBoardClassSheetTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The sample's inventory: every Swift file under samples/TaskBoard, one module.
+    static let inventory: Inventory = {
+        let folder = root.appendingPathComponent("samples/TaskBoard")
+        let paths = (FileManager.default.subpaths(atPath: folder.path) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+        let sources = paths.compactMap { path -> SourceText? in
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8) else { return nil }
+            return SourceText(relativePath: path, module: "TaskBoard", text: text)
+        }
+        let result = SwiftExtractor().extract(sources: sources, cache: nil)
+        return Inventory(project: ProjectInfo(name: "TaskBoard", root: "."), types: result.types, functions: result.functions,
+                         properties: result.properties)
+    }()
+
+    static func render(_ name: String, locale: DocumentLocale) throws -> XLSXReader {
+        let folder = try Fixtures.folder()
+        let url = folder.appendingPathComponent("TaskBoard-\(name)-\(locale.rawValue).xlsx")
+        var context = Fixtures.context
+        context.locale = locale
+        let writer = DocumentWriter(template: try Template.resolve(name), context: context)
+        try writer.write(inventory, format: .xlsx, to: url)
+        let json = folder.appendingPathComponent("TaskBoard-\(name)-\(locale.rawValue).json")
+        try writer.write(inventory, format: .json, to: json)
+        try TestArtifacts.keep(workbook: url, json: json, name: "designdocument-taskboard-\(name)-\(locale.rawValue)")
+        return try XLSXReader(url: url)
+    }
+
+    /// The data rows (a number in column A) of the table whose title band is `title`, up to the next empty row.
+    static func tableRows(_ sheet: XLSXReader.Sheet, title: String) -> [[String]] {
+        guard let titleRow = (1...max(1, sheet.lastRow)).first(where: { sheet["A\($0)"] == title }) else { return [] }
+        var rows: [[String]] = []
+        var row = titleRow + 2
+        while row <= sheet.lastRow, !sheet.row(row).allSatisfy({ $0.isEmpty }) {
+            if let number = sheet["A\(row)"], Int(number) != nil { rows.append(sheet.row(row)) }
+            row += 1
+        }
+        return rows
+    }
+
+    @Test func classSpecInJapaneseHasAPropertyAndMethodTablePerType() throws {
+        #expect(Self.inventory.types.count == 54 && Self.inventory.functions.count == 135)
+        let book = try Self.render("class-spec", locale: .ja)
+        let typeSheets = book.sheets.filter { $0.name != "目次" }
+        // Every declared type has a sheet (54 records less the extensions, plus the types the project only extends).
+        let declarations = Set(Self.inventory.types.filter { $0.kind != .extension }.map(\.name))
+        #expect(declarations.isSubset(of: Set(typeSheets.map { $0["C1"] ?? "" })))
+        let base = try book.sheet("BaseViewController")
+        #expect(base["C5"] == "UIViewController")
+        #expect(base["A10"] == "プロパティ一覧" && base.row(11).first == "No.")
+        #expect(Self.tableRows(base, title: "プロパティ一覧").map { $0[1] } == ["activityIndicator", "isLoading"])
+        #expect(Self.tableRows(base, title: "メソッド一覧").count == 5)
+        let app = try book.sheet("AppDelegate")
+        #expect(app["C5"] == "UIResponder" && app["C6"] == "UIApplicationDelegate")
+        // Only properties (enum cases): no method table.
+        let status = try book.sheet("TaskItem.Status")
+        #expect(!Self.tableRows(status, title: "プロパティ一覧").isEmpty)
+        #expect(!status.cells.values.contains("メソッド一覧"))
+        // Only methods (three requirements and two methods of its extension): no property table.
+        let service = try book.sheet("TaskServiceProtocol")
+        #expect(Self.tableRows(service, title: "メソッド一覧").count == 5)
+        #expect(!service.cells.values.contains("プロパティ一覧"))
+        // Types the project only extends.
+        #expect(try book.sheet("String")["C2"] == "extension")
+        // Every function once, every property once, over all type sheets.
+        #expect(typeSheets.map { Self.tableRows($0, title: "メソッド一覧").count }.reduce(0, +) == 135)
+        #expect(typeSheets.map { Self.tableRows($0, title: "プロパティ一覧").count }.reduce(0, +) == Self.inventory.properties.count)
+    }
+
+    @Test func designDocClassListShowsRelationsAndCounts() throws {
+        let book = try Self.render("design-doc", locale: .en)
+        let list = try book.sheet("Class list")
+        #expect(list.lastRow == 55)
+        let app = try #require((2...55).first { list["C\($0)"] == "AppDelegate" })
+        #expect(list.row(app).prefix(10) == ["1", "TaskBoard", "AppDelegate", "class", "internal", "UIResponder", "UIApplicationDelegate", "",
+                                             "2", "0"])
+        let functionCount = (2...55).compactMap { Int(list["I\($0)"] ?? "") }.reduce(0, +)
+        let propertyCount = (2...55).compactMap { Int(list["J\($0)"] ?? "") }.reduce(0, +)
+        #expect(functionCount == 135 && propertyCount == Self.inventory.properties.count)
+        #expect(book.sheetNames.last == "TaskStore.StoreError")
+        let board = try book.sheet("Board")
+        #expect(board["A10"] == "Properties")
+        #expect(Self.tableRows(board, title: "Methods").count == 12)
     }
 }

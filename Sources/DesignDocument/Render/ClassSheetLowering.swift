@@ -40,10 +40,16 @@ extension TemplateLowering {
             let columns = part.table.columns
             let tableWidths = Array(widths.prefix(columns.count))
             if let title = part.table.title {
+                // A band over the table's width, in the group style.
                 let text = Placeholders.expand(title.text(locale), values)
-                planned.append([PlannedRow(row: row, cells: columns.indices.map { index in
-                    PlannedCell(column: index, content: index == 0 ? .text(ExcelText.prepare(text)) : .blank, style: titleStyle)
-                })])
+                var band = PlannedRow(row: row)
+                if columns.count > 1 {
+                    band.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: 0, lastRow: row, lastColumn: columns.count - 1),
+                                                    text: text, style: titleStyle))
+                } else {
+                    band.cells.append(PlannedCell(column: 0, content: .text(ExcelText.prepare(text)), style: titleStyle))
+                }
+                planned.append([band])
                 row += 1
             }
             let labels = headers(of: columns)
