@@ -36,7 +36,7 @@ extension TemplateLowering {
                      section: planned.style(template.style("section")))
         var row = startRow
         var lastRow = startRow
-        for (position, part) in parts.enumerated() {
+        for part in parts {
             let columns = part.table.columns
             let tableWidths = Array(widths.prefix(columns.count))
             if let title = part.table.title {
@@ -58,7 +58,7 @@ extension TemplateLowering {
             for (index, label) in labels.enumerated() {
                 header.cells.append(PlannedCell(column: index, content: .text(ExcelText.prepare(label)), style: headerStyle))
             }
-            if highlight != nil, position == 0 {
+            if highlight != nil {
                 header.cells.append(PlannedCell(column: helperColumn, content: .text(ExcelText.prepare(WorkbookRenderer.documentedHelperHeader)),
                                                 style: headerStyle))
             }
