@@ -80,8 +80,12 @@ struct SheetPlanner {
                 // A functions sheet split by group (the others' rows are in `tables`).
                 if let first = spec.group.first {
                     let records = sortedFunctions(spec)
+                    // Each type's property count, counted once (per module and enclosing type).
+                    let propertyCounts = first == .type
+                        ? Dictionary(grouping: allProperties) { propertyGroupKey($0, .type) }.mapValues(\.count) : [:]
                     for (key, members) in groups(records, by: first) {
-                        var values = typeValues(key: key, level: first, sample: allFunctions[members[0]], listed: members.count)
+                        var values = typeValues(key: key, level: first, sample: allFunctions[members[0]], listed: members.count,
+                                                properties: propertyCounts[key] ?? 0)
                         values["group"] = groupTitle(key, level: first)
                         func sheetName(group: String) -> String {
                             var nameValues = globalValues.merging(values) { $1 }
@@ -305,12 +309,12 @@ struct SheetPlanner {
         return rows
     }
 
-    /// Placeholder values describing the type a per-type sheet shows, which lists `listed` of its functions.
-    func typeValues(key: String, level: GroupLevel, sample: FunctionRecord, listed: Int) -> [String: String] {
+    /// Placeholder values describing the type a per-type sheet shows, which lists `listed` of its functions; the
+    /// type declares `properties` properties.
+    func typeValues(key: String, level: GroupLevel, sample: FunctionRecord, listed: Int, properties: Int) -> [String: String] {
         guard level == .type, let name = sample.enclosingType else { return [:] }
         let candidates = (inventory?.types ?? []).filter { $0.name == name && $0.module == sample.module }
         let type = candidates.first { $0.kind != .extension } ?? candidates.first
-        let properties = allProperties.filter { $0.enclosingType == name && $0.module == sample.module }.count
         return typeHeaderValues(name: name, records: candidates, declaration: type, module: sample.module,
                                 kind: type?.kind.rawValue ?? sample.enclosingKind?.rawValue ?? "", file: type?.file ?? sample.file,
                                 functions: listed, properties: properties)
