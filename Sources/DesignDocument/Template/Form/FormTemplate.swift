@@ -147,7 +147,8 @@ public struct FormFilter: Hashable, Sendable {
     /// Leave out functions and types of unit-test and UI-test targets.
     public var excludeTests = false
 
-    /// `inventory` without the functions and types these settings leave out (sort and group do not apply here).
+    /// `inventory` without the functions, types and properties these settings leave out (sort and group do not apply
+    /// here).
     func apply(to inventory: Inventory) -> Inventory {
         let minimum = minAccess ?? .private
         func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
@@ -156,7 +157,10 @@ public struct FormFilter: Hashable, Sendable {
         let listing = ListingFilter(minAccess: minAccess, kinds: kinds, documentation: documentation)
         let functions = inventory.functions.filter { listing.keeps($0) && !isTest($0.module, $0.moduleKind) }
         let types = inventory.types.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
-        return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules)
+        // Properties as types: by access and tests (the kinds and documentation settings name functions).
+        let properties = inventory.properties.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
+        return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules,
+                         properties: properties)
     }
 }
 
