@@ -373,6 +373,7 @@ enum ClassSnippet {
           - kind: classes
             name: "Spec {{type.name}}"
             filter: {minAccess: public, kinds: [class, struct, extension]}
+            sort: [-name]
             cells: [{cell: A1, value: "{{type.name}}: {{type.properties}} properties, {{type.functions}} functions"}]
             properties: {columns: [{field: name}]}
             methods: {title: "Methods of {{type.name}}", columns: [{field: name}, {field: signature}]}
@@ -384,7 +385,8 @@ enum ClassSnippet {
         #expect(board["A1"] == "Board: 3 properties, 1 functions")
         // No title: the property table's header comes first, two rows below the free cells.
         #expect(board.row(3) == ["name"])
-        #expect((4...6).map { board["A\($0)"] } == ["title", "columns", "summaryText"])
+        // `sort: [-name]` orders each table by its own name field.
+        #expect((4...6).map { board["A\($0)"] } == ["title", "summaryText", "columns"])
         #expect(board["A8"] == "Methods of Board" && board.row(9) == ["name", "signature"])
         #expect(board.row(10) == ["add(_:)", "public func add(_ column: Column)"])
     }
