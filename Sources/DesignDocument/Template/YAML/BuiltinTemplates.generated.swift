@@ -71,7 +71,7 @@ enum BuiltinTemplates {
                 - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
                 - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
                 - {header: {en: Initial value, vi: Giá trị ban đầu, ja: 初期値}, field: defaultValue, width: 34, wrap: true}
-                - {header: {en: Attributes, vi: Attribute, ja: 属性}, field: attributes, width: 24, wrap: true}
+                - {header: {en: Attributes, vi: Attribute, ja: 属性}, field: attributes, width: 30, wrap: true}
                 - {header: {en: Storage, vi: Lưu trữ, ja: 格納方式}, field: storage, width: 20}
                 - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
             methods:
@@ -271,7 +271,7 @@ enum BuiltinTemplates {
                 - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
                 - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
                 - {header: {en: Initial value, vi: Giá trị ban đầu, ja: 初期値}, field: defaultValue, width: 34, wrap: true}
-                - {header: {en: Attributes, vi: Attribute, ja: 属性}, field: attributes, width: 24, wrap: true}
+                - {header: {en: Attributes, vi: Attribute, ja: 属性}, field: attributes, width: 30, wrap: true}
                 - {header: {en: Storage, vi: Lưu trữ, ja: 格納方式}, field: storage, width: 20}
                 - {header: {en: Status, vi: Trạng thái, ja: 状態}, field: status, width: 14}
                 - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
