@@ -391,6 +391,29 @@ enum ClassSnippet {
         #expect(board.row(10) == ["add(_:)", "public func add(_ column: Column)"])
     }
 
+    @Test func theDocumentationFilterChoosesMembersNotTypes() throws {
+        let template = try TemplateLoader.load(yaml: """
+        name: classes
+        sheets:
+          - kind: classes
+            name: "{{type.name}}"
+            filter: {documentation: undocumented}
+            properties: {columns: [{field: name}]}
+            methods: {columns: [{field: name}]}
+        """, path: "classes.yml", baseFolder: nil)
+        let book = try ClassSnippet.render(template, name: "classes-undocumented")
+        // Every declaration keeps its sheet (a documented struct with a documented property too); String's
+        // extension lists its undocumented property only.
+        #expect(book.sheetNames == ["Free functions", "Board", "BoardDelegate", "Column", "Event", "Status", "String"])
+        let board = try book.sheet("Board")
+        #expect((2...5).map { board["A\($0)"] } == ["isLoading", "shared", "delegate", "formatter"])
+        #expect((8...9).map { board["A\($0)"] } == ["reset()", "describe()"])
+        #expect(board.lastRow == 9)
+        let string = try book.sheet("String")
+        #expect(string["A2"] == "isBlank" && string.lastRow == 2)
+        #expect(try book.sheet("Free functions")["A2"] == "makeBoard()")
+    }
+
     @Test func designDocEndsWithAClassSheetPerTypeAndListsRelations() throws {
         let book = try ClassSnippet.render(try Template.resolve("design-doc"), name: "design-doc-classes")
         #expect(Array(book.sheetNames.prefix(6)) == ["Cover", "Contents", "Revision history", "Summary", "Class list", "Functions"])
