@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "SpreadsheetModel", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "SpreadsheetModel", "Workbook", "TestSupport"]),
-        .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "SpreadsheetModel", "Workbook", "YAMLReading", "FileSupport", "TestSupport"]),
+        .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "SpreadsheetModel", "Workbook", "YAMLReading", "FileSupport", "TestSupport", "SwiftExtraction"]),
         // What the Workflow suites share: a temporary folder that may be a git repository, records with defaults.
         .target(name: "WorkflowTestSupport", dependencies: ["Workflow", "Inventory", "TestSupport"], path: "Tests/WorkflowTestSupport"),
         .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),

@@ -140,35 +140,43 @@ public struct PropertyRecord: SchemaRecord, Hashable {
     /// `Type.name` for members, `name` for globals.
     public var qualifiedName: String { enclosingType.map { "\($0).\(name)" } ?? name }
 
-    /// The record's fields: the JSON keys and the cache's order (Documentation/Schema.md, "Property records").
+    /// The record's fields: the JSON keys, the cache's order and the template fields that show them directly
+    /// (Documentation/Schema.md, "Property records").
     public static let schema = RecordSchema<PropertyRecord>(
         blank: PropertyRecord(file: "", line: 0, column: 0, module: "", kind: .property, name: "", declaration: ""),
         fields: [
-            FieldDescriptor("file", \.file),
-            FieldDescriptor("line", \.line),
-            FieldDescriptor("column", \.column),
-            FieldDescriptor("module", \.module),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the file, relative to the scanned root")),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the name")),
+            FieldDescriptor("column", \.column, template: TemplateColumn("column", "the column of the name")),
+            FieldDescriptor("module", \.module, template: TemplateColumn(
+                "module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder")),
             FieldDescriptor("targets", \.targets, whenAbsent: []),
             FieldDescriptor("moduleKind", \.moduleKind),
-            FieldDescriptor("kind", \.kind),
-            FieldDescriptor("name", \.name),
-            FieldDescriptor("type", \.type),
-            FieldDescriptor("declaration", \.declaration),
-            FieldDescriptor("enclosingType", \.enclosingType),
+            FieldDescriptor("kind", \.kind, template: TemplateColumn("kind", "property, typeProperty or enumCase")),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the name as written, without backticks")),
+            FieldDescriptor("type", \.type, template: TemplateColumn(
+                "type", "the property's type as written, else inferred from an unambiguous initial value; empty when unknown")),
+            FieldDescriptor("declaration", \.declaration, template: TemplateColumn(
+                "declaration", "the declaration as written, without initial value or accessor bodies")),
+            FieldDescriptor("enclosingType", \.enclosingType, template: TemplateColumn(
+                "enclosingType", "the enclosing type (Outer.Inner), empty for global variables")),
             FieldDescriptor("enclosingKind", \.enclosingKind),
             FieldDescriptor("accessLevel", \.accessLevel),
-            FieldDescriptor("setterAccess", \.setterAccess),
+            FieldDescriptor("setterAccess", \.setterAccess, template: TemplateColumn(
+                "setterAccess", "the setter's access level (private for private(set)); empty for a let, a get-only property and an enum case")),
             FieldDescriptor("effectiveAccess", \.effectiveAccess),
             FieldDescriptor("isRequirement", \.isRequirement),
-            FieldDescriptor("storage", \.storage),
-            FieldDescriptor("mutability", \.mutability),
+            FieldDescriptor("storage", \.storage, template: TemplateColumn(
+                "storage", "stored, computed, lazy or observed; empty for a requirement and an enum case")),
+            FieldDescriptor("mutability", \.mutability, template: TemplateColumn("mutability", "let or var; empty for an enum case")),
             FieldDescriptor("attributes", \.attributes),
             FieldDescriptor("modifiers", \.modifiers),
-            FieldDescriptor("defaultValue", \.defaultValue),
+            FieldDescriptor("defaultValue", \.defaultValue, template: TemplateColumn(
+                "defaultValue", "the initial value as written, cut to 80 characters")),
             FieldDescriptor("associatedValues", \.associatedValues),
-            FieldDescriptor("rawValue", \.rawValue),
-            FieldDescriptor("condition", \.condition),
-            FieldDescriptor("section", \.section),
+            FieldDescriptor("rawValue", \.rawValue, template: TemplateColumn("rawValue", "an enum case's raw value as written")),
+            FieldDescriptor("condition", \.condition, template: TemplateColumn("condition", "the enclosing #if condition")),
+            FieldDescriptor("section", \.section, template: TemplateColumn("section", "the // MARK: section")),
             FieldDescriptor("doc", \.doc),
         ],
         afterDecoding: { record in

@@ -38,6 +38,7 @@ import Testing
         let text = try String(contentsOf: Self.document, encoding: .utf8)
         let fields = FieldCatalog.functionFields + FieldCatalog.typeFields + FieldCatalog.summaryFields
             + FieldCatalog.reviewFields + FieldCatalog.contentsFields + FieldCatalog.historyFields + FieldCatalog.moduleFields
+            + FieldCatalog.propertyFields
         for field in Set(fields.map(\.name)) {
             #expect(text.contains("`\(field)`"), "field \(field) is missing from Documentation/Templates.md")
         }

@@ -14,15 +14,46 @@ import Workbook
         #expect(store["C2"] == "class")
         #expect(store["C3"] == "TaskKit")
         #expect(store["C4"] == "Sources/TaskKit/TaskStore.swift")
-        #expect(store["C5"] == "ObservableObject, Sequence")
-        #expect(store["C6"] == "Keeps the tasks and persists them.")
-        #expect(store.mergedRanges.contains("C6:F6"))
-        #expect(store.hyperlinks["A7"] == "#'Contents'!A1")
-        #expect(store.row(9).prefix(4) == ["No.", "Function", "Signature", "Access"])
-        #expect(store["A10"] == "Lifecycle" && store["B11"] == "init(fileURL:)")
-        #expect(store.frozenAt == "A10")
+        #expect(store["A5"] == "Superclass" && (store["C5"] ?? "").isEmpty)
+        #expect(store["A6"] == "Conforms to" && store["C6"] == "ObservableObject, Sequence")
+        #expect(store["C7"] == "Keeps the tasks and persists them.")
+        #expect(store.mergedRanges.contains("C7:F7"))
+        #expect(store.hyperlinks["A8"] == "#'Contents'!A1")
+        // No properties in this inventory: the method table comes first, under its title.
+        #expect(store["A10"] == "Methods")
+        #expect(store.row(11).prefix(4) == ["No.", "Function", "Signature", "Access"])
+        #expect(store["A12"] == "Lifecycle" && store["B13"] == "init(fileURL:)")
+        // The extension's method is on the type's sheet.
+        #expect(store["B16"] == "save()" && store["A17"] == "Sequence" && store["B18"] == "makeIterator()")
+        #expect(store.frozenAt == nil)
         let contents = try book.sheet("Contents")
         #expect(contents.hyperlinks["B5"] == "#'TaskStore'!A1")
+    }
+
+    @Test func aFunctionsSheetSplitByTypeStillMakesTypeSheetsWithTheNewPlaceholders() throws {
+        let template = try TemplateLoader.load(yaml: """
+        name: old-class-spec
+        sheets:
+          - kind: functions
+            name: "{{group}}"
+            group: type
+            split: sheets
+            cells:
+              - {cell: A1, value: "{{type.name}} < {{type.superclass}}"}
+              - {cell: A2, value: "{{type.conformances}}"}
+              - {cell: A3, value: "{{type.functions}}"}
+              - {cell: A4, value: "{{type.composition}}"}
+            columns: [{field: name}]
+        """, path: "old.yml", baseFolder: nil)
+        let url = try Fixtures.folder().appendingPathComponent("old-class-spec.xlsx")
+        try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Fixtures.inventory, diff: nil).render(to: url)
+        let book = try XLSXReader(url: url)
+        #expect(book.sheetNames == ["Free functions", "TaskListViewModel", "TaskItem", "TaskStore"])
+        let store = try book.sheet("TaskStore")
+        #expect(store["A1"] == "TaskStore < " && store["A2"] == "ObservableObject, Sequence")
+        #expect(store["A3"] == "4" && store.numericCells.contains("A3"))
+        #expect(store["A4"] == "tasks: [TaskItem]")
+        #expect(store["A7"] == "init(fileURL:)")
     }
 
     @Test func reviewWorkbookHasAddedRemovedChangedWithStatusDropDown() throws {

@@ -23,8 +23,9 @@ import TestSupport
 
     @Test func designDocHasEverySheetInOrder() throws {
         let (book, _) = try Self.render("design-doc", keepAs: "designdocument-design-doc")
-        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Module structure", "Types",
-                                    "Class diagram - TaskBoardApp", "Class diagram - TaskKit", "Functions"])
+        #expect(book.sheetNames == ["Cover", "Contents", "Revision history", "Summary", "Module structure", "Class list",
+                                    "Class diagram - TaskBoardApp", "Class diagram - TaskKit", "Functions",
+                                    "Free functions", "TaskListViewModel", "TaskItem", "TaskStore"])
         #expect(book.properties["title"] == "TaskBoard design document")
         #expect(book.properties["creator"] == "Mobile Team")
         #expect(book.properties["created"] == "2026-01-01T00:00:00Z")
@@ -50,8 +51,10 @@ import TestSupport
         let (book, _) = try Self.render("design-doc")
         let contents = try book.sheet("Contents")
         #expect(contents.row(1) == ["No.", "Sheet", "Content"])
-        #expect((2...9).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Module structure", "Types",
+        #expect((2...9).map { contents["B\($0)"] } == ["Cover", "Revision history", "Summary", "Module structure", "Class list",
                                                         "Class diagram - TaskBoardApp", "Class diagram - TaskKit", "Functions"])
+        #expect(contents["B13"] == "TaskStore" && contents["C13"] == "Class specification: header, properties, methods")
+        #expect(contents.hyperlinks["B13"] == "#'TaskStore'!A1")
         #expect(contents.hyperlinks["B3"] == "#'Revision history'!A1")
         #expect(contents.hyperlinks["B9"] == "#'Functions'!A1")
     }
@@ -80,17 +83,19 @@ import TestSupport
         #expect(book.parts.contains("xl/charts/chart1.xml"))
     }
 
-    @Test func typesSheetListsEveryTypeWithFunctionCounts() throws {
+    @Test func typesSheetListsEveryTypeWithRelationsAndMemberCounts() throws {
         let (book, _) = try Self.render("design-doc")
-        let types = try book.sheet("Types")
-        #expect(types.row(1) == ["No.", "Module", "Type", "Kind", "Access", "Inherits / conforms to", "Description", "Functions", "File", "Line",
-                                 WorkbookRenderer.documentedHelperHeader])
+        let types = try book.sheet("Class list")
+        #expect(types.row(1) == ["No.", "Module", "Type", "Kind", "Access", "Superclass", "Conforms to", "Description", "Functions",
+                                 "Properties", "File", "Line", WorkbookRenderer.documentedHelperHeader])
         #expect(types.lastRow == 5)
-        #expect(types.row(4) == ["3", "TaskKit", "TaskStore", "class", "public", "ObservableObject", "Keeps the tasks and persists them.", "3",
-                                 "Sources/TaskKit/TaskStore.swift", "4", "1"])
+        #expect(types.row(4) == ["3", "TaskKit", "TaskStore", "class", "public", "", "ObservableObject, Sequence",
+                                 "Keeps the tasks and persists them.", "3", "0", "Sources/TaskKit/TaskStore.swift", "4", "1"])
+        // An extension's row lists what it adds.
+        #expect(types["G5"] == "Sequence" && types["I5"] == "1")
         // Undocumented declarations are highlighted; undocumented extensions are not.
-        #expect(types["K2"] == "0" && types["C2"] == "TaskListViewModel")
-        #expect(types["K5"] == "1" && types["D5"] == "extension")
+        #expect(types["M2"] == "0" && types["C2"] == "TaskListViewModel")
+        #expect(types["M5"] == "1" && types["D5"] == "extension")
     }
 
     @Test func functionsAreGroupedByModuleAndFileWithSectionRows() throws {
@@ -121,7 +126,7 @@ import TestSupport
         #expect(functions.hyperlinks["L4"] == "https://github.com/example/taskboard/blob/3f2a9c1d5e7b/Sources/TaskBoardApp/TaskListViewModel.swift#L15")
         // Linked line numbers stay numbers, so the filter sorts 2 < 11 < 100 and Excel flags nothing.
         #expect(functions["L4"] == "15" && functions.numericCells.contains("L4"))
-        #expect(try book.sheet("Types").numericCells.contains("J2"))
+        #expect(try book.sheet("Class list").numericCells.contains("L2"))
         // The hidden helper column O holds 1/0 for documented; the conditional format reads it.
         #expect(functions.hiddenColumns == [14])
         #expect(functions["O4"] == "1" && functions["O6"] == "0" && functions["O17"] == "0")
@@ -163,12 +168,14 @@ import TestSupport
 
     @Test func localizedLabelsForVietnameseAndJapanese() throws {
         let (vi, _) = try Self.render("design-doc", locale: .vi)
-        #expect(vi.sheetNames == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Cấu trúc mô-đun", "Danh sách kiểu",
-                                  "Sơ đồ lớp - TaskBoardApp", "Sơ đồ lớp - TaskKit", "Đặc tả hàm"])
+        #expect(vi.sheetNames.prefix(10) == ["Trang bìa", "Mục lục", "Lịch sử sửa đổi", "Tổng quan", "Cấu trúc mô-đun", "Danh sách lớp",
+                                             "Sơ đồ lớp - TaskBoardApp", "Sơ đồ lớp - TaskKit", "Đặc tả hàm", "Hàm toàn cục"])
+        #expect(try vi.sheet("TaskStore")["A5"] == "Lớp cha")
         #expect(try vi.sheet("Đặc tả hàm").row(1).prefix(3) == ["STT", "Kiểu", "Hàm"])
         let (ja, _) = try Self.render("design-doc", locale: .ja)
-        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "モジュール構成", "型一覧", "クラス図 - TaskBoardApp", "クラス図 - TaskKit",
-                                  "関数仕様"])
+        #expect(ja.sheetNames == ["表紙", "目次", "改訂履歴", "集計", "モジュール構成", "クラス一覧", "クラス図 - TaskBoardApp", "クラス図 - TaskKit",
+                                  "関数仕様", "グローバル関数", "TaskListViewModel", "TaskItem", "TaskStore"])
+        #expect(try ja.sheet("TaskStore")["A10"] == "メソッド一覧")
         #expect(try ja.sheet("関数仕様").dataValidations.first?.formula == "\"OK,要修正,質問\"")
         #expect(try ja.sheet("集計")["A4"] == "合計")
     }

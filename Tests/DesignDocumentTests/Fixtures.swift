@@ -17,12 +17,13 @@ enum Fixtures {
     static let types: [TypeRecord] = [
         TypeRecord(name: "TaskStore", kind: .class, module: "TaskKit", file: "Sources/TaskKit/TaskStore.swift", line: 4, column: 14,
                    accessLevel: .public, effectiveAccess: .public, inheritedTypes: ["ObservableObject"],
-                   doc: doc("Keeps the tasks and persists them.")),
+                   doc: doc("Keeps the tasks and persists them."), conformances: ["ObservableObject", "Sequence"],
+                   composition: [.init(property: "tasks", type: "TaskItem", isCollection: true)]),
         TypeRecord(name: "TaskStore", kind: .extension, module: "TaskKit", file: "Sources/TaskKit/TaskStore.swift", line: 40, column: 11,
-                   inheritedTypes: ["Sequence"]),
+                   inheritedTypes: ["Sequence"], conformances: ["Sequence"]),
         TypeRecord(name: "TaskItem", kind: .struct, module: "TaskKit", file: "Sources/TaskKit/TaskItem.swift", line: 2, column: 15,
                    accessLevel: .public, effectiveAccess: .public, inheritedTypes: ["Codable", "Hashable"],
-                   doc: doc("One task on the board.")),
+                   doc: doc("One task on the board."), conformances: ["Codable", "Hashable"]),
         TypeRecord(name: "TaskListViewModel", kind: .class, module: "TaskBoardApp", file: "Sources/TaskBoardApp/TaskListViewModel.swift",
                    line: 6, column: 13, accessLevel: .internal, effectiveAccess: .internal, inheritedTypes: []),
     ]

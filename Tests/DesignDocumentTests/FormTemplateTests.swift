@@ -157,6 +157,22 @@ import Workbook
         #expect((0..<members.count).map { store["A\(4 + $0)"] ?? "" } == members)
     }
 
+    @Test func aTypeSheetShowsSuperclassConformancesAndPropertyCount() throws {
+        let spec = SheetDocument(name: "{{type.name}}", cells: [
+            SheetCell(reference: CellReference("A1")!, value: .text("{{type.superclass}}")),
+            SheetCell(reference: CellReference("A2")!, value: .text("{{type.conformances}}")),
+            SheetCell(reference: CellReference("A3")!, value: .text("{{type.properties}}")),
+            SheetCell(reference: CellReference("A5")!, value: .text("{{function.name}}")),
+        ])
+        let board = ClassSnippet.inventory
+        let (book, _) = try render(SpreadsheetDocument(sheets: [spec]), inventory: board)
+        let sheet = try book.sheet("Board")
+        #expect(sheet["A1"] == "NSObject" && sheet["A2"] == "Codable, CustomStringConvertible")
+        // The properties declared in the declaration (the extension's sheet counts its own).
+        #expect(sheet["A3"] == "6" && sheet.numericCells.contains("A3"))
+        #expect(try book.sheet("Board (2)")["A3"] == "1")
+    }
+
     @Test func anEmptyTableKeepsItsRowWithMarkersEmptied() throws {
         let (book, _) = try render(SpreadsheetDocument(sheets: [Self.functionList()]),
                                    inventory: Inventory(project: ProjectInfo(name: "Empty", root: "."), types: [], functions: []))

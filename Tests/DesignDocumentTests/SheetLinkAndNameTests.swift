@@ -33,8 +33,8 @@ import TestSupport
         // The type called Contents yields its name to the template's own sheet.
         let typeSheet = locale == .en ? "Contents (2)" : "Contents"
         #expect(book.sheetNames.contains(typeSheet))
-        #expect(try book.sheet("TaskStore").hyperlinks["A7"] == "#'\(contents)'!A1")
-        #expect(try book.sheet(typeSheet).hyperlinks["A7"] == "#'\(contents)'!A1")
+        #expect(try book.sheet("TaskStore").hyperlinks["A8"] == "#'\(contents)'!A1")
+        #expect(try book.sheet(typeSheet).hyperlinks["A8"] == "#'\(contents)'!A1")
     }
 
     @Test func sheetLinksAreValidatedAtLoad() {
@@ -93,7 +93,7 @@ import TestSupport
         #expect(error(header + "  - kind: functions\n    name: F\n    freezeColumns: 2\n    columns: [{field: name}]\n")
             == "custom.yml:5: 'freezeColumns' is 2 but the sheet has 1 columns")
         #expect(error(header + "  - kind: summary\n    name: S\n    freezeColumns: 1\n    columns: [{field: name}]\n")
-            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, types, modules, contents, history, added, removed, changed")
+            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, properties, types, modules, contents, history, added, removed, changed")
     }
 
     @Test func blankSheetNamesAreRejected() {
@@ -115,7 +115,7 @@ import TestSupport
     @Test func sheetNamePlaceholdersMustBeAvailableAtSheetLevel() {
         #expect(error(header + "  - kind: static\n    name: \"{{group}} notes\"\n")
             == "custom.yml:4: placeholder '{{group}}' is not available in a sheet name here; valid placeholders: "
-                + Placeholders.global.joined(separator: ", ") + " (group and type.* only with 'split: sheets')")
+                + Placeholders.global.joined(separator: ", ") + " (group and type.* only with 'split: sheets' or on a classes sheet)")
         #expect(error(header + "  - kind: static\n    name: \"{{sheet}}\"\n")?.hasPrefix("custom.yml:4: placeholder '{{sheet}}' is not available") == true)
     }
 

@@ -39,7 +39,7 @@ import Workbook
 
     @Test func aSheetTemplateBecomesASheetPerType() throws {
         let spec = SheetDocument(name: "{{type.name}}", cells: [
-            SheetCell(reference: CellReference("A1")!, value: .text("{{type.name}} ({{type.functions}})")),
+            SheetCell(reference: CellReference("A1")!, value: .text("{{type.name}} ({{type.coverage}})")),
             SheetCell(reference: CellReference("A3")!, value: .text("Name")),
             SheetCell(reference: CellReference("A4")!, value: .text("{{function.name}}")),
         ])
@@ -47,7 +47,7 @@ import Workbook
         let sheet = try #require(try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil).sheets.first)
         #expect(sheet.splitSheets && sheet.group == [.type])
         #expect(sheet.cells.first?.value.text(.en) == "{{type.name}} ()")
-        #expect(result.notes.contains("sheet '{{type.name}}': the placeholder {{type.functions}} (A1)"))
+        #expect(result.notes.contains("sheet '{{type.name}}': the placeholder {{type.coverage}} (A1)"))
     }
 
     @Test func everyCommittedClientTemplateImportsToAYAMLTemplateThatLoads() throws {

@@ -229,23 +229,32 @@ public enum DocumentChecks {
     /// - Throws: `CheckFailure` when the workbook does not read back or its function rows disagree with the inventory.
     public static func checkWorkbook(_ url: URL, against inventory: Inventory) throws(CheckFailure) {
         let document = try readBack(url)
-        var rows: [(name: String, line: String, signature: String?)] = []
-        var tables = 0
+        // Tables with the same columns are one listing (the per-type sheets of class-spec); each listing of a workbook
+        // (design-doc: the Functions sheet and its class sheets' method tables) holds every function once.
+        var listings: [[String]: [(name: String, line: String, signature: String?)]] = [:]
         for sheet in document.sheets {
             let cells = Dictionary(sheet.cells.map { ($0.reference, $0.value) }, uniquingKeysWith: { $1 })
             guard let header = functionHeader(sheet, cells) else { continue }
-            tables += 1
+            // A listing is known by its header row's labels, left to right.
+            let key = sheet.cells.filter { $0.reference.row == header.row }.sorted { $0.reference.column < $1.reference.column }
+                .map { text(of: $0.value) }
+            if listings[key] == nil { listings[key] = [] }
             let lastRow = sheet.cells.map(\.reference.row).max() ?? 0
             guard header.row < lastRow else { continue }
             for row in header.row + 1...lastRow {
                 guard case .number = cells[CellReference(row: row, column: header.columns["number"]!)] else { continue }
                 func field(_ name: String) -> String { text(of: cells[CellReference(row: row, column: header.columns[name]!)]) }
-                rows.append((field("name"), field("line"), header.columns["signature"] == nil ? nil : field("signature")))
+                listings[key, default: []].append((field("name"), field("line"), header.columns["signature"] == nil ? nil : field("signature")))
             }
         }
-        if tables == 0 && !inventory.functions.isEmpty {
+        if listings.isEmpty && !inventory.functions.isEmpty {
             throw CheckFailure("no function table in the workbook: \(url.lastPathComponent), sheets \(document.sheets.map(\.name))")
         }
+        for rows in listings.values { try checkListing(rows, against: inventory) }
+    }
+
+    /// Checks that one listing's function rows are the inventory's functions, each once.
+    static func checkListing(_ rows: [(name: String, line: String, signature: String?)], against inventory: Inventory) throws(CheckFailure) {
         var unmatched = inventory.functions
         for row in rows {
             let index = unmatched.firstIndex { record in
@@ -275,9 +284,10 @@ public enum DocumentChecks {
         }
     }
 
-    /// The header row of a function table (first 30 rows) and the columns of its fields, or `nil`.
+    /// The header row of a function table (first 2,000 rows: a class sheet's method table is below its header block
+    /// and property table) and the columns of its fields, or `nil`.
     static func functionHeader(_ sheet: SheetDocument, _ cells: [CellReference: SheetCellValue]) -> (row: Int, columns: [String: Int])? {
-        let byRow = Dictionary(grouping: sheet.cells.filter { $0.reference.row < 30 }, by: \.reference.row)
+        let byRow = Dictionary(grouping: sheet.cells.filter { $0.reference.row < 2_000 }, by: \.reference.row)
         for row in byRow.keys.sorted() {
             var columns: [String: Int] = [:]
             for cell in byRow[row]!.sorted(by: { $0.reference.column < $1.reference.column }) {

@@ -93,21 +93,24 @@ struct FormLowering {
                 formSheet.filter.excludeTests && (kind ?? inventory?.kind(ofModule: module))?.isTest == true
             }
             let functions = planner.sortedFunctions(spec).map { planner.allFunctions[$0] }.filter { !isTest($0.module, $0.moduleKind) }
-            let types = planner.typeRows(spec).compactMap { row -> (TypeRecord, [FunctionRecord])? in
-                if case .type(let type, _, let members) = row, !isTest(type.module, type.moduleKind) { return (type, members) }
+            let types = planner.typeRows(spec).compactMap { row -> (TypeRecord, [FunctionRecord], [PropertyRecord])? in
+                if case .type(let type, _, let members, let properties) = row, !isTest(type.module, type.moduleKind) {
+                    return (type, members, properties)
+                }
                 return nil
             }
             switch formSheet.repetition {
             case nil:
                 instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types))
             case .type?:
-                for (index, (type, members)) in types.enumerated() {
+                for (index, (type, members, properties)) in types.enumerated() {
                     // The type's counts describe the functions its sheet lists (after the sheet's settings).
                     let memberKeys = Set(members.map(FormLowering.key))
                     let listed = functions.filter { memberKeys.contains(FormLowering.key($0)) }
                     var values: [String: String] = [:]
                     for field in TypeField.allCases {
-                        values[RowField.type(field).marker] = FieldCatalog.value(of: field, type: type, number: index + 1, functions: listed, context: context).text
+                        values[RowField.type(field).marker] = FieldCatalog.value(
+                            of: field, type: type, number: index + 1, functions: listed, properties: properties, context: context).text
                     }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
                     instances.append(instance(formSheet, name: name, values: values, functions: listed, types: []))
@@ -139,7 +142,7 @@ struct FormLowering {
 
     /// One worksheet: its values and the rows of each row template.
     private func instance(_ formSheet: FormSheet, name: String, values: [String: String], functions: [FunctionRecord],
-                          types: [(TypeRecord, [FunctionRecord])]) -> Instance {
+                          types: [(TypeRecord, [FunctionRecord], [PropertyRecord])]) -> Instance {
         var values = globals.merging(values) { $1 }
         values["sheet"] = name
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])] = []
@@ -166,7 +169,7 @@ struct FormLowering {
     }
 
     /// The rows of a single-row template.
-    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord])],
+    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord], [PropertyRecord])],
                           sheet: SheetDocument) -> [OutputRow] {
         switch template.scope {
         case .function, .group:
@@ -175,7 +178,7 @@ struct FormLowering {
             }
         case .type:
             return types.enumerated().map { number, entry in
-                OutputRow(templateRow: template.row, item: .type(entry.0, functions: entry.1, number: number + 1))
+                OutputRow(templateRow: template.row, item: .type(entry.0, functions: entry.1, properties: entry.2, number: number + 1))
             }
         case .module, .file:
             guard let inventory else { return [] }
@@ -216,8 +219,8 @@ struct FormLowering {
 enum RowItem {
     /// A function and its running number.
     case function(FunctionRecord, number: Int)
-    /// A type, the functions its row counts, and its running number.
-    case type(TypeRecord, functions: [FunctionRecord], number: Int)
+    /// A type, the functions and properties its row counts, and its running number.
+    case type(TypeRecord, functions: [FunctionRecord], properties: [PropertyRecord], number: Int)
     /// A module's or a file's totals.
     case summary(SummaryRow, byFile: Bool)
     /// The revision-history row and its number.
@@ -230,8 +233,8 @@ enum RowItem {
         switch (self, field) {
         case (.function(let record, let number), .function(let field)):
             return FieldCatalog.value(of: field, function: record, number: number, context: context)
-        case (.type(let record, let functions, let number), .type(let field)):
-            return FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context)
+        case (.type(let record, let functions, let properties, let number), .type(let field)):
+            return FieldCatalog.value(of: field, type: record, number: number, functions: functions, properties: properties, context: context)
         case (.summary(let row, false), .module(let field)), (.summary(let row, true), .file(let field)):
             return FieldCatalog.value(of: field, summary: row, locale: context.locale)
         case (.history(let number), .history(let field)):

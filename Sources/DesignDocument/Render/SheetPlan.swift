@@ -6,7 +6,8 @@ import Workbook
 /// One row of a table sheet, before it is written.
 enum TableRow: Sendable {
     case function(FunctionRecord, number: Int)
-    case type(TypeRecord, number: Int, functions: [FunctionRecord])
+    case property(PropertyRecord, number: Int)
+    case type(TypeRecord, number: Int, functions: [FunctionRecord], properties: [PropertyRecord])
     case module(ModuleRow, number: Int)
     case group(level: Int, text: String)
     case section(String)
@@ -21,9 +22,12 @@ struct PlannedSheet {
     var name: String
     /// Placeholder values for this sheet only (`sheet`, `group`, `type.*`).
     var values: [String: String]
+    /// The table's rows; on a `classes` sheet, the method table's.
     var rows: [TableRow]
     /// The page of a diagram a `diagram` sheet shows.
     var picture: DiagramPage?
+    /// The property table's rows of a `classes` sheet (empty on every other kind).
+    var propertyRows: [TableRow] = []
 }
 
 /// Turns template sheets into planned worksheets: filters, sorts, groups, splits by group and by Excel's row limit.
@@ -48,9 +52,10 @@ struct SheetPlanner {
         // continuations) avoid them.
         var taken: Set<String> = []
         let applicable = template.sheets.filter(applies)
-        var avoided = Set(applicable.filter { !$0.splitSheets && $0.kind != .diagram }
+        var avoided = Set(applicable.filter { !$0.splitSheets && $0.kind != .diagram && $0.kind != .classes }
             .map { Placeholders.expand($0.name.text(context.locale), globalValues).lowercased() })
-        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow], spelledOut: Bool = true) {
+        func add(_ spec: SheetSpec, name: String, values: [String: String], rows: [TableRow], spelledOut: Bool = true,
+                 propertyRows: [TableRow] = []) {
             let capacity = max(1, rowLimit - headerRow(spec) - 1)
             let chunks = rows.isEmpty ? [[]] : stride(from: 0, to: rows.count, by: capacity).map {
                 Array(rows[$0..<min($0 + capacity, rows.count)])
@@ -67,7 +72,8 @@ struct SheetPlanner {
                 avoided.insert(unique.lowercased())
                 var sheetValues = values
                 sheetValues["sheet"] = unique
-                planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk))
+                planned.append(PlannedSheet(spec: spec, name: unique, values: sheetValues, rows: chunk,
+                                            propertyRows: index == 0 ? propertyRows : []))
             }
         }
         let tables = tableRows(of: applicable)
@@ -83,8 +89,12 @@ struct SheetPlanner {
                 // A functions sheet split by group (the others' rows are in `tables`).
                 if let first = spec.group.first {
                     let records = sortedFunctions(spec)
+                    // Each type's property count, counted once (per module and enclosing type).
+                    let propertyCounts = first == .type
+                        ? Dictionary(grouping: allProperties) { propertyGroupKey($0, .type) }.mapValues(\.count) : [:]
                     for (key, members) in groups(records, by: first) {
-                        var values = typeValues(key: key, level: first, sample: allFunctions[members[0]])
+                        var values = typeValues(key: key, level: first, sample: allFunctions[members[0]], listed: members.count,
+                                                properties: propertyCounts[key] ?? 0)
                         values["group"] = groupTitle(key, level: first)
                         func sheetName(group: String) -> String {
                             var nameValues = globalValues.merging(values) { $1 }
@@ -101,6 +111,11 @@ struct SheetPlanner {
                         add(spec, name: name, values: values, rows: functionRows(members, spec: spec, levels: Array(spec.group.dropFirst())),
                             spelledOut: false)
                     }
+                }
+            case .classes:
+                for classSheet in classSheets(spec) {
+                    add(spec, name: classSheet.name, values: classSheet.values, rows: classSheet.methodRows, spelledOut: false,
+                        propertyRows: classSheet.propertyRows)
                 }
             case .history:
                 add(spec, name: baseName, values: [:], rows: (0..<spec.emptyRows).map { .history(number: $0 + 1) })
@@ -140,6 +155,8 @@ struct SheetPlanner {
             switch spec.kind {
             case .functions where !(spec.splitSheets && !spec.group.isEmpty):
                 return functionRows(sortedFunctions(spec), spec: spec, levels: spec.group)
+            case .properties:
+                return propertyRows(sortedProperties(spec), spec: spec, levels: spec.group)
             case .types:
                 return typeRows(spec)
             case .modules:
@@ -266,53 +283,68 @@ struct SheetPlanner {
 
     /// The rows of a function table: group rows when a level changes, section rows, function rows.
     func functionRows(_ indices: [Int], spec: SheetSpec, levels: [GroupLevel]) -> [TableRow] {
+        let functions = allFunctions
+        return memberRows(
+            count: indices.count, levels: levels, sections: spec.sections, outsideTypes: Words.freeFunctions(context.locale),
+            groupKey: { groupKey(functions[indices[$0]], $1) }, groupTitle: groupTitle,
+            placement: { (functions[indices[$0]].enclosingType, functions[indices[$0]].section) },
+            row: { .function(functions[indices[$0]], number: $1) })
+    }
+
+    /// The rows of a member table (functions or properties): group rows when a level changes, section rows, one
+    /// numbered row per member. The members are `0..<count`, read through the closures.
+    ///
+    /// - Parameters:
+    ///   - count: How many members the table lists.
+    ///   - levels: The group levels.
+    ///   - sections: True to add a row for each `// MARK:` section.
+    ///   - outsideTypes: The section row of members outside any type that follow a section (Free functions).
+    ///   - groupKey: The key of member `position` at a level.
+    ///   - groupTitle: The text of a group row for a key.
+    ///   - placement: The member's enclosing type and `// MARK:` section.
+    ///   - row: The data row of member `position` with its running number.
+    func memberRows(count: Int, levels: [GroupLevel], sections: Bool, outsideTypes: String,
+                    groupKey: (Int, GroupLevel) -> String, groupTitle: (String, GroupLevel) -> String,
+                    placement: (Int) -> (type: String?, section: String?), row: (Int, Int) -> TableRow) -> [TableRow] {
         var rows: [TableRow] = []
-        rows.reserveCapacity(indices.count)
+        rows.reserveCapacity(count)
         var current: [String?] = Array(repeating: nil, count: levels.count)
         // The open section: its enclosing type and `// MARK:` text (`nil` text: no section open).
         var currentSection: (type: String?, section: String?)?
-        var number = 0
-        let functions = allFunctions
-        for index in indices {
-            let record = functions[index]
-            let keys = levels.map { groupKey(record, $0) }
+        for position in 0..<count {
+            let keys = levels.map { groupKey(position, $0) }
             if let changed = keys.indices.first(where: { keys[$0] != current[$0] }) {
                 for level in changed..<levels.count {
-                    rows.append(.group(level: level, text: groupTitle(keys[level], level: levels[level])))
+                    rows.append(.group(level: level, text: groupTitle(keys[level], levels[level])))
                     current[level] = keys[level]
                 }
                 currentSection = nil
             }
-            // A section ends where the MARK or the enclosing type changes: a function outside any section that
+            // A section ends where the MARK or the enclosing type changes: a member outside any section that
             // follows one gets a row naming its type, so it does not read as part of the section above.
-            if spec.sections, currentSection.map({ $0.type != record.enclosingType || $0.section != record.section }) ?? true {
-                if let section = record.section {
+            let (type, section) = placement(position)
+            if sections, currentSection.map({ $0.type != type || $0.section != section }) ?? true {
+                if let section {
                     rows.append(.section(section))
                 } else if currentSection?.section != nil {
-                    rows.append(.section(record.enclosingType ?? Words.freeFunctions(context.locale)))
+                    rows.append(.section(type ?? outsideTypes))
                 }
-                currentSection = (record.enclosingType, record.section)
+                currentSection = (type, section)
             }
-            number += 1
-            rows.append(.function(record, number: number))
+            rows.append(row(position, position + 1))
         }
         return rows
     }
 
-    /// Placeholder values describing the type a per-type sheet shows.
-    func typeValues(key: String, level: GroupLevel, sample: FunctionRecord) -> [String: String] {
+    /// Placeholder values describing the type a per-type sheet shows, which lists `listed` of its functions; the
+    /// type declares `properties` properties.
+    func typeValues(key: String, level: GroupLevel, sample: FunctionRecord, listed: Int, properties: Int) -> [String: String] {
         guard level == .type, let name = sample.enclosingType else { return [:] }
         let candidates = (inventory?.types ?? []).filter { $0.name == name && $0.module == sample.module }
         let type = candidates.first { $0.kind != .extension } ?? candidates.first
-        var values: [String: String] = [
-            "type.name": name, "type.module": sample.module, "type.kind": type?.kind.rawValue ?? sample.enclosingKind?.rawValue ?? "",
-            "type.file": type?.file ?? sample.file, "type.line": type.map { String($0.line) } ?? "",
-            "type.access": type?.accessLevel.rawValue ?? "",
-            "type.inheritedTypes": candidates.flatMap(\.inheritedTypes).uniqued().joined(separator: ", "),
-            "type.summary": type?.doc?.summary ?? "",
-        ]
-        values["type.description"] = FieldCatalog.joined([type?.doc?.summary, type?.doc?.discussion], separator: "\n\n")
-        return values
+        return typeHeaderValues(name: name, records: candidates, declaration: type, module: sample.module,
+                                kind: type?.kind.rawValue ?? sample.enclosingKind?.rawValue ?? "", file: type?.file ?? sample.file,
+                                functions: listed, properties: properties)
     }
 
     // MARK: - Types and reviews
@@ -327,15 +359,26 @@ struct SheetPlanner {
         for (index, type) in allTypes.enumerated() {
             declarations["\(type.module)\u{1}\(type.file)\u{1}\(type.name)", default: []].append(index)
         }
-        var byType: [Int: [FunctionRecord]] = [:]
-        for record in inventory?.functions ?? [] {
-            guard let type = record.enclosingType,
-                  let candidates = declarations["\(record.module)\u{1}\(record.file)\u{1}\(type)"] else { continue }
-            var owner: Int?  // the first of the nearest declarations above the function
-            for candidate in candidates where allTypes[candidate].line <= record.line {
+        /// The first of the nearest declarations of `type` above `line` in the module's file.
+        func owner(module: String, file: String, type: String?, line: Int) -> Int? {
+            guard let type, let candidates = declarations["\(module)\u{1}\(file)\u{1}\(type)"] else { return nil }
+            var owner: Int?
+            for candidate in candidates where allTypes[candidate].line <= line {
                 if owner.map({ allTypes[candidate].line > allTypes[$0].line }) ?? true { owner = candidate }
             }
-            if let owner { byType[owner, default: []].append(record) }
+            return owner
+        }
+        var byType: [Int: [FunctionRecord]] = [:]
+        for record in inventory?.functions ?? [] {
+            if let owner = owner(module: record.module, file: record.file, type: record.enclosingType, line: record.line) {
+                byType[owner, default: []].append(record)
+            }
+        }
+        var propertiesByType: [Int: [PropertyRecord]] = [:]
+        for record in allProperties {
+            if let owner = owner(module: record.module, file: record.file, type: record.enclosingType, line: record.line) {
+                propertiesByType[owner, default: []].append(record)
+            }
         }
         var listed = allTypes.indices.filter { index in
             let type = allTypes[index]
@@ -362,7 +405,8 @@ struct SheetPlanner {
         if !keys.isEmpty {
             // Each type's sort values worked out once, not at every comparison.
             let values = Dictionary(uniqueKeysWithValues: listed.map { index in
-                (index, keys.map { SortValue(FieldCatalog.value(of: $0.field, type: allTypes[index], number: 0, functions: [], context: context)) })
+                (index, keys.map { SortValue(FieldCatalog.value(of: $0.field, type: allTypes[index], number: 0, functions: byType[index] ?? [],
+                                                                properties: propertiesByType[index] ?? [], context: context)) })
             })
             listed.sort { a, b in
                 for (position, key) in keys.enumerated() {
@@ -384,7 +428,7 @@ struct SheetPlanner {
                     for deeper in (level + 1)..<max(level + 1, spec.group.count) { currentGroup[deeper] = nil }
                 }
             }
-            rows.append(.type(type, number: index + 1, functions: byType[typeIndex] ?? []))
+            rows.append(.type(type, number: index + 1, functions: byType[typeIndex] ?? [], properties: propertiesByType[typeIndex] ?? []))
         }
         return rows
     }

@@ -139,7 +139,7 @@ struct WorkbookRenderer {
 /// What a table's data cells depend on besides their row and column (the document's context and the sheet's
 /// placeholder values), without the workbook: `Sendable`, so the rows are planned and measured on other cores while
 /// the thread that owns the workbook writes.
-private struct TableCells: Sendable {
+struct TableCells: Sendable {
     let context: DocumentContext
     let values: [String: String]
 
@@ -150,9 +150,14 @@ private struct TableCells: Sendable {
             guard case .function(let field) = column.field else { return (.empty, nil, false) }
             return (FieldCatalog.value(of: field, function: record, number: number, context: context),
                     column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
-        case .type(let record, let number, let functions):
+        case .property(let record, let number):
+            guard case .property(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, property: record, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .type(let record, let number, let functions, let properties):
             guard case .type(let field) = column.field else { return (.empty, nil, false) }
-            return (FieldCatalog.value(of: field, type: record, number: number, functions: functions, context: context),
+            return (FieldCatalog.value(of: field, type: record, number: number, functions: functions, properties: properties,
+                                       context: context),
                     column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
         case .module(let row, let number):
             guard case .module(let field) = column.field else { return (.empty, nil, false) }
@@ -190,7 +195,7 @@ private struct TableCells: Sendable {
 
 /// How a table's rows become planned rows: everything they depend on, `Sendable`, so the rows are planned on the
 /// other cores, a batch at a time, while the batch before is written.
-private struct TableRowPlanner: Sendable {
+struct TableRowPlanner: Sendable {
     let rows: [TableRow]
     let cells: TableCells
     let columns: [ColumnSpec]
@@ -247,8 +252,9 @@ private struct TableRowPlanner: Sendable {
             if let helperColumn {
                 let documented: Int? = switch tableRow {
                 case .function(let record, _): record.isDocumented ? 1 : 0
+                case .property(let record, _): record.isDocumented ? 1 : 0
                 // Extensions are rarely documented (their members are): only declarations are flagged.
-                case .type(let record, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
+                case .type(let record, _, _, _): record.isDocumented || record.kind == .extension ? 1 : 0
                 default: nil
                 }
                 if let documented { planned.cells.append(PlannedCell(column: helperColumn, content: .number(Double(documented)), style: 0)) }
@@ -278,7 +284,7 @@ struct TemplateLowering {
     var template: Template { renderer.template }
     var locale: DocumentLocale { renderer.context.locale }
     /// What a data cell's content depends on, without the workbook: it goes to the cores that plan the rows.
-    private var cells: TableCells { TableCells(context: renderer.context, values: values) }
+    var cells: TableCells { TableCells(context: renderer.context, values: values) }
 
     /// The sheet: free cells, the logo, the table or summary, and the sheet and print settings.
     func worksheet(logo: LogoSpec?) -> PlannedWorksheet {
@@ -317,6 +323,8 @@ struct TemplateLowering {
             }
         case .summary:
             tableEnd = summary(startRow: headerRow, into: &planned)
+        case .classes:
+            tableEnd = memberTables(startRow: headerRow, into: &planned)
         default:
             tableEnd = table(headerRow: headerRow, into: &planned)
         }
@@ -324,7 +332,8 @@ struct TemplateLowering {
         planned.append(steps)
         planned.layout.hidesGridlines = !spec.gridlines
         planned.layout.tabColor = spec.tabColor
-        planned.layout.pageSetup = pageSetup(headerRow: tableEnd == nil ? nil : headerRow)
+        // A classes sheet's two tables have no one header row to repeat on every page.
+        planned.layout.pageSetup = pageSetup(headerRow: tableEnd == nil || spec.kind == .classes ? nil : headerRow)
         planned.layout.isActive = allSheets.first?.name == sheet.name
         return planned
     }
@@ -394,10 +403,13 @@ struct TemplateLowering {
 
     // MARK: - Tables
 
-    /// The header labels, made unique ignoring case (Excel tables need unique column names).
-    private func headers() -> [String] {
+    /// The header labels of the sheet's columns, made unique ignoring case (Excel tables need unique column names).
+    private func headers() -> [String] { headers(of: spec.columns) }
+
+    /// The header labels of `columns`, made unique ignoring case.
+    func headers(of columns: [ColumnSpec]) -> [String] {
         var seen: Set<String> = []
-        return spec.columns.map { column in
+        return columns.map { column in
             var header = Placeholders.expand(column.header.text(locale), values)
             if header.isEmpty { header = column.field.name }
             var unique = header
@@ -412,7 +424,7 @@ struct TemplateLowering {
     }
 
     /// The style of a column's data cells (the link style for link columns).
-    private func cellStyle(_ column: ColumnSpec, link: Bool = false) -> CellStyle {
+    func cellStyle(_ column: ColumnSpec, link: Bool = false) -> CellStyle {
         var style = template.style(link ? "link" : (column.style ?? "cell")) ?? CellStyle()
         if column.wrap { style.wrap = true }
         if let format = column.numberFormat { style.numberFormat = format }
@@ -424,7 +436,7 @@ struct TemplateLowering {
         let headerLabels = headers()
         let useExcelTable = spec.excelTable && !constantMemory
         let rows = sheet.rows
-        let widths = columnWidths(headerLabels, rows: rows)
+        let widths = columnWidths(headerLabels, rows: rows, columns: spec.columns)
         for (index, width) in widths.enumerated() {
             planned.columns.append(ColumnFormat(first: index, last: index, width: width))
         }
@@ -491,16 +503,16 @@ struct TemplateLowering {
 
     /// Column widths: the template's, else sized to the header's longest word and the content of the first
     /// rows (there is no autofit in the file format), capped so wrapped columns stay readable.
-    private func columnWidths(_ headers: [String], rows: [TableRow]) -> [Double] {
+    func columnWidths(_ headers: [String], rows: [TableRow], columns specColumns: [ColumnSpec]) -> [Double] {
         var widths = headers.map { label in
             label.split(separator: " ").map { ExcelText.displayWidth(of: String($0)) }.max() ?? 4
         }
-        let sized = spec.columns.indices.filter { spec.columns[$0].width == nil }
+        let sized = specColumns.indices.filter { specColumns[$0].width == nil }
         if !sized.isEmpty {
             // The widest content of each sized column, measured in chunks of rows side by side (on the thread that
             // writes the workbook this was the table's largest cost before its first row).
             let measured = rows.prefix(5_000)
-            let (cells, columns) = (cells, spec.columns)
+            let (cells, columns) = (cells, specColumns)
             let chunkWidths = parallelMap(chunkRanges(count: measured.count, size: 500)) { chunk in
                 var widest = [Double](repeating: 0, count: sized.count)
                 for tableRow in measured[chunk] {
@@ -519,7 +531,7 @@ struct TemplateLowering {
                 for (slot, index) in sized.enumerated() { widths[index] = max(widths[index], widest[slot]) }
             }
         }
-        return spec.columns.enumerated().map { index, column in
+        return specColumns.enumerated().map { index, column in
             column.width ?? (column.wrap ? min(max(widths[index] + 2, 10), 50) : min(max(widths[index] + 2, 6), 60))
         }
     }

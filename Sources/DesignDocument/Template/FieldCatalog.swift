@@ -54,13 +54,14 @@ public enum FieldCatalog {
     static func fieldNames(for kind: SheetKind) -> [String] {
         switch kind {
         case .functions: return FunctionField.names
+        case .properties: return PropertyField.names
         case .types: return TypeField.names
         case .summary: return SummaryField.names
         case .modules: return ModuleField.names
         case .added, .removed, .changed: return ReviewField.names
         case .contents: return ContentsField.names
         case .history: return HistoryField.names
-        case .cover, .static, .diagram: return []
+        case .cover, .static, .classes, .diagram: return []
         }
     }
 
@@ -107,9 +108,9 @@ public enum FieldCatalog {
         }
     }
 
-    /// The value of a type field for one type row; `functions` are the functions declared in it.
+    /// The value of a type field for one type row; `functions` and `properties` are the members declared in it.
     static func value(of field: TypeField, type record: TypeRecord, number: Int, functions: [FunctionRecord],
-                      context: DocumentContext) -> CellValue {
+                      properties: [PropertyRecord], context: DocumentContext) -> CellValue {
         switch field {
         case .number: return .number(Double(number))
         case .name: return .text(record.name)
@@ -122,6 +123,10 @@ public enum FieldCatalog {
         case .access: return .text(record.accessLevel.rawValue)
         case .effectiveAccess: return .text(record.effectiveAccess.rawValue)
         case .inheritedTypes: return .text(record.inheritedTypes.joined(separator: ", "))
+        case .superclass: return .text(record.superclass ?? "")
+        case .conformances: return .text(record.conformances.joined(separator: ", "))
+        case .composition: return .text(compositionText(record.composition))
+        case .unknownInheritedTypes: return .text(record.unknownInheritedTypes.joined(separator: ", "))
         case .genericWhere: return .text(record.genericWhere ?? "")
         case .condition: return .text(record.condition ?? "")
         case .summary: return .text(record.doc?.summary ?? "")
@@ -130,6 +135,8 @@ public enum FieldCatalog {
         case .documentedFunctions: return .number(Double(functions.documentedCount))
         case .coverage:
             return functions.isEmpty ? .empty : .number(Double(functions.documentedCount) / Double(functions.count))
+        case .properties: return .number(Double(properties.count))
+        case .documentedProperties: return .number(Double(properties.filter(\.isDocumented).count))
         case .documented: return .text(Words.yesNo(record.isDocumented, context.locale))
         case .sourceURL: return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
         case .blank: return .empty
@@ -206,6 +213,11 @@ public enum FieldCatalog {
     static func throwsText(_ record: FunctionRecord) -> String {
         if let documented = record.doc?.throws, !documented.isEmpty { return documented }
         return record.throws ?? ""
+    }
+
+    /// A type's composition edges, comma-separated: `tasks: [TaskItem], store: TaskStore`.
+    static func compositionText(_ composition: [TypeRecord.Composition]) -> String {
+        composition.map { "\($0.property): \($0.isCollection ? "[\($0.type)]" : $0.type)" }.joined(separator: ", ")
     }
 
     /// The non-empty parts joined with `separator`.

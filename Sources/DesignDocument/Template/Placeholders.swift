@@ -13,7 +13,8 @@ enum Placeholders {
     /// Placeholders that depend on the sheet being written.
     static let perSheet = [
         "sheet", "group", "type.name", "type.kind", "type.module", "type.file", "type.line", "type.access",
-        "type.inheritedTypes", "type.summary", "type.description",
+        "type.inheritedTypes", "type.summary", "type.description", "type.superclass", "type.conformances",
+        "type.composition", "type.functions", "type.properties",
     ]
     /// Placeholders describing the group a one-sheet-per-group sheet shows (usable in its name).
     static let perGroup = perSheet.filter { $0 != "sheet" }
@@ -142,7 +143,7 @@ enum Placeholders {
         guard trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), names(in: trimmed).count == 1,
               let name = names(in: trimmed).first, ["functions", "documented", "undocumented", "types", "modules", "files",
                                                    "added", "removed", "changed", "properties", "documentedProperties",
-                                                   "undocumentedProperties"].contains(name),
+                                                   "undocumentedProperties", "type.functions", "type.properties"].contains(name),
               let value = values[name] else { return nil }
         return Double(value)
     }

@@ -72,6 +72,10 @@ public enum SheetKind: String, CaseIterable, Sendable {
     case types
     /// One row per function, optionally grouped, with section rows.
     case functions
+    /// One row per property or enum case, optionally grouped, with section rows.
+    case properties
+    /// One sheet per type declaration, its extensions merged: header cells, a property table, a method table.
+    case classes
     /// Free cells only.
     case `static`
     /// Review: functions added between two revisions.
@@ -86,9 +90,7 @@ public enum SheetKind: String, CaseIterable, Sendable {
     /// True for the review kinds, which show an ``InventoryDiff``.
     var isReview: Bool { self == .added || self == .removed || self == .changed }
     /// True for the kinds that need an inventory.
-    var needsInventory: Bool {
-        self == .summary || self == .types || self == .functions || self == .modules || self == .diagram
-    }
+    var needsInventory: Bool { [.summary, .types, .functions, .properties, .classes, .modules, .diagram].contains(self) }
 }
 
 /// How rows of a table sheet are grouped.
@@ -287,6 +289,8 @@ public struct SheetSpec: Sendable {
     public var line: Int
     /// The diagram a `diagram` sheet shows.
     public var diagram: DiagramKind = .classes
+    /// A `classes` sheet's property and method tables (`nil` on every other kind).
+    public var memberTables: MemberTables? = nil
 }
 
 /// A workbook layout: document properties, styles, print setup and sheets. Built-ins are compiled in;

@@ -242,6 +242,14 @@ public enum TypeField: String, TemplateField {
     case effectiveAccess
     /// Superclass and conformances as written.
     case inheritedTypes
+    /// The class's superclass, merged over the type and its extensions.
+    case superclass
+    /// The protocols it conforms to, merged over the type and its extensions.
+    case conformances
+    /// Stored properties holding types of the project.
+    case composition
+    /// Inherited names that are neither project types nor known framework types.
+    case unknownInheritedTypes
     /// The generic where clause.
     case genericWhere
     /// The enclosing #if condition.
@@ -256,6 +264,10 @@ public enum TypeField: String, TemplateField {
     case documentedFunctions
     /// Documented share of its functions (0–1, format it with 0.0%).
     case coverage
+    /// Number of properties and enum cases declared in it.
+    case properties
+    /// Number of those that are documented.
+    case documentedProperties
     /// Yes/No: the type has a real doc comment.
     case documented
     /// The link to the source line.
@@ -277,6 +289,10 @@ public enum TypeField: String, TemplateField {
         case .access: return "the access level"
         case .effectiveAccess: return "the most a caller can see"
         case .inheritedTypes: return "superclass and conformances as written"
+        case .superclass: return "the class's superclass (merged over the type and its extensions); empty when none or unknown"
+        case .conformances: return "the protocols it conforms to, comma-separated (a declaration: its own and its extensions')"
+        case .composition: return "stored properties holding types of the project, comma-separated: name: Type ([Type] for a collection)"
+        case .unknownInheritedTypes: return "inherited names that are neither project types nor known framework types, comma-separated"
         case .genericWhere: return "the generic where clause"
         case .condition: return "the enclosing #if condition"
         case .summary: return "the doc comment's first paragraph"
@@ -284,6 +300,8 @@ public enum TypeField: String, TemplateField {
         case .functions: return "number of functions declared in it"
         case .documentedFunctions: return "number of those that are documented"
         case .coverage: return "documented share of its functions (0–1, format it with 0.0%)"
+        case .properties: return "number of properties and enum cases declared in it"
+        case .documentedProperties: return "number of those that are documented"
         case .documented: return "Yes/No: the type has a real doc comment"
         case .sourceURL: return "the link to the source line"
         case .blank: return "an empty cell to fill in"
@@ -456,8 +474,10 @@ public enum HistoryField: String, TemplateField {
 
 /// The field of a template column: the field of its sheet kind's catalogue.
 public enum ColumnField: Hashable, Sendable {
-    /// A field of a `functions` sheet.
+    /// A field of a `functions` sheet (or of a `classes` sheet's method table).
     case function(FunctionField)
+    /// A field of a `properties` sheet (or of a `classes` sheet's property table).
+    case property(PropertyField)
     /// A field of a `types` sheet.
     case type(TypeField)
     /// A field of a `summary` sheet.
@@ -479,13 +499,14 @@ public enum ColumnField: Hashable, Sendable {
     public init?(_ name: String, sheet kind: SheetKind) {
         switch kind {
         case .functions: guard let field = FunctionField(rawValue: name) else { return nil }; self = .function(field)
+        case .properties: guard let field = PropertyField(rawValue: name) else { return nil }; self = .property(field)
         case .types: guard let field = TypeField(rawValue: name) else { return nil }; self = .type(field)
         case .summary: guard let field = SummaryField(rawValue: name) else { return nil }; self = .summary(field)
         case .modules: guard let field = ModuleField(rawValue: name) else { return nil }; self = .module(field)
         case .added, .removed, .changed: guard let field = ReviewField(rawValue: name) else { return nil }; self = .review(field)
         case .contents: guard let field = ContentsField(rawValue: name) else { return nil }; self = .contents(field)
         case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
-        case .cover, .static, .diagram: return nil
+        case .cover, .static, .classes, .diagram: return nil
         }
     }
 
@@ -493,6 +514,7 @@ public enum ColumnField: Hashable, Sendable {
     public var name: String {
         switch self {
         case .function(let field): return field.rawValue
+        case .property(let field): return field.rawValue
         case .type(let field): return field.rawValue
         case .summary(let field): return field.rawValue
         case .module(let field): return field.rawValue
@@ -525,14 +547,17 @@ public struct SortKey: Hashable, Sendable {
 public enum RecordKind: Hashable, Sendable {
     /// A function kind (`method`, `initializer`, …) on a functions sheet.
     case function(FunctionKind)
-    /// A type kind (`class`, `struct`, …) on a types sheet.
+    /// A type kind (`class`, `struct`, …) on a types or classes sheet.
     case type(TypeKind)
+    /// A property kind (`property`, `typeProperty`, `enumCase`) on a properties sheet.
+    case property(PropertyKind)
 
     /// The kind as templates spell it.
     public var name: String {
         switch self {
         case .function(let kind): return kind.rawValue
         case .type(let kind): return kind.rawValue
+        case .property(let kind): return kind.rawValue
         }
     }
 }

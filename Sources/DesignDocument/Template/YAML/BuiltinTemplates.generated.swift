@@ -6,12 +6,13 @@ enum BuiltinTemplates {
     static let sources: [String: String] = [
         "class-spec": ##"""
         # DocSheet built-in template: class-spec
-        # One sheet per type: a header block (type name, kind, module, file, inherited types, doc summary),
-        # then the table of its functions — the layout of many outsourcing design documents.
+        # One sheet per type, its extensions merged: a header block (type name, kind, module, file, superclass,
+        # protocols, doc summary), then its properties and its methods — the クラス仕様書 layout of many outsourcing
+        # design documents. A table a type has nothing for is left out.
         # Start a custom copy with:  docsheet templates show class-spec > my-class-spec.yml
         # Keys, fields and placeholders: Documentation/Templates.md
         name: class-spec
-        description: One sheet per type with a header block and the table of its functions.
+        description: One sheet per type with a header block, its properties and its methods.
 
         properties:
           title: {en: "{{project}} class specification", vi: "Đặc tả lớp {{project}}", ja: "{{project}} クラス仕様書"}
@@ -39,14 +40,12 @@ enum BuiltinTemplates {
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
               - {header: {en: Sheet, vi: Trang, ja: シート}, field: sheet, width: 34, link: sheet}
 
-          - kind: functions
-            name: "{{group}}"
-            group: type
-            split: sheets
+          - kind: classes
+            name: "{{type.name}}"
+            description: {en: Class specification, vi: Đặc tả lớp, ja: クラス仕様}
             sections: true
             highlightUndocumented: undocumented
             columnWidths: {A: 6, B: 26}
-            startRow: 9
             cells:
               - {cell: A1, value: {en: Type, vi: Kiểu, ja: 型名}, style: label, merge: "A1:B1"}
               - {cell: C1, value: "{{type.name}}", style: value, merge: "C1:F1"}
@@ -56,30 +55,47 @@ enum BuiltinTemplates {
               - {cell: C3, value: "{{type.module}}", style: value, merge: "C3:F3"}
               - {cell: A4, value: {en: File, vi: Tệp, ja: ファイル}, style: label, merge: "A4:B4"}
               - {cell: C4, value: "{{type.file}}", style: value, merge: "C4:F4"}
-              - {cell: A5, value: {en: Inherits / conforms to, vi: Kế thừa / tuân thủ, ja: 継承・準拠}, style: label, merge: "A5:B5"}
-              - {cell: C5, value: "{{type.inheritedTypes}}", style: value, merge: "C5:F5"}
-              - {cell: A6, value: {en: Description, vi: Mô tả, ja: 説明}, style: label, merge: "A6:B6"}
-              - {cell: C6, value: "{{type.summary}}", style: value, merge: "C6:F6"}
-              - {cell: A7, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet-kind:contents"}
-            columns:
-              - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
-              - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
-              - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: signature, width: 46, wrap: true}
-              - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
-              - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
-              - {header: {en: Parameters, vi: Tham số, ja: 引数}, field: parameters, width: 34, wrap: true}
-              - {header: {en: Returns, vi: Giá trị trả về, ja: 戻り値}, field: returns, width: 24, wrap: true}
-              - {header: {en: Throws, vi: Ngoại lệ, ja: 例外}, field: throws, width: 20, wrap: true}
-              - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
+              - {cell: A5, value: {en: Superclass, vi: Lớp cha, ja: スーパークラス}, style: label, merge: "A5:B5"}
+              - {cell: C5, value: "{{type.superclass}}", style: value, merge: "C5:F5"}
+              - {cell: A6, value: {en: Conforms to, vi: Tuân thủ giao thức, ja: 準拠プロトコル}, style: label, merge: "A6:B6"}
+              - {cell: C6, value: "{{type.conformances}}", style: value, merge: "C6:F6"}
+              - {cell: A7, value: {en: Description, vi: Mô tả, ja: 説明}, style: label, merge: "A7:B7"}
+              - {cell: C7, value: "{{type.summary}}", style: value, merge: "C7:F7"}
+              - {cell: A8, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet-kind:contents"}
+            properties:
+              title: {en: Properties, vi: Danh sách thuộc tính, ja: プロパティ一覧}
+              columns:
+                - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+                - {header: {en: Property, vi: Thuộc tính, ja: プロパティ名}, field: name, wrap: true}
+                - {header: {en: Type, vi: Kiểu, ja: 型}, field: type, width: 46, wrap: true}
+                - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
+                - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
+                - {header: {en: Initial value, vi: Giá trị ban đầu, ja: 初期値}, field: defaultValue, width: 34, wrap: true}
+                - {header: {en: Attributes, vi: Attribute, ja: 属性}, field: attributes, width: 30, wrap: true}
+                - {header: {en: Storage, vi: Lưu trữ, ja: 格納方式}, field: storage, width: 20}
+                - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
+            methods:
+              title: {en: Methods, vi: Danh sách phương thức, ja: メソッド一覧}
+              columns:
+                - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+                - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
+                - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: signature, width: 46, wrap: true}
+                - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
+                - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
+                - {header: {en: Parameters, vi: Tham số, ja: 引数}, field: parameters, width: 34, wrap: true}
+                - {header: {en: Returns, vi: Giá trị trả về, ja: 戻り値}, field: returns, width: 24, wrap: true}
+                - {header: {en: Throws, vi: Ngoại lệ, ja: 例外}, field: throws, width: 20, wrap: true}
+                - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
         """##,
         "design-doc": ##"""
         # DocSheet built-in template: design-doc
         # The design document a reviewer accepts: cover, contents, revision history, summary with chart,
-        # module structure, type list and the function specification grouped by module and file.
+        # module structure and diagram, class list and class diagrams, the function specification grouped by module and
+        # file, and one class-spec sheet per type.
         # Start a custom copy with:  docsheet templates show design-doc > my-design-doc.yml
         # Keys, fields and placeholders: Documentation/Templates.md
         name: design-doc
-        description: Cover, contents, revision history, summary, module structure, types and functions.
+        description: Cover, contents, revision history, summary, module structure and diagram, class list, class diagrams, functions and one sheet per class.
 
         properties:
           title: {en: "{{project}} design document", vi: "Tài liệu thiết kế {{project}}", ja: "{{project}} 設計書"}
@@ -212,8 +228,8 @@ enum BuiltinTemplates {
               - {cell: A2, merge: "A2:N2", value: {en: "Each arrow points from a module to a module or package product it depends on; an arrow that follows from others (A → B → C makes A → C) is not drawn. A package product another module alone uses is listed in its box (uses: …); grey boxes are the products several modules use, or a product of the project's own packages under its product name.", vi: "Mỗi mũi tên đi từ một mô-đun tới mô-đun hoặc gói mà nó phụ thuộc; phụ thuộc suy ra từ các mũi tên khác (A → B → C suy ra A → C) không được vẽ. Gói chỉ một mô-đun dùng được ghi trong hộp của mô-đun đó (uses: …); hộp xám là gói mà nhiều mô-đun dùng, hoặc sản phẩm của gói trong dự án mang tên sản phẩm.", ja: "矢印は依存元モジュールから依存先（モジュールまたはパッケージ）を指します。他の矢印から導かれる依存（A → B → C による A → C）は省略しています。1 つのモジュールだけが使うパッケージはそのモジュールの箱に記載（uses: …）、灰色の箱は複数モジュールが使うパッケージ、またはプロジェクト内パッケージのプロダクト名です。"}, style: note}
 
           - kind: types
-            name: {en: Types, vi: Danh sách kiểu, ja: 型一覧}
-            description: {en: "Every class, struct, enum, protocol, actor and extension", vi: "Mọi class, struct, enum, protocol, actor và extension", ja: 全てのクラス・構造体・列挙型・プロトコル・アクター・拡張}
+            name: {en: Class list, vi: Danh sách lớp, ja: クラス一覧}
+            description: {en: "Every class, struct, enum, protocol, actor and extension, with its superclass, protocols and members", vi: "Mọi class, struct, enum, protocol, actor và extension, với lớp cha, giao thức và số thành viên", ja: 全てのクラス・構造体・列挙型・プロトコル・アクター・拡張（スーパークラス・準拠プロトコル・メンバー数）}
             highlightUndocumented: undocumented
             columns:
               - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
@@ -221,9 +237,11 @@ enum BuiltinTemplates {
               - {header: {en: Type, vi: Kiểu, ja: 型}, field: name}
               - {header: {en: Kind, vi: Loại, ja: 種別}, field: kind, width: 11}
               - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
-              - {header: {en: Inherits / conforms to, vi: Kế thừa / tuân thủ, ja: 継承・準拠}, field: inheritedTypes, width: 30, wrap: true}
+              - {header: {en: Superclass, vi: Lớp cha, ja: スーパークラス}, field: superclass, width: 20, wrap: true}
+              - {header: {en: Conforms to, vi: Tuân thủ giao thức, ja: 準拠プロトコル}, field: conformances, width: 30, wrap: true}
               - {header: {en: Description, vi: Mô tả, ja: 説明}, field: summary, width: 50, wrap: true}
               - {header: {en: Functions, vi: Số hàm, ja: 関数数}, field: functions, width: 10}
+              - {header: {en: Properties, vi: Số thuộc tính, ja: プロパティ数}, field: properties, width: 11}
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: file}
               - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
 
@@ -267,6 +285,56 @@ enum BuiltinTemplates {
                   - {en: Needs fix, vi: Cần sửa, ja: 要修正}
                   - {en: Question, vi: Cần hỏi, ja: 質問}
               - {header: {en: Reviewer comment, vi: Ý kiến người duyệt, ja: レビューコメント}, field: blank, width: 30, wrap: true}
+
+          - kind: classes
+            name: "{{type.name}}"
+            description: {en: "Class specification: header, properties, methods", vi: "Đặc tả lớp: thông tin chung, thuộc tính, phương thức", ja: クラス仕様（概要・プロパティ・メソッド）}
+            sections: true
+            highlightUndocumented: undocumented
+            columnWidths: {A: 6, B: 26}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, value: {en: Type, vi: Kiểu, ja: クラス名}, style: label, merge: "A1:B1"}
+              - {cell: C1, value: "{{type.name}}", style: value, merge: "C1:F1"}
+              - {cell: A2, value: {en: Kind, vi: Loại, ja: 種別}, style: label, merge: "A2:B2"}
+              - {cell: C2, value: "{{type.kind}}", style: value, merge: "C2:F2"}
+              - {cell: A3, value: {en: Module, vi: Mô-đun, ja: モジュール}, style: label, merge: "A3:B3"}
+              - {cell: C3, value: "{{type.module}}", style: value, merge: "C3:F3"}
+              - {cell: A4, value: {en: File, vi: Tệp, ja: ファイル}, style: label, merge: "A4:B4"}
+              - {cell: C4, value: "{{type.file}}", style: value, merge: "C4:F4"}
+              - {cell: A5, value: {en: Superclass, vi: Lớp cha, ja: スーパークラス}, style: label, merge: "A5:B5"}
+              - {cell: C5, value: "{{type.superclass}}", style: value, merge: "C5:F5"}
+              - {cell: A6, value: {en: Conforms to, vi: Tuân thủ giao thức, ja: 準拠プロトコル}, style: label, merge: "A6:B6"}
+              - {cell: C6, value: "{{type.conformances}}", style: value, merge: "C6:F6"}
+              - {cell: A7, value: {en: Description, vi: Mô tả, ja: 説明}, style: label, merge: "A7:B7"}
+              - {cell: C7, value: "{{type.summary}}", style: value, merge: "C7:F7"}
+              - {cell: A8, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet-kind:contents"}
+            properties:
+              title: {en: Properties, vi: Danh sách thuộc tính, ja: プロパティ一覧}
+              columns:
+                - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+                - {header: {en: Property, vi: Thuộc tính, ja: プロパティ名}, field: name, wrap: true}
+                - {header: {en: Type, vi: Kiểu, ja: 型}, field: type, width: 44, wrap: true}
+                - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
+                - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
+                - {header: {en: Initial value, vi: Giá trị ban đầu, ja: 初期値}, field: defaultValue, width: 34, wrap: true}
+                - {header: {en: Attributes, vi: Attribute, ja: 属性}, field: attributes, width: 30, wrap: true}
+                - {header: {en: Storage, vi: Lưu trữ, ja: 格納方式}, field: storage, width: 20}
+                - {header: {en: Status, vi: Trạng thái, ja: 状態}, field: status, width: 14}
+                - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
+            methods:
+              title: {en: Methods, vi: Danh sách phương thức, ja: メソッド一覧}
+              columns:
+                - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+                - {header: {en: Function, vi: Hàm, ja: 関数}, field: name, wrap: true}
+                - {header: {en: Signature, vi: Khai báo, ja: シグネチャ}, field: signature, width: 44, wrap: true}
+                - {header: {en: Access, vi: Phạm vi, ja: アクセス}, field: access, width: 10}
+                - {header: {en: Description, vi: Mô tả, ja: 説明}, field: description, width: 44, wrap: true}
+                - {header: {en: Parameters, vi: Tham số, ja: 引数}, field: parameters, width: 34, wrap: true}
+                - {header: {en: Returns, vi: Giá trị trả về, ja: 戻り値}, field: returns, width: 24, wrap: true}
+                - {header: {en: Throws, vi: Ngoại lệ, ja: 例外}, field: throws, width: 20, wrap: true}
+                - {header: {en: Status, vi: Trạng thái, ja: 状態}, field: status, width: 14}
+                - {header: {en: Line, vi: Dòng, ja: 行}, field: line, width: 7, link: source}
         """##,
         "inventory": ##"""
         # DocSheet built-in template: inventory

@@ -37,10 +37,11 @@ struct TemplateLoader {
     static let sheetKeys = ["kind", "name", "description", "cells", "columnWidths", "rowHeights", "startRow", "columns",
                             "sort", "group", "split", "sections", "filter", "highlightUndocumented", "table",
                             "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines",
-                            "diagram"]
+                            "properties", "methods", "diagram"]
     static let cellKeys = ["cell", "value", "style", "merge", "link"]
     static let columnKeys = ["header", "field", "width", "wrap", "style", "format", "link", "choices"]
     static let filterKeys = ["minAccess", "kinds", "documentation"]
+    static let memberTableKeys = ["title", "columns"]
     static let chartKeys = ["type", "title", "field"]
     static let logoKeys = ["path", "cell", "scale"]
 

@@ -10,8 +10,20 @@ extension TemplateSheetReader {
 
     /// The columns; a kind with a field catalogue needs them, a kind without one (cover, static) refuses them.
     func tableColumns() throws(YAMLNodeError) -> [ColumnSpec] {
-        let fields = FieldCatalog.fieldNames(for: kind)
-        guard let columnsNode = keys["columns"] else {
+        if kind == .classes {
+            if let columnsNode = keys["columns"] {
+                throw loader.fail(columnsNode, "a classes sheet has two tables: give their columns under 'properties: {columns: …}' (property fields) and 'methods: {columns: …}' (function fields)")
+            }
+            return []
+        }
+        return try columns(of: keys["columns"], catalogue: kind)
+    }
+
+    /// The columns under `columnsNode`, whose fields come from the catalogue of the sheet kind `catalogue` (the sheet's
+    /// own kind, or `properties` and `functions` for a classes sheet's tables).
+    func columns(of columnsNode: Node?, catalogue: SheetKind) throws(YAMLNodeError) -> [ColumnSpec] {
+        let fields = FieldCatalog.fieldNames(for: catalogue)
+        guard let columnsNode else {
             guard fields.isEmpty else {
                 throw loader.fail(node, "a \(kind.rawValue) sheet needs 'columns'; valid fields: \(fields.joined(separator: ", "))")
             }
@@ -25,18 +37,18 @@ extension TemplateSheetReader {
                 + "\(Self.maximumColumns.formatted(.number.locale(Locale(identifier: "en_US"))))")
         }
         for columnNode in columnNodes {
-            columns.append(try column(columnNode))
+            columns.append(try column(columnNode, catalogue: catalogue))
         }
         return columns
     }
 
-    /// One column.
-    func column(_ columnNode: Node) throws(YAMLNodeError) -> ColumnSpec {
+    /// One column, with a field of `catalogue`'s catalogue.
+    func column(_ columnNode: Node, catalogue: SheetKind) throws(YAMLNodeError) -> ColumnSpec {
         let columnKeys = try reader.mapping(columnNode, "a column", allowed: TemplateLoader.columnKeys)
         guard let fieldNode = columnKeys["field"] else {
-            throw loader.fail(columnNode, "column without 'field'; valid fields: \(FieldCatalog.fieldNames(for: kind).joined(separator: ", "))")
+            throw loader.fail(columnNode, "column without 'field'; valid fields: \(FieldCatalog.fieldNames(for: catalogue).joined(separator: ", "))")
         }
-        let field = try columnField(fieldNode)
+        let field = try columnField(fieldNode, catalogue: catalogue)
         return ColumnSpec(
             header: try columnKeys["header"].map { n throws(YAMLNodeError) in try loader.text(n, "header", placeholders: Placeholders.global) }
                 ?? LocalizedText(field.name),
@@ -50,13 +62,14 @@ extension TemplateSheetReader {
             line: loader.line(columnNode))
     }
 
-    /// A field of the sheet kind's catalogue.
-    func columnField(_ fieldNode: Node) throws(YAMLNodeError) -> ColumnField {
+    /// A field of `catalogue`'s catalogue.
+    func columnField(_ fieldNode: Node, catalogue: SheetKind) throws(YAMLNodeError) -> ColumnField {
         let name = try reader.string(fieldNode, "field")
-        guard let field = ColumnField(name, sheet: kind) else {
-            let fields = FieldCatalog.fieldNames(for: kind)
+        guard let field = ColumnField(name, sheet: catalogue) else {
+            let fields = FieldCatalog.fieldNames(for: catalogue)
             let suggestion = YAMLNodeReader.closest(name, among: fields).map { " (did you mean '\($0)'?)" } ?? ""
-            throw loader.fail(fieldNode, "unknown field '\(name)' for a \(kind.rawValue) sheet\(suggestion); valid fields: \(fields.joined(separator: ", "))")
+            let place = kind == catalogue ? "a \(kind.rawValue) sheet" : "the \(catalogue == .properties ? "property" : "method") table of a \(kind.rawValue) sheet"
+            throw loader.fail(fieldNode, "unknown field '\(name)' for \(place)\(suggestion); valid fields: \(fields.joined(separator: ", "))")
         }
         return field
     }

@@ -43,6 +43,10 @@ extension TemplateSheetReader {
             let key = try reader.string(keyNode, "sort")
             let descending = key.hasPrefix("-")
             let bare = descending ? String(key.dropFirst()) : key
+            if kind == .classes {
+                sortKeys += try memberSortKeys(bare, descending: descending, node: keyNode)
+                continue
+            }
             guard let field = ColumnField(bare, sheet: kind) else {
                 let sortable = FieldCatalog.fieldNames(for: kind)
                 let suggestion = YAMLNodeReader.closest(bare, among: sortable).map { " (did you mean '\($0)'?)" } ?? ""
@@ -75,12 +79,21 @@ extension TemplateSheetReader {
         return filter
     }
 
-    /// A function kind, or a type kind on a types sheet.
+    /// A function kind; a type kind on a types or classes sheet; a property kind on a properties sheet.
     func recordKind(_ kindNode: Node) throws(YAMLNodeError) -> RecordKind {
         let value = try reader.string(kindNode, "kinds")
-        if kind == .types, let typeKind = TypeKind(rawValue: value) { return .type(typeKind) }
-        if kind != .types, let functionKind = FunctionKind(rawValue: value) { return .function(functionKind) }
-        let valid = kind == .types ? TypeKind.allCases.map(\.rawValue) : FunctionKind.allCases.map(\.rawValue)
+        let valid: [String]
+        switch kind {
+        case .types, .classes:
+            if let typeKind = TypeKind(rawValue: value) { return .type(typeKind) }
+            valid = TypeKind.allCases.map(\.rawValue)
+        case .properties:
+            if let propertyKind = PropertyKind(rawValue: value) { return .property(propertyKind) }
+            valid = PropertyKind.allCases.map(\.rawValue)
+        default:
+            if let functionKind = FunctionKind(rawValue: value) { return .function(functionKind) }
+            valid = FunctionKind.allCases.map(\.rawValue)
+        }
         throw loader.fail(kindNode, "unknown kind '\(value)'; valid kinds: \(valid.joined(separator: ", "))")
     }
 

@@ -41,6 +41,7 @@ struct TemplateSheetReader {
         let cells = try freeCells()
         let columns = try tableColumns()
         try checkKeysApplyToKind()
+        let memberTables = try self.memberTables()
         let group = try groupLevels()
         let splitSheets = try splitsSheets(grouped: !group.isEmpty)
         // A diagram sheet is one sheet per page: its name may say which (`{{group}}`).
@@ -65,13 +66,13 @@ struct TemplateSheetReader {
             excelTable: try flag("table") ?? false,
             freezeHeader: try flag("freezeHeader") ?? true,
             freezeColumns: freezeColumns,
-            autofilter: try flag("autofilter") ?? (kind == .functions || kind == .types || kind.isReview),
+            autofilter: try flag("autofilter") ?? (kind == .functions || kind == .properties || kind == .types || kind.isReview),
             emptyRows: Int(try keys["rows"].map { n throws(YAMLNodeError) in try reader.number(n, "rows", range: 0...1000) } ?? 10),
             summaryLevels: summaryLevels, chart: chart,
             print: try keys["print"].map { n throws(YAMLNodeError) in try loader.printSpec(n) },
             tabColor: try keys["tabColor"].map { n throws(YAMLNodeError) in try loader.color(n, "tabColor") },
             gridlines: try flag("gridlines") ?? true,
-            line: loader.line(node))
+            line: loader.line(node), memberTables: memberTables)
         if let diagram = keys["diagram"] { sheet.diagram = try reader.choice(diagram, "diagram") }
         return sheet
     }
@@ -91,13 +92,19 @@ struct TemplateSheetReader {
         return value
     }
 
+    /// The kinds that take `table` and `autofilter`: every kind but `classes`, whose sheets hold two tables.
+    static let tableKinds = SheetKind.allCases.filter { $0 != .classes }
+
     /// Rejects keys that do not apply to the sheet's kind, naming the kinds they apply to.
     func checkKeysApplyToKind() throws(YAMLNodeError) {
         let appliesTo: [(key: String, kinds: [SheetKind])] = [
-            ("group", [.functions, .types]), ("split", [.functions, .types]), ("sections", [.functions]),
-            ("filter", [.functions, .types]), ("sort", [.functions, .types, .modules, .added, .removed, .changed]),
-            ("highlightUndocumented", [.functions, .types]), ("rows", [.history]), ("levels", [.summary]), ("chart", [.summary]),
-            ("freezeColumns", [.functions, .types, .modules, .contents, .history, .added, .removed, .changed]),
+            ("group", [.functions, .properties, .types]), ("split", [.functions, .types]),
+            ("sections", [.functions, .properties, .classes]), ("filter", [.functions, .properties, .types, .classes]),
+            ("sort", [.functions, .properties, .types, .classes, .modules, .added, .removed, .changed]),
+            ("highlightUndocumented", [.functions, .properties, .types, .classes]), ("rows", [.history]), ("levels", [.summary]),
+            ("chart", [.summary]),
+            ("freezeColumns", [.functions, .properties, .types, .modules, .contents, .history, .added, .removed, .changed]),
+            ("properties", [.classes]), ("methods", [.classes]), ("table", Self.tableKinds), ("autofilter", Self.tableKinds),
             ("diagram", [.diagram]),
         ]
         for (key, kinds) in appliesTo {
@@ -109,10 +116,10 @@ struct TemplateSheetReader {
 
     /// Rejects placeholders a sheet name cannot hold (per-group ones only with `split: sheets`).
     func checkNamePlaceholders(_ name: LocalizedText, node: Node, splitSheets: Bool) throws(YAMLNodeError) {
-        let namePlaceholders = splitSheets ? Placeholders.global + Placeholders.perGroup : Placeholders.global
+        let namePlaceholders = splitSheets || kind == .classes ? Placeholders.global + Placeholders.perGroup : Placeholders.global
         for value in Set(name.values.values) {
             for placeholder in Placeholders.names(in: value) where !namePlaceholders.contains(placeholder) {
-                let hint = splitSheets ? "" : " (group and type.* only with 'split: sheets')"
+                let hint = splitSheets || kind == .classes ? "" : " (group and type.* only with 'split: sheets' or on a classes sheet)"
                 throw loader.fail(node, "placeholder '{{\(placeholder)}}' is not available in a sheet name here; valid placeholders: \(namePlaceholders.joined(separator: ", "))\(hint)")
             }
         }
