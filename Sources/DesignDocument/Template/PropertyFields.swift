@@ -10,15 +10,10 @@ import Inventory
 /// names follow the function fields: `access`, `summary`, `documented`, `status` mean the same on both.
 public struct PropertyField: TemplateField {
     /// Where a field's value comes from.
-    enum Source: Hashable, Sendable {
-        /// A field worked out for the sheet.
-        case presented(Presented)
-        /// A field of ``PropertyRecord/schema``, by its index in the schema's fields.
-        case recorded(Int)
-    }
+    typealias Source = FieldSource<PropertyRecord, Presented>
 
     /// A field DocSheet works out for a property row, rather than one record field shown as it is.
-    enum Presented: String, CaseIterable, Sendable {
+    enum Presented: String, PresentedField {
         case number, targets, moduleKind, enclosingKind, qualifiedName, access, effectiveAccess, summary, discussion
         case description, attributes, modifiers, associatedValues, requirement, callouts, documented, status, sourceURL
         case review, blank
@@ -59,39 +54,18 @@ public struct PropertyField: TemplateField {
     ///
     /// - Parameter rawValue: A field name, e.g. `setterAccess` or `type`.
     public init?(rawValue: String) {
-        if let presented = Presented(rawValue: rawValue) {
-            self.init(.presented(presented))
-        } else if let index = PropertyRecord.schema.fields.firstIndex(where: { $0.template?.name == rawValue }) {
-            self.init(.recorded(index))
-        } else {
-            return nil
-        }
+        guard let source = Source(named: rawValue) else { return nil }
+        self.init(source)
     }
 
     /// The name templates use.
-    public var rawValue: String {
-        switch source {
-        case .presented(let presented): return presented.rawValue
-        case .recorded(let index): return PropertyRecord.schema.fields[index].template?.name ?? ""
-        }
-    }
+    public var rawValue: String { source.name }
 
     /// What the field shows, for the documentation and error messages.
-    public var fieldDescription: String {
-        switch source {
-        case .presented(let presented): return presented.fieldDescription
-        case .recorded(let index): return PropertyRecord.schema.fields[index].template?.description ?? ""
-        }
-    }
+    public var fieldDescription: String { source.fieldDescription }
 
     /// Every field in catalogue order: the order below, then any schema template field it does not name yet.
-    public static let allCases: [PropertyField] = {
-        let listed = catalogueOrder.map { PropertyField(rawValue: $0)! }
-        let recorded = PropertyRecord.schema.fields.indices
-            .filter { PropertyRecord.schema.fields[$0].template != nil }
-            .map { PropertyField(.recorded($0)) }
-        return listed + recorded.filter { !listed.contains($0) }
-    }()
+    public static let allCases = Source.catalogue(order: catalogueOrder).map(PropertyField.init)
 
     /// The catalogue's order: the function fields' order where the names are shared.
     private static let catalogueOrder = [

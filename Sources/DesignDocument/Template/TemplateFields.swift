@@ -24,15 +24,10 @@ extension TemplateField {
 /// in the document's language, texts joined from several record fields).
 public struct FunctionField: TemplateField {
     /// Where a field's value comes from.
-    enum Source: Hashable, Sendable {
-        /// A field worked out for the sheet.
-        case presented(Presented)
-        /// A field of ``FunctionRecord/schema``, by its index in the schema's fields.
-        case recorded(Int)
-    }
+    typealias Source = FieldSource<FunctionRecord, Presented>
 
     /// A field DocSheet works out for a functions sheet, rather than one record field shown as it is.
-    enum Presented: String, CaseIterable, Sendable {
+    enum Presented: String, PresentedField {
         case number, targets, moduleKind, type, typeKind, qualifiedName, access, effectiveAccess, summary, discussion
         case description, parameters, returns, returnType, `throws`, throwsClause, async, attributes, modifiers
         case requirement, condition, section, callouts, documented, status, sourceURL, review, blank
@@ -81,30 +76,15 @@ public struct FunctionField: TemplateField {
     ///
     /// - Parameter rawValue: A field name, e.g. `effectiveAccess` or `lines`.
     public init?(rawValue: String) {
-        if let presented = Presented(rawValue: rawValue) {
-            self.init(.presented(presented))
-        } else if let index = FunctionRecord.schema.fields.firstIndex(where: { $0.template?.name == rawValue }) {
-            self.init(.recorded(index))
-        } else {
-            return nil
-        }
+        guard let source = Source(named: rawValue) else { return nil }
+        self.init(source)
     }
 
     /// The name templates use.
-    public var rawValue: String {
-        switch source {
-        case .presented(let presented): return presented.rawValue
-        case .recorded(let index): return FunctionRecord.schema.fields[index].template?.name ?? ""
-        }
-    }
+    public var rawValue: String { source.name }
 
     /// What the field shows, for `docsheet templates fields` and the documentation.
-    public var fieldDescription: String {
-        switch source {
-        case .presented(let presented): return presented.fieldDescription
-        case .recorded(let index): return FunctionRecord.schema.fields[index].template?.description ?? ""
-        }
-    }
+    public var fieldDescription: String { source.fieldDescription }
 
     /// True when the field's value is a number (a whole cell holding only its marker becomes a number).
     public var isNumeric: Bool {
@@ -120,13 +100,7 @@ public struct FunctionField: TemplateField {
 
     /// Every field in catalogue order: the order DocSheet has always listed them in, then the schema's template
     /// fields that order does not name yet, in schema order.
-    public static let allCases: [FunctionField] = {
-        let listed = catalogueOrder.map { FunctionField(rawValue: $0)! }
-        let recorded = FunctionRecord.schema.fields.indices
-            .filter { FunctionRecord.schema.fields[$0].template != nil }
-            .map { FunctionField(.recorded($0)) }
-        return listed + recorded.filter { !listed.contains($0) }
-    }()
+    public static let allCases = Source.catalogue(order: catalogueOrder).map(FunctionField.init)
 
     /// The catalogue's order of the fields it has listed since before the schema (`docsheet templates fields`).
     private static let catalogueOrder = [
