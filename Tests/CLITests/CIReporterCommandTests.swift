@@ -129,6 +129,9 @@ import TestSupport
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("{{module.FIELD}}: ") && $0.hasSuffix(", dependencies") })
         #expect(lines.contains("kind: modules (YAML columns): number, name, kind, project, dependencies, dependents, files, types, functions, documented, undocumented, coverage, properties, documentedProperties, propertyCoverage, blank"))
+        // A classes sheet's two tables: property fields, then function fields.
+        #expect(lines.contains { $0.hasPrefix("kind: classes.properties (YAML columns): number, module, targets, moduleKind, file, line, column, enclosingType") })
+        #expect(lines.contains { $0.hasPrefix("kind: classes.methods (YAML columns): number, module, targets") })
         #expect(lines.first?.contains("{{propertyCoverage}}") == true)
     }
 }

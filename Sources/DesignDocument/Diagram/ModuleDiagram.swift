@@ -79,6 +79,11 @@ public struct ModuleDiagram: Equatable, Sendable {
     }
 
     /// Two diagrams are equal when their boxes and arrows are.
+    ///
+    /// - Parameters:
+    ///   - a: A diagram.
+    ///   - b: Another diagram.
+    /// - Returns: Whether both have the same boxes and the same arrows, in the same order.
     public static func == (a: ModuleDiagram, b: ModuleDiagram) -> Bool {
         a.nodes == b.nodes && a.edges.elementsEqual(b.edges) { $0.from == $1.from && $0.to == $1.to }
     }

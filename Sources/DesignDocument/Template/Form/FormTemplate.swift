@@ -503,7 +503,9 @@ public enum TemplateFields {
     public static let placeholders = Placeholders.global + ["sheet"]
     /// Each row-template scope with its fields: `{{function.name}}`, `{{type.kind}}`, …
     public static let rowScopes: [(scope: String, fields: [String])] = RowScope.allCases.map { ($0.rawValue, $0.fields) }
-    /// Each YAML sheet kind with columns, with the fields its `columns` may name (`kind: modules`: `dependencies`, …).
+    /// Each YAML sheet kind with columns, with the fields its `columns` may name (`kind: modules`: `dependencies`, …);
+    /// a `classes` sheet's two tables as `classes.properties` and `classes.methods`.
     public static let sheetKinds: [(kind: String, fields: [String])] = SheetKind.allCases
         .map { ($0.rawValue, FieldCatalog.fieldNames(for: $0)) }.filter { !$0.1.isEmpty }
+        + [("classes.properties", PropertyField.names), ("classes.methods", FunctionField.names)]
 }
