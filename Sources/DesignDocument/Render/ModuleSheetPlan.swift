@@ -14,36 +14,20 @@ extension ModuleRow {
                       dependents: inventory.modules.filter { $0.name != module.name && $0.dependencies.contains(module.name) }
                           .map(\.name).uniqued())
         }
-        var counts: [String: ModuleRow] = [:]
-        var files: [String: Set<String>] = [:]
-        func blank(_ name: String) -> ModuleRow { ModuleRow(name: name, dependencies: [], dependents: []) }
-        for type in inventory.types {
-            counts[type.module, default: blank(type.module)].types += 1
-            files[type.module, default: []].insert(type.file)
-        }
-        for function in inventory.functions {
-            counts[function.module, default: blank(function.module)].functions += 1
-            if function.isDocumented { counts[function.module]!.documented += 1 }
-            files[function.module, default: []].insert(function.file)
-        }
-        for property in inventory.properties {
-            counts[property.module, default: blank(property.module)].properties += 1
-            if property.isDocumented { counts[property.module]!.documentedProperties += 1 }
-            files[property.module, default: []].insert(property.file)
-        }
+        // The summary's per-module rows count the declarations; its per-file rows, the files of each module.
+        let levels = SummaryRow.rows(inventory, levels: [.module, .file])
+        let counts = Dictionary(levels[0].map { ($0.module, $0) }, uniquingKeysWith: { first, _ in first })
+        var files: [String: Int] = [:]
+        for row in levels[1] { files[row.module, default: 0] += 1 }
         let listed = Set(rows.map(\.name))
-        let kindsFromRecords = Dictionary(
-            (inventory.functions.map { ($0.module, $0.moduleKind) } + inventory.types.map { ($0.module, $0.moduleKind) })
-                .compactMap { name, kind in kind.map { (name, $0) } },
-            uniquingKeysWith: { first, _ in first })
         for name in counts.keys.filter({ !listed.contains($0) }).sorted(by: SortValue.naturallyPrecedes) {
-            var row = blank(name)
-            row.kind = kindsFromRecords[name]
+            var row = ModuleRow(name: name, dependencies: [], dependents: [])
+            row.kind = counts[name]?.moduleKind
             rows.append(row)
         }
         for index in rows.indices {
             guard let counted = counts[rows[index].name] else { continue }
-            rows[index].files = files[rows[index].name]?.count ?? 0
+            rows[index].files = files[rows[index].name] ?? 0
             rows[index].types = counted.types
             rows[index].functions = counted.functions
             rows[index].documented = counted.documented

@@ -710,39 +710,34 @@ extension SummaryRow {
             rows[name, default: SummaryRow(name: name, module: type.module, moduleKind: type.moduleKind ?? inventory.kind(ofModule: type.module),
                                            types: 0, functions: 0, documented: 0)].types += 1
         }
-        // Functions come in file order: each run of one file (or module) is counted, then added in one lookup.
-        let functions = inventory.functions
-        var start = functions.startIndex
-        while start < functions.endIndex {
-            let name = key(functions[start].module, functions[start].file)
-            var end = start
-            var documented = 0
-            while end < functions.endIndex && key(functions[end].module, functions[end].file) == name {
-                if functions[end].isDocumented { documented += 1 }
-                end += 1
+        // Functions and properties come in file order: each run of one file (or module) is counted, then added in
+        // one lookup.
+        func countRuns<Record>(_ records: [Record], module: (Record) -> String, file: (Record) -> String,
+                               moduleKind: (Record) -> TargetKind?, isDocumented: (Record) -> Bool,
+                               add: (inout SummaryRow, _ count: Int, _ documented: Int) -> Void) {
+            var start = records.startIndex
+            while start < records.endIndex {
+                let name = key(module(records[start]), file(records[start]))
+                var end = start
+                var documented = 0
+                while end < records.endIndex && key(module(records[end]), file(records[end])) == name {
+                    if isDocumented(records[end]) { documented += 1 }
+                    end += 1
+                }
+                let first = records[start]
+                add(&rows[name, default: SummaryRow(name: name, module: module(first),
+                                                    moduleKind: moduleKind(first) ?? inventory.kind(ofModule: module(first)),
+                                                    types: 0, functions: 0, documented: 0)], end - start, documented)
+                start = end
             }
-            rows[name, default: SummaryRow(name: name, module: functions[start].module,
-                                           moduleKind: functions[start].moduleKind ?? inventory.kind(ofModule: functions[start].module),
-                                           types: 0, functions: 0, documented: 0)].functions += end - start
-            rows[name]!.documented += documented
-            start = end
         }
-        // Properties come in file order too.
-        let properties = inventory.properties
-        start = properties.startIndex
-        while start < properties.endIndex {
-            let name = key(properties[start].module, properties[start].file)
-            var end = start
-            var documented = 0
-            while end < properties.endIndex && key(properties[end].module, properties[end].file) == name {
-                if properties[end].isDocumented { documented += 1 }
-                end += 1
-            }
-            rows[name, default: SummaryRow(name: name, module: properties[start].module,
-                                           moduleKind: properties[start].moduleKind ?? inventory.kind(ofModule: properties[start].module),
-                                           types: 0, functions: 0, documented: 0)].properties += end - start
-            rows[name]!.documentedProperties += documented
-            start = end
+        countRuns(inventory.functions, module: \.module, file: \.file, moduleKind: \.moduleKind, isDocumented: \.isDocumented) {
+            $0.functions += $1
+            $0.documented += $2
+        }
+        countRuns(inventory.properties, module: \.module, file: \.file, moduleKind: \.moduleKind, isDocumented: \.isDocumented) {
+            $0.properties += $1
+            $0.documentedProperties += $2
         }
         if level == .module {
             for name in Array(rows.keys) {
