@@ -243,7 +243,7 @@ extension SheetPlanner {
             "type.composition": FieldCatalog.compositionText(declaration?.composition ?? []),
             "type.functions": String(functions), "type.properties": String(properties),
         ]
-        values["type.description"] = FieldCatalog.joined([shown?.doc?.summary, shown?.doc?.discussion], separator: "\n\n")
+        values["type.description"] = FieldCatalog.descriptionText(shown?.doc)
         return values
     }
 }

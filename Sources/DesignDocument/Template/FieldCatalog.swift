@@ -87,7 +87,7 @@ public enum FieldCatalog {
         case .effectiveAccess: return .text(record.effectiveAccess.rawValue)
         case .summary: return .text(doc?.summary ?? "")
         case .discussion: return .text(doc?.discussion ?? "")
-        case .`description`: return .text(joined([doc?.summary, doc?.discussion], separator: "\n\n"))
+        case .`description`: return .text(descriptionText(doc))
         case .parameters: return .text(parameterText(record))
         case .returns: return .text(returnsText(record))
         case .returnType: return .text(record.returnType ?? "")
@@ -99,8 +99,7 @@ public enum FieldCatalog {
         case .requirement: return .text(record.isRequirement ? "requirement" : "")
         case .condition: return .text(record.condition ?? "")
         case .section: return .text(record.section ?? "")
-        case .callouts:
-            return .text((doc?.callouts ?? []).map { "\($0.kind.capitalized): \($0.text)" }.joined(separator: "\n"))
+        case .callouts: return .text(calloutsText(doc))
         case .documented: return .text(Words.yesNo(record.isDocumented, context.locale))
         case .status: return .text(Words.status(record.doc, context.locale))
         case .sourceURL: return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
@@ -130,7 +129,7 @@ public enum FieldCatalog {
         case .genericWhere: return .text(record.genericWhere ?? "")
         case .condition: return .text(record.condition ?? "")
         case .summary: return .text(record.doc?.summary ?? "")
-        case .`description`: return .text(joined([record.doc?.summary, record.doc?.discussion], separator: "\n\n"))
+        case .`description`: return .text(descriptionText(record.doc))
         case .functions: return .number(Double(functions.count))
         case .documentedFunctions: return .number(Double(functions.documentedCount))
         case .coverage:
@@ -218,6 +217,16 @@ public enum FieldCatalog {
     /// A type's composition edges, comma-separated: `tasks: [TaskItem], store: TaskStore`.
     static func compositionText(_ composition: [TypeRecord.Composition]) -> String {
         composition.map { "\($0.property): \($0.isCollection ? "[\($0.type)]" : $0.type)" }.joined(separator: ", ")
+    }
+
+    /// A doc comment's summary and discussion, a blank line between them (the `description` field of every kind).
+    static func descriptionText(_ doc: DocComment?) -> String {
+        joined([doc?.summary, doc?.discussion], separator: "\n\n")
+    }
+
+    /// A doc comment's callouts, one a line: `Note: …`, `Warning: …` (the `callouts` field of every kind).
+    static func calloutsText(_ doc: DocComment?) -> String {
+        (doc?.callouts ?? []).map { "\($0.kind.capitalized): \($0.text)" }.joined(separator: "\n")
     }
 
     /// The non-empty parts joined with `separator`.
