@@ -1085,7 +1085,7 @@ class View:
 
 
 def default_docsheet(repo_root):
-    for candidate in ["/work/main/.build/debug/docsheet", os.path.join(repo_root, ".build-release/release/docsheet"),
+    for candidate in [os.path.join(repo_root, ".build-release/release/docsheet"),
                       os.path.join(repo_root, ".build/release/docsheet"), os.path.join(repo_root, ".build/debug/docsheet")]:
         if os.access(candidate, os.X_OK):
             return candidate
