@@ -147,31 +147,43 @@ public struct TypeRecord: SchemaRecord, Hashable {
     /// True when the record has meaningful documentation.
     public var isDocumented: Bool { doc?.isMeaningful ?? false }
 
-    /// The record's fields: the JSON keys and the cache's order (Documentation/Schema.md).
+    /// The record's fields: the JSON keys, the cache's order and the template fields that show them directly
+    /// (Documentation/Schema.md).
     public static let schema = RecordSchema<TypeRecord>(
         blank: TypeRecord(name: "", kind: .struct, module: "", file: "", line: 0, column: 0),
         fields: [
-            FieldDescriptor("name", \.name),
-            FieldDescriptor("kind", \.kind),
-            FieldDescriptor("module", \.module),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the type's dotted name")),
+            FieldDescriptor("kind", \.kind, template: TemplateColumn(
+                "kind", "class, struct, enum, protocol, actor or extension")),
+            FieldDescriptor("module", \.module, template: TemplateColumn(
+                "module", "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder")),
             // Absent before schema version 2: `[module]` (see `afterDecoding`).
             FieldDescriptor("targets", \.targets, whenAbsent: []),
             FieldDescriptor("moduleKind", \.moduleKind),
-            FieldDescriptor("file", \.file),
-            FieldDescriptor("line", \.line),
-            FieldDescriptor("column", \.column),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the file")),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the name")),
+            FieldDescriptor("column", \.column, template: TemplateColumn("column", "the column of the name")),
             FieldDescriptor("accessLevel", \.accessLevel),
             FieldDescriptor("effectiveAccess", \.effectiveAccess),
-            FieldDescriptor("inheritedTypes", \.inheritedTypes),
-            FieldDescriptor("genericWhere", \.genericWhere),
-            FieldDescriptor("condition", \.condition),
+            FieldDescriptor("inheritedTypes", \.inheritedTypes, template: TemplateColumn(
+                "inheritedTypes", "superclass and conformances as written")),
+            FieldDescriptor("genericWhere", \.genericWhere, template: TemplateColumn(
+                "genericWhere", "the generic where clause")),
+            FieldDescriptor("condition", \.condition, template: TemplateColumn("condition", "the enclosing #if condition")),
             FieldDescriptor("doc", \.doc),
             // Added in schema version 3: absent before (`nil`, empty).
-            FieldDescriptor("superclass", \.superclass),
-            FieldDescriptor("conformances", \.conformances, whenAbsent: []),
+            FieldDescriptor("superclass", \.superclass, template: TemplateColumn(
+                "superclass", "the class's superclass (merged over the type and its extensions); empty when none or unknown")),
+            FieldDescriptor("conformances", \.conformances, template: TemplateColumn(
+                "conformances", "the protocols it conforms to, comma-separated (a declaration: its own and its extensions')"),
+                whenAbsent: []),
             FieldDescriptor("composition", \.composition, whenAbsent: []),
-            FieldDescriptor("unknownInheritedTypes", \.unknownInheritedTypes, whenAbsent: []),
-            FieldDescriptor("genericParameters", \.genericParameters, whenAbsent: []),
+            FieldDescriptor("unknownInheritedTypes", \.unknownInheritedTypes, template: TemplateColumn(
+                "unknownInheritedTypes", "inherited names that are neither project types nor known framework types, comma-separated"),
+                whenAbsent: []),
+            FieldDescriptor("genericParameters", \.genericParameters, template: TemplateColumn(
+                "genericParameters", "the generic parameters as written, comma-separated, e.g. Element: Hashable"),
+                whenAbsent: []),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

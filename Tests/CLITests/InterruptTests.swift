@@ -86,7 +86,8 @@ import TestSupport
         for _ in 0..<5 {
             try sandbox.write("out.xlsx", "the previous output")
             // `trap '' INT` ignores SIGINT in the shell, and exec keeps that for docsheet.
-            let command = "trap '' INT; exec \"$0\" generate --output out.xlsx --no-cache"
+            // The inventory layout: the run is watched to its end, and the signal only needs a workbook being written.
+            let command = "trap '' INT; exec \"$0\" generate --output out.xlsx --no-cache --template inventory"
             let (process, signalled) = try Self.signalWhileWriting(sandbox, SIGINT, arguments: ["-c", command, DocSheetRunner.binary.path], shell: true)
             guard signalled else { continue }   // finished before the workbook was seen being written: try again
             #expect(process.terminationReason == .exit && process.terminationStatus == 0)
@@ -214,8 +215,9 @@ import TestSupport
     }
 
     /// A git repository with the big project committed, its files changed and staged (so `diff HEAD` and
-    /// `check --staged` have work), DocSheet's pre-commit hook, a client workbook to import, and a `TMPDIR` of its own.
-    static func bigRepository() throws -> DocSheetRunner.Sandbox {
+    /// `check --staged` have work), DocSheet's pre-commit hook, a `TMPDIR` of its own, and for `templates import` a
+    /// client workbook to import (the project's inventory: one large sheet).
+    static func bigRepository(for command: InterruptedCommand) throws -> DocSheetRunner.Sandbox {
         let sandbox = try DocSheetRunner.Sandbox(git: true)
         func writeSources(_ doc: String) throws {
             for file in 0..<120 {
@@ -229,7 +231,9 @@ import TestSupport
         try writeSources("Changed doc")
         #expect(try sandbox.git("add", "-A").status == 0)
         #expect(try sandbox.docsheet("hook", "install").status == 0)
-        #expect(try sandbox.docsheet("generate", "--output", "client.xlsx", "--no-cache").status == 0)
+        if command == .templatesImport {
+            #expect(try sandbox.docsheet("generate", "--output", "client.xlsx", "--no-cache", "--template", "inventory").status == 0)
+        }
         try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("tmp"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: sandbox.url.appendingPathComponent("out"), withIntermediateDirectories: true)
         return sandbox
@@ -253,7 +257,7 @@ import TestSupport
     @Test(arguments: InterruptedCommand.allCases)
     func ctrlCDuringACommandLeavesNoTemporaryFile(command: InterruptedCommand) throws {
         if Self.ignores(SIGINT) { return }
-        let sandbox = try Self.bigRepository()
+        let sandbox = try Self.bigRepository(for: command)
         var delay = 0.8
         for _ in 0..<8 {
             let process = Process()

@@ -487,7 +487,7 @@ struct FormSheetLowering {
         var setup = sheet.pageSetup
         setup.printArea = setup.printArea.map(expansion.map)
         if let rows = setup.repeatRows { setup.repeatRows = expansion.start(rows.lowerBound)...expansion.end(rows.upperBound) }
-        let escape = { (text: String) in text.replacingOccurrences(of: "&", with: "&&") }
+        let escape = Placeholders.doublingAmpersands
         setup.header = setup.header.map { Placeholders.expand($0, instance.values, fittingUTF8: 255, escape: escape) }
         setup.footer = setup.footer.map { Placeholders.expand($0, instance.values, fittingUTF8: 255, escape: escape) }
         layout.pageSetup = setup

@@ -78,14 +78,18 @@ struct WorkbookRenderer {
             manager: property("manager", values), company: property("company", values),
             category: property("category", values), keywords: property("keywords", values),
             comments: property("comments", values), status: property("status", values))
-        var logoPlaced = false
-        let worksheets = sheets.map { sheet in
-            let lowering = TemplateLowering(renderer: self, planner: planner, sheet: sheet, constantMemory: constantMemory,
-                                            values: values.merging(sheet.values) { $1 }, allSheets: sheets)
-            let planned = lowering.worksheet(logo: logoPlaced ? nil : (sheet.spec.kind == .cover ? template.logo : nil))
-            if sheet.spec.kind == .cover { logoPlaced = true }
-            return planned
-        }
+        // The logo goes on the first cover. The sheets are lowered side by side: a design document has a sheet per
+        // type, thousands in a large project, and lowering them one after another was most of the write phase.
+        let logoSheet = sheets.firstIndex { $0.spec.kind == .cover }
+        let (renderer, lowered) = (self, planner)
+        let worksheets = parallelMap(chunkRanges(count: sheets.count, size: 16)) { chunk in
+            chunk.map { index in
+                let sheet = sheets[index]
+                let lowering = TemplateLowering(renderer: renderer, planner: lowered, sheet: sheet, constantMemory: constantMemory,
+                                                values: values.merging(sheet.values) { $1 }, allSheets: sheets)
+                return lowering.worksheet(logo: index == logoSheet ? renderer.template.logo : nil)
+            }
+        }.flatMap { $0 }
         var plan = RenderPlan(properties: properties, created: context.generatedAt,
                               defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
                               constantMemory: constantMemory, worksheets: worksheets)
@@ -684,10 +688,13 @@ struct TemplateLowering {
         func codes(_ text: LocalizedText?) -> String? {
             guard let text else { return nil }
             // A value starting with a digit right after a font-size code (&8) would change the size: separate them.
-            let separated = text.text(locale).replacingOccurrences(of: #"(&\d+)\{\{"#, with: "$1 {{", options: .regularExpression)
+            let separated = Placeholders.separatingSizeCodes(text.text(locale))
             // Excel allows 255 bytes: long values are shortened, every section (&L, &C, &R) is kept.
-            let clean = values.mapValues(ExcelText.removingInvalidCharacters)
-            return Placeholders.expand(separated, clean, fittingUTF8: 255) { $0.replacingOccurrences(of: "&", with: "&&") }
+            var clean: [String: String] = [:]
+            for name in Placeholders.names(in: separated) {
+                clean[name] = values[name].map(ExcelText.removingInvalidCharacters)
+            }
+            return Placeholders.expand(separated, clean, fittingUTF8: 255, escape: Placeholders.doublingAmpersands)
         }
         var setup = PageSetup(
             landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,

@@ -107,27 +107,23 @@ public enum FieldCatalog {
         }
     }
 
-    /// The value of a type field for one type row; `functions` and `properties` are the members declared in it.
+    /// The value of a type field for one type row: a field of ``TypeRecord/schema`` as the schema gives its cell, a
+    /// worked-out field as described in ``TypeField/Presented``; `functions` and `properties` are the members declared
+    /// in it.
     static func value(of field: TypeField, type record: TypeRecord, number: Int, functions: [FunctionRecord],
                       properties: [PropertyRecord], context: DocumentContext) -> CellValue {
-        switch field {
+        let presented: TypeField.Presented
+        switch field.source {
+        case .recorded(let index): return CellValue(TypeRecord.schema.fields[index].cell(record))
+        case .presented(let field): presented = field
+        }
+        switch presented {
         case .number: return .number(Double(number))
-        case .name: return .text(record.name)
-        case .kind: return .text(record.kind.rawValue)
-        case .module: return .text(record.module)
         case .targets: return .text(record.targets.joined(separator: ", "))
         case .moduleKind: return .text(record.moduleKind.map { Words.targetKind($0, context.locale) } ?? "")
-        case .file: return .text(record.file)
-        case .line: return .number(Double(record.line))
         case .access: return .text(record.accessLevel.rawValue)
         case .effectiveAccess: return .text(record.effectiveAccess.rawValue)
-        case .inheritedTypes: return .text(record.inheritedTypes.joined(separator: ", "))
-        case .superclass: return .text(record.superclass ?? "")
-        case .conformances: return .text(record.conformances.joined(separator: ", "))
         case .composition: return .text(compositionText(record.composition))
-        case .unknownInheritedTypes: return .text(record.unknownInheritedTypes.joined(separator: ", "))
-        case .genericWhere: return .text(record.genericWhere ?? "")
-        case .condition: return .text(record.condition ?? "")
         case .summary: return .text(record.doc?.summary ?? "")
         case .`description`: return .text(descriptionText(record.doc))
         case .functions: return .number(Double(functions.count))

@@ -24,13 +24,52 @@ enum Placeholders {
     /// The placeholder names used in `text`, in order.
     static func names(in text: String) -> [String] {
         var names: [String] = []
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            names.append(rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces))
-            rest = rest[close.upperBound...]
-        }
+        forEachPart(of: text, literal: { _ in }, placeholder: { names.append($0) })
         return names
+    }
+
+    /// Calls `literal` and `placeholder` for the parts of `text` in order: the text between placeholders, and each
+    /// placeholder's name without the spaces around it. A `{{` with no `}}` after it is text.
+    ///
+    /// Written over UTF-8 bytes, not Foundation's string search: every free cell of every sheet (a per-type sheet
+    /// per type) goes through it, and Foundation's `range(of:)` and `trimmingCharacters(in:)` were most of the
+    /// time of planning those sheets (Benchmarks/README.md).
+    static func forEachPart(of text: String, literal: (Substring) -> Void, placeholder: (String) -> Void) {
+        let bytes = text.utf8
+        let brace = UInt8(ascii: "{"), closingBrace = UInt8(ascii: "}")
+        /// The index of the first `pair` at or after `start` (two equal bytes in a row), or `nil`.
+        func pairIndex(of pair: UInt8, from start: String.Index) -> String.Index? {
+            var index = start
+            while let found = bytes[index...].firstIndex(of: pair) {
+                let next = bytes.index(after: found)
+                if next == bytes.endIndex { return nil }
+                if bytes[next] == pair { return found }
+                index = next
+            }
+            return nil
+        }
+        var textStart = text.startIndex
+        var searchFrom = text.startIndex
+        while let open = pairIndex(of: brace, from: searchFrom) {
+            let nameStart = bytes.index(open, offsetBy: 2)
+            guard let close = pairIndex(of: closingBrace, from: nameStart) else { break }
+            literal(text[textStart..<open])
+            placeholder(String(trimmingSpaces(text[nameStart..<close])))
+            textStart = bytes.index(close, offsetBy: 2)
+            searchFrom = textStart
+        }
+        literal(text[textStart...])
+    }
+
+    /// `text` without the spaces and tabs at either end (what `trimmingCharacters(in: .whitespaces)` removes).
+    static func trimmingSpaces(_ text: Substring) -> Substring {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return text[first...last]
     }
 
     /// Why a page header or footer in Excel's codes cannot be written, or `nil`: a picture code (DocSheet places no
@@ -55,17 +94,41 @@ enum Placeholders {
 
     /// `text` with every placeholder replaced by what `value` gives for its name (an empty string for `nil`).
     static func expand(_ text: String, value: (String) -> String?) -> String {
-        guard text.contains("{{") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         var output = ""
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            output += rest[..<open.lowerBound]
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            output += value(name) ?? ""
-            rest = rest[close.upperBound...]
+        forEachPart(of: text, literal: { output += $0 }, placeholder: { output += value($0) ?? "" })
+        return output
+    }
+
+    /// `text` with a space between each font-size code and a placeholder right after it (`&8{{version}}` becomes
+    /// `&8 {{version}}`): a value starting with a digit would otherwise change the size.
+    static func separatingSizeCodes(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 4)
+        var index = 0
+        while index < bytes.count {
+            output.append(bytes[index])
+            if bytes[index] == UInt8(ascii: "&") {
+                var end = index + 1
+                while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                if end > index + 1, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "{"), bytes[end + 1] == UInt8(ascii: "{") {
+                    output += bytes[(index + 1)..<end]
+                    output.append(UInt8(ascii: " "))
+                    index = end
+                    continue
+                }
+            }
+            index += 1
         }
-        return output + rest
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text` with each ampersand doubled, as a page header or footer writes a literal `&`.
+    static func doublingAmpersands(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&&")
     }
 
     /// `text` expanded so that it takes at most `limit` UTF-8 bytes: the literal text is kept whole and the
@@ -75,14 +138,7 @@ enum Placeholders {
                        escape: (String) -> String = { $0 }) -> String {
         // Split into literal parts and placeholder values.
         var parts: [(literal: String, value: String?)] = []
-        var rest = text[...]
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-            parts.append((String(rest[..<open.lowerBound]), nil))
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            parts.append(("", values[name] ?? ""))
-            rest = rest[close.upperBound...]
-        }
-        parts.append((String(rest), nil))
+        forEachPart(of: text, literal: { parts.append((String($0), nil)) }, placeholder: { parts.append(("", values[$0] ?? "")) })
         let fixed = parts.filter { $0.value == nil }.map(\.literal.utf8.count).reduce(0, +)
         let valueIndices = parts.indices.filter { parts[$0].value != nil }
         let lengths = Dictionary(uniqueKeysWithValues: valueIndices.map { ($0, escape(parts[$0].value!).utf8.count) })
@@ -126,25 +182,39 @@ enum Placeholders {
 
     /// The value key of the fraction when `text` is exactly `{{coverage}}` or `{{propertyCoverage}}`, else `nil`.
     private static func onlyShare(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("{{") && trimmed.hasSuffix("}}") else { return nil }
-        switch names(in: trimmed) {
-        case ["coverage"]: return coverageFraction
-        case ["propertyCoverage"]: return propertyCoverageFraction
+        onlyPlaceholder(text).flatMap(shareKey)
+    }
+
+    /// The value key of the fraction that the placeholder `name` stands for alone in a cell, or `nil`.
+    private static func shareKey(_ name: String) -> String? {
+        switch name {
+        case "coverage": return coverageFraction
+        case "propertyCoverage": return propertyCoverageFraction
         default: return nil
         }
+    }
+
+    /// The name of the one placeholder `text` is made of (spaces around it aside), or `nil`.
+    static func onlyPlaceholder(_ text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return nil }
+        let trimmed = trimmingSpaces(text[...])
+        guard trimmed.utf8.starts(with: "{{".utf8), trimmed.utf8.reversed().starts(with: "}}".utf8) else { return nil }
+        let found = names(in: String(trimmed))
+        return found.count == 1 ? found[0] : nil
     }
 
     /// When `text` is exactly one placeholder with a numeric value, that number (cover totals are numbers;
     /// coverage is a share from 0 to 1).
     static func number(_ text: String, _ values: [String: String]) -> Double? {
-        if let key = onlyShare(text), let fraction = values[key] { return Double(fraction) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("{{"), trimmed.hasSuffix("}}"), names(in: trimmed).count == 1,
-              let name = names(in: trimmed).first, ["functions", "documented", "undocumented", "types", "modules", "files",
-                                                   "added", "removed", "changed", "properties", "documentedProperties",
-                                                   "undocumentedProperties", "type.functions", "type.properties"].contains(name),
-              let value = values[name] else { return nil }
+        guard let name = onlyPlaceholder(text) else { return nil }
+        if let key = shareKey(name) { return values[key].flatMap(Double.init) }
+        guard numericNames.contains(name), let value = values[name] else { return nil }
         return Double(value)
     }
+
+    /// The placeholders whose values are counts.
+    private static let numericNames: Set<String> = [
+        "functions", "documented", "undocumented", "types", "modules", "files", "added", "removed", "changed",
+        "properties", "documentedProperties", "undocumentedProperties", "type.functions", "type.properties",
+    ]
 }

@@ -192,95 +192,102 @@ public struct FunctionField: TemplateField {
     public static let blank = FunctionField(.presented(.blank))
 }
 
-/// A field of a `types` sheet (one row per type or extension); its raw value is the name templates use.
-public enum TypeField: String, TemplateField {
-    /// Running number of the row.
-    case number
-    /// The type's dotted name.
-    case name
-    /// Class, struct, enum, protocol, actor or extension.
-    case kind
-    /// The module: the first target that compiles the file (SwiftPM or Xcode), or its folder.
-    case module
-    /// Every target that compiles the file, comma-separated.
-    case targets
-    /// What the module's target builds: App, App extension, Framework, Unit tests, …
-    case moduleKind
-    /// The file.
-    case file
-    /// The line of the name.
-    case line
-    /// The access level.
-    case access
-    /// The most a caller can see.
-    case effectiveAccess
-    /// Superclass and conformances as written.
-    case inheritedTypes
-    /// The class's superclass, merged over the type and its extensions.
-    case superclass
-    /// The protocols it conforms to, merged over the type and its extensions.
-    case conformances
-    /// Stored properties holding types of the project.
-    case composition
-    /// Inherited names that are neither project types nor known framework types.
-    case unknownInheritedTypes
-    /// The generic where clause.
-    case genericWhere
-    /// The enclosing #if condition.
-    case condition
-    /// The doc comment's first paragraph.
-    case summary
-    /// Summary and discussion.
-    case `description`
-    /// Number of functions declared in it.
-    case functions
-    /// Number of those that are documented.
-    case documentedFunctions
-    /// Documented share of its functions (0–1, format it with 0.0%).
-    case coverage
-    /// Number of properties and enum cases declared in it.
-    case properties
-    /// Number of those that are documented.
-    case documentedProperties
-    /// Yes/No: the type has a real doc comment.
-    case documented
-    /// The link to the source line.
-    case sourceURL
-    /// An empty cell to fill in.
-    case blank
+/// A field of a `types` sheet (one row per type or extension), of a `classes` sheet's header and of a form's
+/// `{{type.*}}` markers; its raw value is the name templates use.
+///
+/// Built like ``FunctionField``: the fields of ``TypeRecord/schema`` that name a template column (`name`, `superclass`,
+/// `genericWhere`, …: name, description and value come from the schema) and the fields DocSheet works out for a row
+/// (``Presented``: a running number, member counts, words in the document's language, texts joined from several
+/// record fields).
+public struct TypeField: TemplateField {
+    /// Where a field's value comes from.
+    typealias Source = FieldSource<TypeRecord, Presented>
 
-    /// What the field shows, for `docsheet templates fields` and the documentation.
-    public var fieldDescription: String {
-        switch self {
-        case .number: return "running number of the row"
-        case .name: return "the type's dotted name"
-        case .kind: return "class, struct, enum, protocol, actor or extension"
-        case .module: return "the module: the first target that compiles the file (SwiftPM or Xcode), or its folder"
-        case .targets: return "every target that compiles the file, comma-separated"
-        case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
-        case .file: return "the file"
-        case .line: return "the line of the name"
-        case .access: return "the access level"
-        case .effectiveAccess: return "the most a caller can see"
-        case .inheritedTypes: return "superclass and conformances as written"
-        case .superclass: return "the class's superclass (merged over the type and its extensions); empty when none or unknown"
-        case .conformances: return "the protocols it conforms to, comma-separated (a declaration: its own and its extensions')"
-        case .composition: return "stored properties holding types of the project, comma-separated: name: Type ([Type] for a collection)"
-        case .unknownInheritedTypes: return "inherited names that are neither project types nor known framework types, comma-separated"
-        case .genericWhere: return "the generic where clause"
-        case .condition: return "the enclosing #if condition"
-        case .summary: return "the doc comment's first paragraph"
-        case .`description`: return "summary and discussion"
-        case .functions: return "number of functions declared in it"
-        case .documentedFunctions: return "number of those that are documented"
-        case .coverage: return "documented share of its functions (0–1, format it with 0.0%)"
-        case .properties: return "number of properties and enum cases declared in it"
-        case .documentedProperties: return "number of those that are documented"
-        case .documented: return "Yes/No: the type has a real doc comment"
-        case .sourceURL: return "the link to the source line"
-        case .blank: return "an empty cell to fill in"
+    /// A field DocSheet works out for a type row, rather than one record field shown as it is.
+    enum Presented: String, PresentedField {
+        case number, targets, moduleKind, access, effectiveAccess, composition, summary, description, functions
+        case documentedFunctions, coverage, properties, documentedProperties, documented, sourceURL, blank
+
+        /// What the field shows.
+        var fieldDescription: String {
+            switch self {
+            case .number: return "running number of the row"
+            case .targets: return "every target that compiles the file, comma-separated"
+            case .moduleKind: return "what the module's target builds: App, App extension, Framework, Unit tests, …"
+            case .access: return "the access level"
+            case .effectiveAccess: return "the most a caller can see"
+            case .composition: return "stored properties holding types of the project, comma-separated: name: Type ([Type] for a collection)"
+            case .summary: return "the doc comment's first paragraph"
+            case .`description`: return "summary and discussion"
+            case .functions: return "number of functions declared in it"
+            case .documentedFunctions: return "number of those that are documented"
+            case .coverage: return "documented share of its functions (0–1, format it with 0.0%)"
+            case .properties: return "number of properties and enum cases declared in it"
+            case .documentedProperties: return "number of those that are documented"
+            case .documented: return "Yes/No: the type has a real doc comment"
+            case .sourceURL: return "the link to the source line"
+            case .blank: return "an empty cell to fill in"
+            }
         }
     }
+
+    /// Where the field's value comes from.
+    let source: Source
+
+    private init(_ source: Source) { self.source = source }
+
+    /// The field that templates spell `rawValue`, or `nil` when type rows have no such field.
+    ///
+    /// - Parameter rawValue: A field name, e.g. `superclass` or `functions`.
+    public init?(rawValue: String) {
+        guard let source = Source(named: rawValue) else { return nil }
+        self.init(source)
+    }
+
+    /// The name templates use.
+    public var rawValue: String { source.name }
+
+    /// What the field shows, for `docsheet templates fields` and the documentation.
+    public var fieldDescription: String { source.fieldDescription }
+
+    /// True when the field's value is a number (a whole cell holding only its marker becomes a number).
+    public var isNumeric: Bool {
+        switch source {
+        case .presented(let presented):
+            return [.number, .functions, .documentedFunctions, .coverage, .properties, .documentedProperties].contains(presented)
+        case .recorded(let index):
+            switch TypeRecord.schema.fields[index].valueType {
+            case .integer, .optional(.integer): return true
+            default: return false
+            }
+        }
+    }
+
+    /// Every field in catalogue order: the order below, then any schema template field it does not name yet.
+    public static let allCases = Source.catalogue(order: catalogueOrder).map(TypeField.init)
+
+    /// The catalogue's order (`docsheet templates fields`).
+    private static let catalogueOrder = [
+        "number", "name", "kind", "module", "targets", "moduleKind", "file", "line", "column", "access",
+        "effectiveAccess", "inheritedTypes", "superclass", "conformances", "composition", "unknownInheritedTypes",
+        "genericParameters", "genericWhere", "condition", "summary", "description", "functions", "documentedFunctions", "coverage", "properties",
+        "documentedProperties", "documented", "sourceURL", "blank",
+    ]
+
+    /// A field that must exist (the fields code names).
+    private static func named(_ name: String) -> TypeField {
+        guard let field = TypeField(rawValue: name) else { preconditionFailure("no type field '\(name)'") }
+        return field
+    }
+
+    /// Running number of the row.
+    public static let number = named("number")
+    /// The type's dotted name.
+    public static let name = named("name")
+    /// The module.
+    public static let module = named("module")
+    /// The file.
+    public static let file = named("file")
 }
 
 /// A field of a `summary` sheet (one row per module, then per file); its raw value is the name templates use.

@@ -105,7 +105,7 @@ public enum RowField: Hashable, Sendable {
     var isNumeric: Bool {
         switch self {
         case .function(let field): return field.isNumeric
-        case .type(let field): return [.number, .line, .functions, .documentedFunctions, .coverage, .properties, .documentedProperties].contains(field)
+        case .type(let field): return field.isNumeric
         case .module(let field), .file(let field):
             return [.functions, .coverage, .types, .documented, .undocumented, .properties, .documentedProperties,
                     .undocumentedProperties, .propertyCoverage].contains(field)
