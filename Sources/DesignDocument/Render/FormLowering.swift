@@ -75,7 +75,7 @@ struct FormLowering {
                 manager: expand(properties.manager), company: expand(properties.company), category: expand(properties.category),
                 keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status)),
             created: context.generatedAt,
-            defaultStyle: form.defaultStyle, worksheets: worksheets, definedNames: definedNames,
+            defaultStyle: form.defaultStyle, worksheets: .planned(worksheets), definedNames: definedNames,
             warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" },
             source: form.source)
     }

@@ -14,13 +14,24 @@ struct RenderPlan {
     /// Whether rows are flushed as they are written (huge inventories); rows must then come top to bottom.
     var constantMemory = false
     /// The worksheets, in workbook order.
-    var worksheets: [PlannedWorksheet]
+    var worksheets: PlannedWorksheets
     /// Defined names to write after the sheets (a form's), each one that fails a warning instead of an error.
     var definedNames: [PlannedDefinedName] = []
     /// Warnings known before writing (parts of a form that are not carried over).
     var warnings: [String] = []
     /// The template's path, for the warnings the writing adds.
     var source = ""
+}
+
+/// The worksheets of a plan, in workbook order: all planned already, or planned a group at a time by the writer,
+/// each group while the one before it is written.
+enum PlannedWorksheets {
+    /// The worksheets, planned.
+    case planned([PlannedWorksheet])
+    /// `count` worksheets; `plan` plans those of a range of their indexes. A design document has a sheet per type,
+    /// thousands in a large project: planning them all before the first is written made the write phase the sum of
+    /// both, where the writer can instead write one group while the next is planned on the other cores.
+    case planLater(count: Int, plan: @Sendable (Range<Int>) -> [PlannedWorksheet])
 }
 
 /// A workbook-level defined name, its formula already moved with the rows.

@@ -78,18 +78,18 @@ struct WorkbookRenderer {
             manager: property("manager", values), company: property("company", values),
             category: property("category", values), keywords: property("keywords", values),
             comments: property("comments", values), status: property("status", values))
-        // The logo goes on the first cover. The sheets are lowered side by side: a design document has a sheet per
-        // type, thousands in a large project, and lowering them one after another was most of the write phase.
+        // The logo goes on the first cover. The writer has the sheets lowered a group at a time, side by side, while
+        // it writes the group before.
         let logoSheet = sheets.firstIndex { $0.spec.kind == .cover }
         let (renderer, lowered) = (self, planner)
-        let worksheets = parallelMap(chunkRanges(count: sheets.count, size: 16)) { chunk in
-            chunk.map { index in
+        let worksheets = PlannedWorksheets.planLater(count: sheets.count) { range in
+            parallelMap(Array(range)) { index in
                 let sheet = sheets[index]
                 let lowering = TemplateLowering(renderer: renderer, planner: lowered, sheet: sheet, constantMemory: constantMemory,
                                                 values: values.merging(sheet.values) { $1 }, allSheets: sheets)
                 return lowering.worksheet(logo: index == logoSheet ? renderer.template.logo : nil)
             }
-        }.flatMap { $0 }
+        }
         var plan = RenderPlan(properties: properties, created: context.generatedAt,
                               defaultStyle: template.fonts[context.locale].map { CellStyle(fontName: $0) },
                               constantMemory: constantMemory, worksheets: worksheets)

@@ -10,6 +10,10 @@ enum WorkbookWriter {
     /// (two batches at most: the one being written and the next).
     static let batchSize = 4_096
 
+    /// The sheets of a ``PlannedWorksheets/planLater(count:plan:)`` plan planned at a time: enough to share among the
+    /// cores (a per-type sheet takes about a millisecond), few enough that the first is written soon.
+    static let sheetGroupSize = 64
+
     /// Writes `plan` to `url` atomically.
     ///
     /// - Returns: One warning for cells cut to Excel's 32,767 characters, one per sheet whose links went beyond Excel's
@@ -18,10 +22,29 @@ enum WorkbookWriter {
         let workbook = try Workbook(destination: url, properties: plan.properties, created: plan.created, constantMemory: plan.constantMemory,
                                     defaultFont: plan.defaultStyle)
         var written: [Worksheet] = []
-        for sheet in plan.worksheets {
+        func add(_ sheet: PlannedWorksheet) throws(WorkbookError) {
             let worksheet = try workbook.addWorksheet(named: sheet.name)
             try write(sheet, to: worksheet, in: workbook)
             written.append(worksheet)
+        }
+        switch plan.worksheets {
+        case .planned(let sheets):
+            for sheet in sheets { try add(sheet) }
+        case .planLater(let count, let planSheets):
+            // One group planned on the other cores while the group before is written.
+            func group(from start: Int) -> PreparedWork<[PlannedWorksheet]>? {
+                guard start < count else { return nil }
+                let range = start..<min(count, start + sheetGroupSize)
+                return PreparedWork { planSheets(range) }
+            }
+            var upcoming = group(from: 0)
+            var start = 0
+            while let current = upcoming {
+                let sheets = current.take()
+                upcoming = group(from: start + sheetGroupSize)
+                for sheet in sheets { try add(sheet) }
+                start += sheetGroupSize
+            }
         }
         var warnings = plan.warnings
         for name in plan.definedNames {
@@ -78,18 +101,18 @@ enum WorkbookWriter {
     /// each written batch is freed on another core.
     private static func writeBatches(count: Int, make: @escaping @Sendable (Range<Int>) -> [PlannedRow],
                                      with writer: RowWriter) throws(WorkbookError) {
-        func batch(from start: Int) -> PreparedBatch? {
+        func batch(from start: Int) -> PreparedWork<[PlannedRow]>? {
             guard start < count else { return nil }
             let range = start..<min(count, start + batchSize)
-            return PreparedBatch { make(range) }
+            return PreparedWork { make(range) }
         }
         var upcoming = batch(from: 0)
         var start = 0
         while let current = upcoming {
-            let rows = current.takeRows()
+            let rows = current.take()
             upcoming = batch(from: start + batchSize)
             for row in rows { try writer.write(row) }
-            PreparedBatch.free(rows)
+            PreparedWork.free(rows)
             start += batchSize
         }
     }
@@ -170,31 +193,33 @@ private struct RowWriter {
     }
 }
 
-/// One batch of rows made on another thread while the batch before it is written: the making needs only the plan,
-/// the writing holds the thread that owns the workbook.
-private final class PreparedBatch: Sendable {
+/// Work done on another thread while the writer writes what came before (a batch of rows, a group of sheets): the
+/// making needs only the plan, the writing holds the thread that owns the workbook.
+private final class PreparedWork<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let prepared = Locked<[PlannedRow]>([])
+    private let prepared = Locked<Value?>(nil)
 
     /// Starts `work` on a global queue.
-    init(_ work: @escaping @Sendable () -> [PlannedRow]) {
+    init(_ work: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async {
-            let rows = work()
-            self.prepared.withLock { $0 = rows }
+            let value = work()
+            self.prepared.withLock { $0 = value }
             self.done.signal()
         }
     }
 
-    /// The rows, once `work` is done (waits for it); the batch keeps none of them.
-    func takeRows() -> [PlannedRow] {
+    /// The value, once `work` is done (waits for it); this keeps none of it.
+    func take() -> Value {
         done.wait()
-        return prepared.withLock { rows in
-            var taken: [PlannedRow] = []
-            swap(&taken, &rows)
-            return taken
+        return prepared.withLock { value in
+            var taken: Value? = nil
+            swap(&taken, &value)
+            return taken!
         }
     }
+}
 
+extension PreparedWork where Value == [PlannedRow] {
     /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
     /// freeing them took the writing thread, which libxlsxwriter keeps busy, about 5% of a large workbook's time.
     static func free(_ rows: consuming [PlannedRow]) {
