@@ -31,6 +31,9 @@ struct FormLowering {
     struct OutputRow {
         var templateRow: Int
         var item: RowItem
+        /// The block's merges spanning several rows that start on this row: the template's range and how many
+        /// written rows the copy covers.
+        var merges: [(template: CellRange, rows: Int)] = []
     }
 
     /// The workbook to write.
@@ -93,6 +96,11 @@ struct FormLowering {
                 formSheet.filter.excludeTests && (kind ?? inventory?.kind(ofModule: module))?.isTest == true
             }
             let functions = planner.sortedFunctions(spec).map { planner.allFunctions[$0] }.filter { !isTest($0.module, $0.moduleKind) }
+            // Property rows follow the same settings, with the property kinds and property sort keys among them.
+            var propertySpec = spec
+            propertySpec.kinds = formSheet.filter.propertyKinds
+            let properties = formSheet.blocks.contains(where: { $0.scope == .property })
+                ? planner.sortedProperties(propertySpec).map { planner.allProperties[$0] }.filter { !isTest($0.module, $0.moduleKind) } : []
             let types = planner.typeRows(spec).compactMap { row -> (TypeRecord, [FunctionRecord], [PropertyRecord])? in
                 if case .type(let type, _, let members, let properties) = row, !isTest(type.module, type.moduleKind) {
                     return (type, members, properties)
@@ -101,19 +109,23 @@ struct FormLowering {
             }
             switch formSheet.repetition {
             case nil:
-                instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types))
+                instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types,
+                                          properties: properties))
             case .type?:
-                for (index, (type, members, properties)) in types.enumerated() {
+                for (index, (type, members, typeProperties)) in types.enumerated() {
                     // The type's counts describe the functions its sheet lists (after the sheet's settings).
                     let memberKeys = Set(members.map(FormLowering.key))
                     let listed = functions.filter { memberKeys.contains(FormLowering.key($0)) }
                     var values: [String: String] = [:]
                     for field in TypeField.allCases {
                         values[RowField.type(field).marker] = FieldCatalog.value(
-                            of: field, type: type, number: index + 1, functions: listed, properties: properties, context: context).text
+                            of: field, type: type, number: index + 1, functions: listed, properties: typeProperties, context: context).text
                     }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
-                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: []))
+                    // The sheet's property rows list the type's own properties, in the sheet's order.
+                    let propertyKeys = Set(typeProperties.map(FormLowering.key))
+                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: [],
+                                              properties: properties.filter { propertyKeys.contains(FormLowering.key($0)) }))
                 }
             case .module?, .file?:
                 let byFile = formSheet.repetition == .file
@@ -124,7 +136,9 @@ struct FormLowering {
                     let listed = functions.filter { (byFile ? $0.file : $0.module) == key }
                     let listedTypes = types.filter { (byFile ? $0.0.file : $0.0.module) == key }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
-                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: listedTypes))
+                    let listedProperties = properties.filter { (byFile ? $0.file : $0.module) == key }
+                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: listedTypes,
+                                              properties: listedProperties))
                 }
             }
         }
@@ -132,6 +146,7 @@ struct FormLowering {
     }
 
     private static func key(_ record: FunctionRecord) -> String { "\(record.file)\u{1}\(record.line)\u{1}\(record.column)" }
+    private static func key(_ record: PropertyRecord) -> String { "\(record.file)\u{1}\(record.line)\u{1}\(record.column)" }
 
     private func uniqueName(_ wanted: String, taken: inout [String]) -> String {
         let name = SheetName.problem(with: wanted) == nil && !taken.contains { $0.caseInsensitiveCompare(wanted) == .orderedSame }
@@ -140,27 +155,27 @@ struct FormLowering {
         return name
     }
 
-    /// One worksheet: its values and the rows of each row template.
+    /// One worksheet: its values and the rows of each block of row templates.
     private func instance(_ formSheet: FormSheet, name: String, values: [String: String], functions: [FunctionRecord],
-                          types: [(TypeRecord, [FunctionRecord], [PropertyRecord])]) -> Instance {
+                          types: [(TypeRecord, [FunctionRecord], [PropertyRecord])], properties: [PropertyRecord]) -> Instance {
         var values = globals.merging(values) { $1 }
         values["sheet"] = name
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])] = []
-        let templates = formSheet.rowTemplates
+        let templates = formSheet.blocks
         var index = 0
         while index < templates.count {
             let template = templates[index]
             var rows: [OutputRow]
-            var last = template.row
-            if template.scope == .group, index + 1 < templates.count, templates[index + 1].row == template.row + 1 {
-                last = template.row + 1
-                rows = groupedFunctionRows(functions, groupRow: template.row, functionRow: last, levels: formSheet.filter.group)
+            var last = template.last
+            if template.scope == .group, index + 1 < templates.count, templates[index + 1].first == template.last + 1 {
+                last = templates[index + 1].last
+                rows = groupedFunctionRows(functions, groupRow: template.first, block: templates[index + 1], levels: formSheet.filter.group)
                 index += 2
             } else {
-                rows = itemRows(template, functions: functions, types: types, sheet: formSheet.sheet)
+                rows = itemRows(template, functions: functions, types: types, properties: properties, sheet: formSheet.sheet)
                 index += 1
             }
-            blocks.append((RowExpansion.Block(first: template.row, last: last, written: rows.count), rows))
+            blocks.append((RowExpansion.Block(first: template.first, last: last, written: rows.count), rows))
         }
         let expansion = RowExpansion(blocks: blocks.map(\.block))
         // Each block as the expansion keeps it (at least its own height written).
@@ -168,37 +183,86 @@ struct FormLowering {
         return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion)
     }
 
-    /// The rows of a single-row template.
-    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord], [PropertyRecord])],
-                          sheet: SheetDocument) -> [OutputRow] {
-        switch template.scope {
-        case .function, .group:
-            return functions.enumerated().map { number, record in
-                OutputRow(templateRow: template.row, item: .function(record, number: number + 1))
-            }
+    /// The rows of a block of row templates: one copy of the block per item.
+    private func itemRows(_ block: RowBlock, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord], [PropertyRecord])],
+                          properties: [PropertyRecord], sheet: SheetDocument) -> [OutputRow] {
+        switch block.scope {
+        case .function, .group, .parameter:
+            return functions.enumerated().flatMap { number, record in FormLowering.copy(of: block, for: .function(record, number: number + 1)) }
         case .type:
-            return types.enumerated().map { number, entry in
-                OutputRow(templateRow: template.row, item: .type(entry.0, functions: entry.1, properties: entry.2, number: number + 1))
+            return types.enumerated().flatMap { number, entry in
+                FormLowering.copy(of: block, for: .type(entry.0, functions: entry.1, properties: entry.2, number: number + 1))
             }
+        case .property:
+            return properties.enumerated().flatMap { number, record in FormLowering.copy(of: block, for: .property(record, number: number + 1)) }
         case .module, .file:
             guard let inventory else { return [] }
-            let byFile = template.scope == .file
+            let byFile = block.scope == .file
             let names = Set(functions.map { byFile ? $0.file : $0.module } + types.map { byFile ? $0.0.file : $0.0.module })
             return SummaryRow.rows(inventory, level: byFile ? .file : .module).filter { names.contains($0.name) }
-                .map { OutputRow(templateRow: template.row, item: .summary($0, byFile: byFile)) }
+                .flatMap { FormLowering.copy(of: block, for: .summary($0, byFile: byFile)) }
         case .history:
             // The history continues the rows the client filled in: the number follows the one above.
-            let numberColumn = sheet.cells.first { $0.reference.row == template.row && $0.value.markerText?.contains("{{history.number}}") == true }?
+            let numberColumn = sheet.cells.first { $0.reference.row == block.first && $0.value.markerText?.contains("{{history.number}}") == true }?
                 .reference.column
-            let previous = sheet.cells.first { $0.reference.row == template.row - 1 && $0.reference.column == numberColumn }
+            let previous = sheet.cells.first { $0.reference.row == block.first - 1 && $0.reference.column == numberColumn }
             var number = 1.0
             if case .number(let above)? = previous?.value { number = above + 1 }
-            return [OutputRow(templateRow: template.row, item: .history(number: number))]
+            return [OutputRow(templateRow: block.first, item: .history(number: number))]
         }
     }
 
-    /// A group row (written when a group starts) followed by its function rows.
-    private func groupedFunctionRows(_ functions: [FunctionRecord], groupRow: Int, functionRow: Int, levels: [GroupLevel]) -> [OutputRow] {
+    /// One copy of `block` written for `item`: each template row once, each run of parameter rows once per parameter of
+    /// the function (once, its fields empty, for a function without parameters), the block's merges placed.
+    static func copy(of block: RowBlock, for item: RowItem) -> [OutputRow] {
+        if block.first == block.last && block.nested.isEmpty && block.merges.isEmpty {
+            return [OutputRow(templateRow: block.first, item: item)]
+        }
+        var rows: [OutputRow] = []
+        // The first and last row each template row writes in this copy (offsets into `rows`).
+        var firstWritten: [Int: Int] = [:], lastWritten: [Int: Int] = [:]
+        var row = block.first
+        while row <= block.last {
+            guard let run = block.nestedRun(containing: row) else {
+                firstWritten[row] = rows.count
+                lastWritten[row] = rows.count
+                rows.append(OutputRow(templateRow: row, item: item))
+                row += 1
+                continue
+            }
+            let parameters: [FunctionRecord.Parameter?]
+            var function: FunctionRecord?
+            if case .function(let record, _) = item {
+                function = record
+                parameters = record.parameters.isEmpty ? [nil] : record.parameters.map { $0 }
+            } else {
+                parameters = [nil]
+            }
+            for (number, parameter) in parameters.enumerated() {
+                let start = rows.count
+                for templateRow in run {
+                    if firstWritten[templateRow] == nil { firstWritten[templateRow] = rows.count }
+                    lastWritten[templateRow] = rows.count
+                    let nested: RowItem = function.map { .parameter(parameter, number: number + 1, function: $0) } ?? item
+                    rows.append(OutputRow(templateRow: templateRow, item: nested))
+                }
+                // A merge inside the run is written again for each parameter.
+                for merge in block.merges where run.contains(merge.first.row) && run.contains(merge.last.row) {
+                    rows[start + merge.first.row - run.lowerBound].merges.append((merge, merge.rowCount))
+                }
+            }
+            row = run.upperBound + 1
+        }
+        // A merge over rows of the block covers every row the copy writes from its first row to its last.
+        for merge in block.merges where !(block.nestedRun(containing: merge.first.row)?.contains(merge.last.row) ?? false) {
+            guard let top = firstWritten[merge.first.row], let bottom = lastWritten[merge.last.row] else { continue }
+            rows[top].merges.append((merge, bottom - top + 1))
+        }
+        return rows
+    }
+
+    /// A group row (written when a group starts) followed by the function block's rows.
+    private func groupedFunctionRows(_ functions: [FunctionRecord], groupRow: Int, block: RowBlock, levels: [GroupLevel]) -> [OutputRow] {
         var rows: [OutputRow] = []
         var current: [String?] = Array(repeating: nil, count: levels.count)
         for (number, record) in functions.enumerated() {
@@ -209,7 +273,7 @@ struct FormLowering {
                 for deeper in (level + 1)..<max(level + 1, levels.count) { current[deeper] = nil }
                 rows.append(OutputRow(templateRow: groupRow, item: .group(title: planner.groupTitle(key, level: groupLevel), level: level + 1)))
             }
-            rows.append(OutputRow(templateRow: functionRow, item: .function(record, number: number + 1)))
+            rows.append(contentsOf: FormLowering.copy(of: block, for: .function(record, number: number + 1)))
         }
         return rows
     }
@@ -227,6 +291,10 @@ enum RowItem {
     case history(number: Double)
     /// A group heading: its title and level (1 for the outermost).
     case group(title: String, level: Int)
+    /// A parameter of a function (`nil` for a function without parameters: its fields are empty) and its number.
+    case parameter(FunctionRecord.Parameter?, number: Int, function: FunctionRecord)
+    /// A property or enum case and its running number.
+    case property(PropertyRecord, number: Int)
 
     /// The value of `field` for this item, or `nil` when the field belongs to another kind of row.
     func value(of field: RowField, context: DocumentContext) -> CellValue? {
@@ -250,6 +318,10 @@ enum RowItem {
             case .name: return .text(title)
             case .level: return .number(Double(level))
             }
+        case (.parameter(let parameter, let number, let function), .parameter(let field)):
+            return FieldCatalog.value(of: field, parameter: parameter, number: number, function: function)
+        case (.property(let record, let number), .property(let field)):
+            return FieldCatalog.value(of: field, property: record, number: number, context: context)
         default:
             return nil
         }
@@ -261,7 +333,7 @@ extension SheetSpec {
     static func listing(_ filter: FormFilter) -> SheetSpec {
         SheetSpec(kind: .functions, name: LocalizedText(""), description: nil, cells: [], columnWidths: [:], rowHeights: [:], startRow: nil,
                   columns: [], sort: filter.sort, group: filter.group, splitSheets: false, sections: false, minAccess: filter.minAccess,
-                  kinds: filter.kinds, documentation: filter.documentation, highlightUndocumented: nil, excelTable: false,
+                  kinds: filter.functionKinds, documentation: filter.documentation, highlightUndocumented: nil, excelTable: false,
                   freezeHeader: false, freezeColumns: 0, autofilter: false, emptyRows: 0, summaryLevels: [], chart: nil, print: nil,
                   tabColor: nil, gridlines: true, line: 0)
     }
@@ -313,7 +385,8 @@ struct FormSheetLowering {
         }
         let anchors = Dictionary(sheet.cells.map { ($0.reference, $0.style) }) { first, _ in first }
         // Merges before cells: a merge writes its first cell, the cell's value is written over it.
-        for merge in sheet.merges where !(merge.rowCount == 1 && templateRows.contains(merge.first.row)) {
+        // A merge starting on a template row belongs to its block (the reader refuses one crossing the block's edge).
+        for merge in sheet.merges where !templateRows.contains(merge.first.row) {
             let moved = expansion.map(merge)
             steps.append(PlannedRow(row: moved.first.row, merges: [PlannedMerge(range: moved, text: "", style: planned.style(anchors[merge.first]))]))
         }
@@ -329,8 +402,13 @@ struct FormSheetLowering {
             templates[templateRow] = (cellsByRow[templateRow] ?? []).map { templateCell($0, in: &planned) }
         }
         /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied).
-        func copy(_ templateRow: Int, to row: Int, item: RowItem?) -> PlannedRow {
+        func copy(_ templateRow: Int, to row: Int, item: RowItem?, merges: [(template: CellRange, rows: Int)] = []) -> PlannedRow {
             var written = PlannedRow(row: row, format: templateFormats[templateRow])
+            for merge in merges {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.template.first.column,
+                                                                    lastRow: row + merge.rows - 1, lastColumn: merge.template.last.column),
+                                                   text: "", style: planned.style(anchors[merge.template.first])))
+            }
             for merge in rowMerges[templateRow] ?? [] {
                 written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
                                                                     lastColumn: merge.range.last.column), text: "", style: merge.style))
@@ -344,10 +422,16 @@ struct FormSheetLowering {
         for (block, rows) in instance.blocks {
             let start = expansion.firstRow(of: block)
             if rows.isEmpty {
-                for templateRow in block.first...block.last { steps.append(copy(templateRow, to: start + templateRow - block.first, item: nil)) }
+                // Nothing to list: the block's rows once, emptied, with their merges where the template has them.
+                let merges = Dictionary(grouping: instance.formSheet.blocks.filter { block.first <= $0.first && $0.last <= block.last }
+                    .flatMap(\.merges), by: \.first.row)
+                for templateRow in block.first...block.last {
+                    steps.append(copy(templateRow, to: start + templateRow - block.first, item: nil,
+                                      merges: (merges[templateRow] ?? []).map { ($0, $0.rowCount) }))
+                }
             }
             for (offset, output) in rows.enumerated() {
-                steps.append(copy(output.templateRow, to: start + offset, item: output.item))
+                steps.append(copy(output.templateRow, to: start + offset, item: output.item, merges: output.merges))
             }
         }
         // The cells outside the row templates, a row at a time.
