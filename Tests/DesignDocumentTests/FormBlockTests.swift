@@ -160,4 +160,23 @@ import TestSupport
         #expect((2...4).map { sheet["B\($0)"] ?? "" } == ["Tag.text", "TaskStore.tasks", "TaskStore.doneCount"])
         #expect(sheet["A4"] == "3" && sheet["B5"] == nil)
     }
+
+    @Test func templatesCheckDescribesEachBlock() throws {
+        let form = try FormTemplateLoader.formSheet(Self.methodSheet(), path: "client.xlsx")
+        #expect(form.blocks.map(WorkbookTemplateReport.describe) == [
+            "rows 5–7: block of 3 rows, once per function; row 7 once per parameter; "
+                + "merges over several rows repeated in every copy: A5:A7",
+        ])
+    }
+
+    @Test func templatesImportSaysWhatYAMLCannotExpress() throws {
+        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [Self.methodSheet()]), path: "client.xlsx")
+        let result = WorkbookTemplateImport(form: try #require(template.form), name: "client")
+        #expect(result.notes.contains("sheet 'メソッド': the block of rows 5–7 written once per function "
+                                      + "(a YAML table writes one row per item: only row 5 is imported)"))
+        #expect(result.notes.contains("sheet 'メソッド': the rows written once per parameter (row 7); "
+                                      + "a YAML table has no nested rows: its parameters field lists them in one cell"))
+        // What it writes still loads.
+        _ = try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil)
+    }
 }

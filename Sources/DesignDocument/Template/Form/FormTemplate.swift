@@ -555,6 +555,22 @@ public struct WorkbookTemplateReport: Sendable {
     /// Parts of the workbook DocSheet's writer cannot write (reported as warnings by `generate`).
     public var unsupported: [String]
 
+    /// One line about a block of row templates: its rows, what it is written for, its nested rows and merges.
+    static func describe(_ block: RowBlock) -> String {
+        guard block.first != block.last || !block.merges.isEmpty else {
+            return "row \(block.first + 1): row template, once per \(block.scope.rawValue)"
+        }
+        var line = "rows \(block.first + 1)–\(block.last + 1): block of \(block.rows.count) rows, once per \(block.scope.rawValue)"
+        if !block.nested.isEmpty {
+            let runs = block.nested.map { $0.count == 1 ? "row \($0.lowerBound + 1)" : "rows \($0.lowerBound + 1)–\($0.upperBound + 1)" }
+            line += "; \(runs.joined(separator: ", ")) once per parameter"
+        }
+        if !block.merges.isEmpty {
+            line += "; merges over several rows repeated in every copy: \(block.merges.map(\.description).joined(separator: ", "))"
+        }
+        return line
+    }
+
     /// Reads and checks the workbook at `path`.
     ///
     /// - Parameter path: The `.xlsx` file.
@@ -577,8 +593,8 @@ public struct WorkbookTemplateReport: Sendable {
             var heading = "sheet '\(sheet.name)'"
             if let repetition = form.repetition { heading += ": written once per \(repetition.rawValue)" }
             lines.append(heading)
-            for template in form.rowTemplates {
-                lines.append("  row \(template.row + 1): row template, once per \(template.scope.rawValue)")
+            for block in form.blocks {
+                lines.append("  " + WorkbookTemplateReport.describe(block))
             }
             for cell in sheet.cells {
                 guard let text = cell.value.markerText else { continue }
