@@ -569,6 +569,8 @@ struct FormSheetLowering {
             return .placement(moved)
         }
         var setup = sheet.pageSetup
+        // A sheet that names no paper size prints on the printer's default, as in the client's workbook (code 0 writes none).
+        if setup.paperCode == nil { setup.paperCode = 0 }
         setup.printArea = setup.printArea.map(expansion.map)
         if let rows = setup.repeatRows { setup.repeatRows = expansion.start(rows.lowerBound)...expansion.end(rows.upperBound) }
         let escape = { (text: String) in text.replacingOccurrences(of: "&", with: "&&") }
