@@ -566,16 +566,20 @@ class RowMap:
     def block_of(self, row):
         return next((b for b in self.blocks if b["first"] <= row <= b["last"]), None)
 
+    def block_start(self, b):
+        return b["first"] + self._shift_before(b["first"])
+
     def start(self, row):
         b = self.block_of(row)
         if b:
-            return b["first"] + self._shift_before(b["first"])
+            # a row of a block of several template rows starts at its first copy
+            return self.block_start(b) + (b.get("spans", {}).get(row, (0, 0))[0])
         return row + self._shift_before(row)
 
     def end(self, row):
         b = self.block_of(row)
         if b:
-            return b["first"] + self._shift_before(b["first"]) + b["count"] - 1
+            return self.block_start(b) + (b.get("spans", {}).get(row, (0, b["count"] - 1))[1])
         return row + self._shift_before(row)
 
     def static(self, row):
@@ -627,7 +631,7 @@ def _shift_refs(text, rowmap, offset, template_row):
     def one(dollar_row, row, is_end):
         row = int(row)
         if offset is not None and not dollar_row and row == template_row:
-            return rowmap.start(row) + offset
+            return rowmap.block_start(rowmap.block_of(row)) + offset
         return rowmap.end(row) if is_end else rowmap.start(row)
 
     def repl(m):
@@ -657,7 +661,11 @@ def map_cells(cells, rowmap):
     out = set()
     for r, c in cells:
         b = rowmap.block_of(r)
-        if b:
+        if b and r in b.get("spans", {}) and b["rows"] and b["rows"][0][1] is not EMPTY_ROW_VALUES:
+            # a row of a block of several template rows: the rows written from it
+            start = rowmap.block_start(b)
+            out.update((start + i, c) for i, (tr, _) in enumerate(b["rows"]) if tr == r)
+        elif b:
             for rr in range(rowmap.start(r), rowmap.end(r) + 1):
                 out.add((rr, c))
         else:
@@ -1243,8 +1251,14 @@ class Referee:
                 # Nothing to list: the block's rows stay, their marker cells emptied, their merges where they were.
                 seq = [(tr, EMPTY_ROW_VALUES) for tr in range(first, block["last"] + 1)]
                 merges = [(m.min_row - first, m, m.max_row - m.min_row + 1) for m in block["merges"]]
+            spans = {}
+            if block["first"] != block["last"]:
+                # each row of a block of several template rows spans from its first copy to its last
+                for i, (tr, _) in enumerate(seq):
+                    if block["first"] <= tr <= block["last"]:
+                        spans[tr] = (spans.get(tr, (i, i))[0], i)
             blocks.append({"first": first, "last": block["last"], "count": len(seq), "rows": seq, "kind": kind,
-                           "merges": merges})
+                           "merges": merges, "spans": spans})
         return blocks
 
     def summary_rows(self, kind):

@@ -166,16 +166,27 @@ struct FormLowering {
         while index < templates.count {
             let template = templates[index]
             var rows: [OutputRow]
-            var last = template.last
+            // The block of the item rows (below a group row: the function block).
+            var itemBlock = template
             if template.scope == .group, index + 1 < templates.count, templates[index + 1].first == template.last + 1 {
-                last = templates[index + 1].last
-                rows = groupedFunctionRows(functions, groupRow: template.first, block: templates[index + 1], levels: formSheet.filter.group)
+                itemBlock = templates[index + 1]
+                rows = groupedFunctionRows(functions, groupRow: template.first, block: itemBlock, levels: formSheet.filter.group)
                 index += 2
             } else {
                 rows = itemRows(template, functions: functions, types: types, properties: properties, sheet: formSheet.sheet)
                 index += 1
             }
-            blocks.append((RowExpansion.Block(first: template.first, last: last, written: rows.count), rows))
+            var block = RowExpansion.Block(first: template.first, last: itemBlock.last, written: rows.count)
+            // Each row of a block of several template rows spans its copies (an empty block keeps its rows).
+            if itemBlock.first != itemBlock.last {
+                for (offset, output) in rows.enumerated() where itemBlock.rows.contains(output.templateRow) {
+                    block.rowSpans[output.templateRow] = (block.rowSpans[output.templateRow]?.lowerBound ?? offset)...offset
+                }
+                if rows.isEmpty {
+                    for row in itemBlock.rows { block.rowSpans[row] = (row - template.first)...(row - template.first) }
+                }
+            }
+            blocks.append((block, rows))
         }
         let expansion = RowExpansion(blocks: blocks.map(\.block))
         // Each block as the expansion keeps it (at least its own height written).
@@ -538,6 +549,26 @@ struct FormSheetLowering {
         }
     }
 
+    /// `range` after the expansion. A range on rows of a block of several template rows (a drop-down on a method
+    /// block's first row) covers the rows written from those template rows only: one range per run of them.
+    private func spread(_ range: CellRange) -> [CellRange] {
+        guard let (block, rows) = instance.blocks.first(where: { $0.block.first <= range.first.row && range.last.row <= $0.block.last }),
+              !rows.isEmpty, (range.first.row...range.last.row).allSatisfy({ block.rowSpans[$0] != nil })
+        else { return [expansion.map(range)] }
+        let start = expansion.firstRow(of: block)
+        var spread: [CellRange] = []
+        for (offset, output) in rows.enumerated() where range.first.row <= output.templateRow && output.templateRow <= range.last.row {
+            let row = start + offset
+            if let last = spread.last, last.last.row == row - 1 {
+                spread[spread.count - 1] = CellRange(firstRow: last.first.row, firstColumn: range.first.column, lastRow: row,
+                                                     lastColumn: range.last.column)
+            } else {
+                spread.append(CellRange(firstRow: row, firstColumn: range.first.column, lastRow: row, lastColumn: range.last.column))
+            }
+        }
+        return spread
+    }
+
     /// Freeze panes, filter, validations, conditional formats, images, print setup and the sheet's look.
     private func layout() -> SheetLayout {
         var layout = SheetLayout()
@@ -548,14 +579,14 @@ struct FormSheetLowering {
         let adjust = { (formula: String) in FormulaReferences.adjust(formula, on: sheet.name, expansions: expansions, renamed: renamed) }
         layout.validations = sheet.dataValidations.map { validation in
             var moved = validation
-            moved.ranges = validation.ranges.map(expansion.map)
+            moved.ranges = validation.ranges.flatMap(spread)
             moved.formula1 = validation.formula1.map(adjust)
             moved.formula2 = validation.formula2.map(adjust)
             return moved
         }
         layout.conditionalFormats = sheet.conditionalFormats.map { format in
             var moved = format
-            moved.ranges = format.ranges.map(expansion.map)
+            moved.ranges = format.ranges.flatMap(spread)
             switch format.rule {
             case .cellValue(let comparison, let first, let second): moved.rule = .cellValue(comparison, adjust(first), second.map(adjust))
             case .expression(let formula): moved.rule = .expression(adjust(formula))
