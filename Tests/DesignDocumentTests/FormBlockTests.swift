@@ -174,10 +174,35 @@ import TestSupport
         let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [Self.methodSheet()]), path: "client.xlsx")
         let result = WorkbookTemplateImport(form: try #require(template.form), name: "client")
         #expect(result.notes.contains("sheet 'メソッド': the block of rows 5–7 written once per function "
-                                      + "(a YAML table writes one row per item: only row 5 is imported)"))
-        #expect(result.notes.contains("sheet 'メソッド': the rows written once per parameter (row 7); "
-                                      + "a YAML table has no nested rows: its parameters field lists them in one cell"))
+                                      + "(a YAML table writes one row per item; only row 5 becomes its row)"))
+        #expect(result.notes.contains("sheet 'メソッド': the rows written once per parameter (row 7; "
+                                      + "a YAML table has no nested rows, its parameters field lists them in one cell)"))
         // What it writes still loads.
         _ = try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil)
+    }
+
+    /// The committed 方眼紙 fixture.
+    static let hougan = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/ClientTemplates/libreoffice/ja-hougan-class-spec.xlsx").path
+
+    @Test func theHouganFixtureIsCheckedAndFilled() throws {
+        let report = try WorkbookTemplateReport(checking: Self.hougan)
+        #expect(report.problems.isEmpty)
+        #expect(report.lines.contains("  rows 15–17: block of 3 rows, once per function; row 17 once per parameter; "
+                                      + "merges over several rows repeated in every copy: A15:B17"))
+        #expect(report.lines.contains("  row 11: row template, once per property"))
+        let template = try Template.resolve(Self.hougan)
+        let url = try Fixtures.folder().appendingPathComponent("hougan-filled.xlsx")
+        _ = try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Self.inventory, diff: nil).render(to: url)
+        let book = try XLSXReader(url: url)
+        #expect(book.sheetNames == ["TaskStore", "Tag", "プロパティ一覧"])
+        let store = try book.sheet("TaskStore")
+        #expect(store["G3"] == "TaskStore" && store["AC4"] == "NSObject" && store["G5"] == "Codable" && store["G7"] == "2")
+        // Two property rows push the method blocks down by one row.
+        #expect(store["C11"] == "tasks" && store["C12"] == "doneCount")
+        #expect(store["C16"] == "add(_:at:)" && store["H17"] == "Adds a task." && store["H18"] == "title" && store["H19"] == "index")
+        #expect(store["C20"] == "removeAll()" && store["H22"] == nil && store["D22"] == "引数")
+        #expect(Set(store.mergedRanges).isSuperset(of: ["A16:B19", "A20:B22", "C11:L11", "C12:L12", "H17:AR17", "H21:AR21"]))
+        #expect(store.formulas["Q23"] == "COUNTA(C16:C22)")
     }
 }

@@ -97,12 +97,12 @@ public struct WorkbookTemplateImport: Sendable {
         }
         for block in formSheet.blocks where block.first != block.last {
             notes.insert("sheet '\(name)': the block of rows \(block.first + 1)–\(block.last + 1) written once per \(block.scope.rawValue) "
-                         + "(a YAML table writes one row per item: only row \((table?.row ?? block.first) + 1) is imported)")
+                         + "(a YAML table writes one row per item; only row \((table?.row ?? block.first) + 1) becomes its row)")
         }
         for block in formSheet.blocks where !block.nested.isEmpty {
             let rows = block.nested.map { $0.count == 1 ? "row \($0.lowerBound + 1)" : "rows \($0.lowerBound + 1)–\($0.upperBound + 1)" }
-            notes.insert("sheet '\(name)': the rows written once per parameter (\(rows.joined(separator: ", "))); "
-                         + "a YAML table has no nested rows: its parameters field lists them in one cell")
+            notes.insert("sheet '\(name)': the rows written once per parameter (\(rows.joined(separator: ", ")); "
+                         + "a YAML table has no nested rows, its parameters field lists them in one cell)")
         }
         // The header is the row above the table; above a history row, above the rows the client filled in.
         var headerRow = table.map { $0.row - 1 }
