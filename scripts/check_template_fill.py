@@ -1490,6 +1490,28 @@ class Referee:
                 exp_rows[rowmap.static(r)] = info
         default_h = tws.sheet_format.defaultRowHeight or 15
         rdefault_h = rws.sheet_format.defaultRowHeight or 15
+        # a written row grows for wrapped marker text in a cell merged across its template row (Documentation/Templates.md)
+        default_w = tws.sheet_format.defaultColWidth or 8.43
+        wrapped = {}
+        for m in tws.merged_cells.ranges:
+            anchor = tws.cell(row=m.min_row, column=m.min_col)
+            if m.min_row == m.max_row and anchor.alignment is not None and anchor.alignment.wrap_text and markers_in(anchor.value):
+                width = sum((tcols.get(c, (None, False))[0] or default_w) for c in range(m.min_col, m.max_col + 1))
+                size = (anchor.font.sz if anchor.font is not None else None) or 11
+                wrapped.setdefault(m.min_row, []).append((m.min_col, width, float(size)))
+        for b in blocks:
+            if not b["rows"] or b["rows"][0][1] is EMPTY_ROW_VALUES:
+                continue
+            start = rowmap.block_start(b)
+            for i, (tr, _) in enumerate(b["rows"]):
+                for col, width, size in wrapped.get(tr, ()):
+                    text = rws.cell(row=start + i, column=col).value
+                    if not isinstance(text, str) or not text:
+                        continue
+                    h, hidden = exp_rows.get(start + i, (None, False))
+                    needed = wrapped_height(text, width, size)
+                    if needed > (default_h if h is None else h):
+                        exp_rows[start + i] = (needed, hidden)
         got_rows = {}
         for r, dim in rws.row_dimensions.items():
             h = dim.height if dim.customHeight or dim.height is not None else None
@@ -1791,6 +1813,25 @@ def normalise_ref_text(text):
 def rng(mr):
     r1, c1, r2, c2 = mr
     return f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
+
+
+def wrapped_height(text, width, size):
+    """The row height for `text` wrapped in `width` characters at `size` points: each paragraph's width in digits (an
+    East Asian wide character two) over the width less 0.7 padding, scaled from 11 pt; 15/11 of the size per line;
+    rounded up to whole pixels (0.75 pt)."""
+    available = max(1.0, width - 0.7) * 11 / size
+    lines = 0
+    for paragraph in text.split("\n"):
+        units = sum(2 if is_wide(ch) else 1 for ch in paragraph)
+        lines += max(1, -(-units // available) if units else 1)
+    points = lines * size * 15 / 11
+    return -(-points // 0.75) * 0.75
+
+
+def is_wide(ch):
+    v = ord(ch)
+    return (0x1100 <= v <= 0x115F or 0x2E80 <= v <= 0xA4CF or 0xAC00 <= v <= 0xD7A3 or 0xF900 <= v <= 0xFAFF
+            or 0xFE30 <= v <= 0xFE4F or 0xFF00 <= v <= 0xFF60 or 0xFFE0 <= v <= 0xFFE6 or 0x20000 <= v <= 0x3FFFD)
 
 
 def columns(ws):

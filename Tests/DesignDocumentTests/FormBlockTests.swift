@@ -51,7 +51,8 @@ import TestSupport
 
     /// A method table: row 5 number (merged down the block), name, access, return type; row 6 the summary merged wide;
     /// row 7 a parameter row with a fixed 引数 cell; row 8 the total.
-    static func methodSheet(name: String = "メソッド", merges: [CellRange]? = nil, extra: [SheetCell] = []) -> SheetDocument {
+    static func methodSheet(name: String = "メソッド", merges: [CellRange]? = nil, extra: [SheetCell] = [],
+                            columns: [ColumnFormat] = []) -> SheetDocument {
         SheetDocument(
             name: name,
             cells: [
@@ -63,6 +64,7 @@ import TestSupport
                 text("E7", "引数"), text("F7", "{{parameter.defaultValue}}"),
                 text("A9", "計"), SheetCell(reference: CellReference("B9")!, value: .formula("COUNTA(B5:B7)", cached: "1")),
             ] + extra,
+            columns: columns,
             rows: [5: RowFormat(height: 40)],
             merges: merges ?? [CellRange("A5:A7")!, CellRange("B5:D5")!, CellRange("B6:F6")!],
             dataValidations: [DataValidation(ranges: [CellRange("E5")!], kind: .list, formula1: "\"public,internal\"")],
@@ -204,5 +206,22 @@ import TestSupport
         #expect(store["C20"] == "removeAll()" && store["H22"] == nil && store["D22"] == "引数")
         #expect(Set(store.mergedRanges).isSuperset(of: ["A16:B19", "A20:B22", "C11:L11", "C12:L12", "H17:AR17", "H21:AR21"]))
         #expect(store.formulas["Q23"] == "COUNTA(C16:C22)")
+    }
+
+    @Test func aRowGrowsForWrappedTextInAMergedCell() throws {
+        // B6:F6 is 5 columns of 2 characters: the summaries wrap.
+        let narrow = [ColumnFormat(first: 1, last: 5, width: 2)]
+        let sheet = try render(SpreadsheetDocument(sheets: [Self.methodSheet(columns: narrow)])).sheet("メソッド")
+        // "Adds a task." takes 2 lines (30 pt): the template's 40 pt stay; "Removes every task." takes 3 (45 pt).
+        #expect(sheet.rowHeights[6] == 40 && sheet.rowHeights[10] == 45)
+    }
+
+    @Test func wrappedTextHeightCountsLinesAndWideCharacters() {
+        // One line of 11 pt text is Excel's 15 pt row; 9 pt text 12.75 pt (whole pixels).
+        #expect(WrappedText.height(of: "short", width: 20, fontSize: 11) == 15)
+        #expect(WrappedText.height(of: "short", width: 20, fontSize: 9) == 12.75)
+        // 20 wide characters are 40 digits: 3 lines in 19.3 digits; a line break starts a new line.
+        #expect(WrappedText.height(of: String(repeating: "概", count: 20), width: 20, fontSize: 11) == 45)
+        #expect(WrappedText.height(of: "a\nb", width: 20, fontSize: 11) == 30)
     }
 }

@@ -408,6 +408,17 @@ struct FormSheetLowering {
         }
         var templateFormats: [Int: PlannedRowFormat] = [:]
         var templates: [Int: [TemplateCell]] = [:]
+        // Wrapped marker cells merged across a template row: Excel does not grow a row for them, so DocSheet does.
+        var wrappedMerges: [Int: [(column: Int, width: Double, fontSize: Double)]] = [:]
+        for (row, merges) in rowMerges {
+            for merge in merges {
+                guard let anchor = cellsByRow[row]?.first(where: { $0.reference == merge.range.first }), anchor.style.wrap,
+                      anchor.value.markerText != nil else { continue }
+                let width = (merge.range.first.column...merge.range.last.column).reduce(0.0) { $0 + columnWidth($1) }
+                wrappedMerges[row, default: []].append((merge.range.first.column, width,
+                                                        anchor.style.fontSize ?? 11))
+            }
+        }
         for templateRow in templateRows.sorted() {
             templateFormats[templateRow] = sheet.rows[templateRow].map { rowFormat($0, in: &planned) }
             templates[templateRow] = (cellsByRow[templateRow] ?? []).map { templateCell($0, in: &planned) }
@@ -427,6 +438,17 @@ struct FormSheetLowering {
             written.cells = (templates[templateRow] ?? []).map { cell in
                 if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
                 return PlannedCell(column: cell.column, content: content(cell, item: item), style: cell.style)
+            }
+            if item != nil, let wrapped = wrappedMerges[templateRow] {
+                let height = written.format?.height ?? sheet.defaultRowHeight ?? 15
+                var needed = height
+                for merge in wrapped {
+                    guard case .text(let prepared)? = written.cells.first(where: { $0.column == merge.column })?.content else { continue }
+                    needed = max(needed, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
+                }
+                if needed > height {
+                    written.format = PlannedRowFormat(height: needed, hidden: written.format?.hidden ?? false, style: written.format?.style)
+                }
             }
             return written
         }
@@ -459,6 +481,11 @@ struct FormSheetLowering {
         planned.append(steps)
         planned.layout = layout()
         return planned
+    }
+
+    /// The stored width of column `column` (in characters), or the sheet's default.
+    private func columnWidth(_ column: Int) -> Double {
+        sheet.columns.last { $0.first <= column && column <= $0.last }?.width ?? sheet.defaultColumnWidth ?? 8.43
     }
 
     /// A row's format, its look added to the sheet's.
@@ -615,5 +642,33 @@ struct FormSheetLowering {
         layout.selection = sheet.selection.map(expansion.map)
         layout.visibility = sheet.visibility
         return layout
+    }
+}
+
+/// The height a user gives a row by hand so that wrapped text in a merged cell shows whole: the lines the text takes
+/// in the merged width, at the font's line height.
+enum WrappedText {
+    /// The row height in points for `text` wrapped in `width` characters of the default font (a stored column width)
+    /// at `fontSize` points: each paragraph takes as many lines as its width needs, a wide (East Asian) character
+    /// counting two digits, any other one; a line is 15/11 of the font size (Excel's 15 pt row for 11 pt text); the
+    /// height is rounded up to whole pixels.
+    static func height(of text: String, width: Double, fontSize: Double) -> Double {
+        // The width a line holds, less the cell's padding, in characters of the default 11 pt font.
+        let available = max(1, width - 0.7) * 11 / fontSize
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { total, paragraph in
+            let units = paragraph.unicodeScalars.reduce(0.0) { $0 + (isWide($1) ? 2 : 1) }
+            return total + max(1, Int((units / available).rounded(.up)))
+        }
+        let points = Double(lines) * fontSize * 15 / 11
+        return (points / 0.75).rounded(.up) * 0.75
+    }
+
+    /// True for a character drawn two digits wide: CJK ideographs, kana, Hangul, full-width forms.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD: return true
+        default: return false
+        }
     }
 }
