@@ -28,12 +28,12 @@ from openpyxl.utils import get_column_letter, column_index_from_string
 from openpyxl.styles.colors import COLOR_INDEX
 
 MARKER = re.compile(r"\{\{\s*([A-Za-z_]+)(?:\.([A-Za-z_]+))?\s*\}\}")
-ROW_SCOPES = ("function", "type", "module", "file", "history", "group")
+ROW_SCOPES = ("function", "type", "module", "file", "history", "group", "parameter", "property")
 GLOBALS = ("project", "version", "commit", "date", "author", "tool", "template", "functions", "documented",
            "undocumented", "coverage", "types", "modules", "files")
 NUMBER_GLOBALS = ("functions", "documented", "undocumented", "types", "modules", "files")
 NUMERIC_FIELDS = ("number", "line", "column", "lines", "functions", "documentedFunctions", "coverage", "types",
-                  "documented", "undocumented")
+                  "documented", "undocumented", "properties", "documentedProperties")
 ACCESS = ["private", "fileprivate", "internal", "package", "public", "open"]
 WORDS = {
     "yes": {"en": ("Yes", "No"), "vi": ("Có", "Không"), "ja": ("有", "無")},
@@ -149,7 +149,7 @@ def function_value(field, f, number, ctx):
     raise InputError(f"unknown function field '{field}'")
 
 
-def type_value(field, t, number, functions, ctx):
+def type_value(field, t, number, functions, ctx, properties=()):
     doc = t.get("doc") or {}
     if field == "number":
         return number
@@ -164,8 +164,14 @@ def type_value(field, t, number, functions, ctx):
         return ", ".join(t.get("targets") or [t.get("module")])
     if field == "moduleKind":
         return target_kind(t.get("moduleKind"), ctx.locale)
-    if field == "inheritedTypes":
-        return ", ".join(t.get("inheritedTypes") or [])
+    if field in ("inheritedTypes", "conformances", "unknownInheritedTypes"):
+        return ", ".join(t.get(field) or [])
+    if field == "superclass":
+        return t.get("superclass") or ""
+    if field == "properties":
+        return len(properties)
+    if field == "documentedProperties":
+        return sum(1 for p in properties if is_meaningful(p.get("doc")))
     if field == "summary":
         return doc.get("summary") or ""
     if field == "description":
@@ -184,6 +190,62 @@ def type_value(field, t, number, functions, ctx):
     if field == "blank":
         return ""
     raise InputError(f"unknown type field '{field}'")
+
+
+def parameter_value(field, p, number, f):
+    """A field of a parameter row: parameter `number` of function `f` (p None: a function without parameters)."""
+    if p is None:
+        return ""
+    if field == "number":
+        return number
+    if field == "label":
+        return p.get("label") or "_"
+    if field in ("name", "type"):
+        return p.get(field) or ""
+    if field == "defaultValue":
+        return p.get("defaultValue") or ""
+    if field == "description":
+        documented = ((f.get("doc") or {}).get("parameters")) or []
+        return next((d.get("description") for d in documented
+                     if d.get("name") == p.get("name") or d.get("name") == p.get("label")), None) or ""
+    raise InputError(f"unknown parameter field '{field}'")
+
+
+def property_value(field, p, number, ctx):
+    """A field of a property row."""
+    doc = p.get("doc") or {}
+    if field == "number":
+        return number
+    if field in ("line", "column"):
+        return p[field]
+    if field == "access":
+        return p.get("accessLevel") or ""
+    if field == "qualifiedName":
+        return f"{p['enclosingType']}.{p['name']}" if p.get("enclosingType") else p["name"]
+    if field == "summary":
+        return doc.get("summary") or ""
+    if field == "discussion":
+        return doc.get("discussion") or ""
+    if field == "description":
+        return joined([doc.get("summary"), doc.get("discussion")], "\n\n")
+    if field in ("attributes", "modifiers"):
+        return " ".join(p.get(field) or [])
+    if field == "targets":
+        return ", ".join(p.get("targets") or [p.get("module")])
+    if field == "moduleKind":
+        return target_kind(p.get("moduleKind"), ctx.locale)
+    if field == "requirement":
+        return "requirement" if p.get("isRequirement") else ""
+    if field == "documented":
+        yes, no = WORDS["yes"][ctx.locale]
+        return yes if is_meaningful(p.get("doc")) else no
+    if field == "sourceURL":
+        return ctx.source_url(p["file"], p["line"])
+    if field in ("review", "blank"):
+        return ""
+    if field in p and not isinstance(p[field], (list, dict)):
+        return "" if p[field] is None else p[field]
+    raise InputError(f"unknown property field '{field}'")
 
 
 def summary_value(field, row, ctx):
@@ -262,6 +324,7 @@ class Context:
         self.source_pattern = source_url
         self.functions = list(inventory.get("functions") or [])
         self.types = list(inventory.get("types") or [])
+        self.properties = list(inventory.get("properties") or [])
 
     def source_url(self, file, line):
         if not self.source_pattern:
@@ -277,10 +340,12 @@ class Context:
             rank = ACCESS.index(minimum)
             self.functions = [f for f in self.functions if ACCESS.index(f["effectiveAccess"]) >= rank]
             self.types = [t for t in self.types if ACCESS.index(t["effectiveAccess"]) >= rank]
+            self.properties = [p for p in self.properties if ACCESS.index(p["effectiveAccess"]) >= rank]
         if (settings.get("exclude_tests") or "").lower() == "true":
             tests = ("unitTests", "uiTests")
             self.functions = [f for f in self.functions if f.get("moduleKind") not in tests]
             self.types = [t for t in self.types if t.get("moduleKind") not in tests]
+            self.properties = [p for p in self.properties if p.get("moduleKind") not in tests]
 
     def global_value(self, name, alone):
         """The value of a global placeholder: a number when `alone` allows one, text, or None (to be learned)."""
@@ -501,16 +566,20 @@ class RowMap:
     def block_of(self, row):
         return next((b for b in self.blocks if b["first"] <= row <= b["last"]), None)
 
+    def block_start(self, b):
+        return b["first"] + self._shift_before(b["first"])
+
     def start(self, row):
         b = self.block_of(row)
         if b:
-            return b["first"] + self._shift_before(b["first"])
+            # a row of a block of several template rows starts at its first copy
+            return self.block_start(b) + (b.get("spans", {}).get(row, (0, 0))[0])
         return row + self._shift_before(row)
 
     def end(self, row):
         b = self.block_of(row)
         if b:
-            return b["first"] + self._shift_before(b["first"]) + b["count"] - 1
+            return self.block_start(b) + (b.get("spans", {}).get(row, (0, b["count"] - 1))[1])
         return row + self._shift_before(row)
 
     def static(self, row):
@@ -562,7 +631,7 @@ def _shift_refs(text, rowmap, offset, template_row):
     def one(dollar_row, row, is_end):
         row = int(row)
         if offset is not None and not dollar_row and row == template_row:
-            return rowmap.start(row) + offset
+            return rowmap.block_start(rowmap.block_of(row)) + offset
         return rowmap.end(row) if is_end else rowmap.start(row)
 
     def repl(m):
@@ -592,7 +661,11 @@ def map_cells(cells, rowmap):
     out = set()
     for r, c in cells:
         b = rowmap.block_of(r)
-        if b:
+        if b and r in b.get("spans", {}) and b["rows"] and b["rows"][0][1] is not EMPTY_ROW_VALUES:
+            # a row of a block of several template rows: the rows written from it
+            start = rowmap.block_start(b)
+            out.update((start + i, c) for i, (tr, _) in enumerate(b["rows"]) if tr == r)
+        elif b:
             for rr in range(rowmap.start(r), rowmap.end(r) + 1):
                 out.add((rr, c))
         else:
@@ -720,13 +793,52 @@ def sort_functions(functions, settings, ctx):
     return [f for _, f in indexed]
 
 
-def owners(ctx):
-    """Each function belongs to the nearest declaration of its type (or extension) above it in the same file."""
+def filter_properties(properties, settings):
+    """The property rows a sheet lists: its min_access, its property kinds (other kinds choose functions), its
+    documentation setting."""
+    out = properties
+    minimum = settings.get("min_access")
+    if minimum:
+        rank = ACCESS.index(minimum)
+        out = [p for p in out if ACCESS.index(p["effectiveAccess"]) >= rank]
+    kinds = [k for k in split_list(settings.get("kinds")) if k in ("property", "typeProperty", "enumCase")]
+    if kinds:
+        out = [p for p in out if p["kind"] in kinds]
+    documentation = (settings.get("documentation") or "all").lower()
+    if documentation == "documented":
+        out = [p for p in out if is_meaningful(p.get("doc"))]
+    elif documentation == "undocumented":
+        out = [p for p in out if not is_meaningful(p.get("doc"))]
+    return out
+
+
+def sort_properties(properties, settings, ctx):
+    keys = [(k, True) for k in split_list(settings.get("group"))] + [(k, False) for k in split_list(settings.get("sort"))]
+    indexed = list(properties)
+    for k, is_group in reversed(keys):
+        bare = k.lstrip("-")
+        if is_group or bare in ("module", "file", "enclosingType"):
+            level = {"enclosingType": "type"}.get(bare, bare)
+            key = (lambda p, l=level: p["module"] if l == "module" else p["file"] if l == "file"
+                   else (p["module"] + "\x01" + p["enclosingType"] if p.get("enclosingType") else ""))
+        else:
+            try:
+                property_value(bare, properties[0], 0, ctx) if properties else None
+            except InputError:
+                continue  # a function or type field: it orders the functions or types only
+            key = (lambda p, b=bare: property_value(b, p, 0, ctx))
+        indexed.sort(key=lambda p, key=key: natural_key(key(p)), reverse=k.startswith("-"))
+    return indexed
+
+
+def owners(ctx, records_key="functions"):
+    """Each function (or property) belongs to the nearest declaration of its type (or extension) above it in the same
+    file."""
     decls = {}
     for t in ctx.inventory.get("types") or []:
         decls.setdefault((t["module"], t["file"], t["name"]), []).append(t)
     by_type = {}
-    for f in ctx.inventory.get("functions") or []:
+    for f in ctx.inventory.get(records_key) or []:
         if not f.get("enclosingType"):
             continue
         cands = [t for t in decls.get((f["module"], f["file"], f["enclosingType"]), []) if t["line"] <= f["line"]]
@@ -961,7 +1073,7 @@ class Referee:
     def sheet_name_value(self, m, scope):
         s, f = m.group(1), m.group(2)
         if scope["kind"] == "type" and s == "type" and f:
-            v = type_value(f, scope["type"], scope["number"], scope["functions"], self.ctx)
+            v = type_value(f, scope["type"], scope["number"], scope["functions"], self.ctx, scope.get("properties", ()))
             return fmt_number(v) if isinstance(v, (int, float)) else str(v)
         if scope["kind"] in ("module", "file") and s == scope["kind"] and not f:
             return scope["name"]
@@ -992,9 +1104,12 @@ class Referee:
                     scopes.append({"kind": "type", "type": t, "functions": fns})
             else:
                 allowed = {id(f) for f in self.ctx.functions}
+                allowed_properties = {id(p) for p in self.ctx.properties}
+                property_owner = owners(self.ctx, "properties")
                 for t in types:
                     fns = [f for f in by_owner.get(id(t), []) if id(f) in allowed]
-                    scopes.append({"kind": "type", "type": t, "functions": fns})
+                    props = [p for p in property_owner.get(id(t), []) if id(p) in allowed_properties]
+                    scopes.append({"kind": "type", "type": t, "functions": fns, "properties": props})
             for i, s in enumerate(scopes, start=1):
                 s["number"] = i
             return scopes
@@ -1023,18 +1138,71 @@ class Referee:
             out[r] = (scopes - {"group"}).pop() if scopes - {"group"} else "group"
         return out
 
+    @staticmethod
+    def template_blocks(templates):
+        """Consecutive template rows of one scope form a block written once per item; {{parameter.*}} rows join the
+        {{function.*}} rows around them (each run of them nested: once per parameter); history and group rows stay
+        alone. Each: {first, last, kind, nested: [[first, last]]}."""
+        blocks = []
+        for r in sorted(templates):
+            kind = templates[r]
+            last = blocks[-1] if blocks else None
+            if (kind not in ("history", "group") and last and last["last"] == r - 1
+                    and last["kind"] not in ("history", "group")
+                    and (last["kind"] == kind or {last["kind"], kind} <= {"function", "parameter"})):
+                last["last"] = r
+                if "function" in (last["kind"], kind):
+                    last["kind"] = "function"
+            else:
+                blocks.append({"first": r, "last": r, "kind": kind, "nested": []})
+            if kind == "parameter":
+                b = blocks[-1]
+                if b["nested"] and b["nested"][-1][1] == r - 1:
+                    b["nested"][-1][1] = r
+                else:
+                    b["nested"].append([r, r])
+        return blocks
+
+    def copy_block(self, block, values, f, seq, copies):
+        """Appends one copy of `block` to seq: each template row once, each parameter run once per parameter of `f`
+        (once, emptied, without parameters); records its multi-row merges in `copies` as (index in seq, merge, rows)."""
+        first_w, last_w = {}, {}
+        r = block["first"]
+        while r <= block["last"]:
+            run = next((n for n in block["nested"] if n[0] <= r <= n[1]), None)
+            if run is None:
+                first_w[r] = last_w[r] = len(seq)
+                seq.append((r, values))
+                r += 1
+                continue
+            params = (f.get("parameters") or []) if f else []
+            for i, p in enumerate(params or [None], start=1):
+                start = len(seq)
+                for tr in range(run[0], run[1] + 1):
+                    first_w.setdefault(tr, len(seq))
+                    last_w[tr] = len(seq)
+                    seq.append((tr, {"parameter": lambda field, p=p, i=i: parameter_value(field, p, i, f)}))
+                for m in block["merges"]:
+                    if run[0] <= m.min_row and m.max_row <= run[1]:
+                        copies.append((start + m.min_row - run[0], m, m.max_row - m.min_row + 1))
+            r = run[1] + 1
+        for m in block["merges"]:
+            if not any(n[0] <= m.min_row and m.max_row <= n[1] for n in block["nested"]):
+                copies.append((first_w[m.min_row], m, last_w[m.max_row] - first_w[m.min_row] + 1))
+
     def written_rows(self, ws, scope, templates, sheet_settings):
-        """Blocks: [{first, last, count, rows: [(template row, values function)]}]."""
+        """Blocks: [{first, last, count, rows: [(template row, values function)], merges: [(index, merge, rows)]}]."""
         blocks = []
         ctx = self.ctx
         group_levels = split_list(sheet_settings.get("group"))
-        for r in sorted(templates):
-            kind = templates[r]
+        for block in self.template_blocks(templates):
+            kind = block["kind"]
+            r = block["first"]
             if kind == "group":
-                if templates.get(r + 1) != "function":
-                    continue  # a group row not above a function row is left as it is (the reader's error)
-                continue
-            seq = []
+                continue  # written with the function block below it
+            block["merges"] = [m for m in ws.merged_cells.ranges
+                               if m.max_row > m.min_row and block["first"] <= m.min_row and m.max_row <= block["last"]]
+            seq, merges = [], []
             first = r
             if kind == "function":
                 if scope and scope["kind"] in ("type", "module", "file"):
@@ -1055,24 +1223,42 @@ class Referee:
                                 for deeper in range(lvl + 1, len(current)):
                                     current[deeper] = None
                                 seq.append((r - 1, self.group_values(k, lvl + 1)))
-                    seq.append((r, self.function_values(f, n, scope)))
+                    self.copy_block(block, self.function_values(f, n, scope), f, seq, merges)
             elif kind == "type":
                 types = ctx.types
                 by_owner = owners(ctx)
                 allowed = {id(f) for f in ctx.functions}
                 for n, t in enumerate(types, start=1):
                     fns = [f for f in by_owner.get(id(t), []) if id(f) in allowed]
-                    seq.append((r, self.type_values(t, n, fns)))
+                    self.copy_block(block, self.type_values(t, n, fns), None, seq, merges)
+            elif kind == "property":
+                if scope and scope["kind"] == "type":
+                    props = scope["properties"]
+                elif scope and scope["kind"] in ("module", "file"):
+                    props = [p for p in ctx.properties if p[scope["kind"]] == scope["name"]]
+                else:
+                    props = ctx.properties
+                props = sort_properties(filter_properties(props, sheet_settings), sheet_settings, ctx)
+                for n, p in enumerate(props, start=1):
+                    self.copy_block(block, {"property": lambda field, p=p, n=n: property_value(field, p, n, ctx)},
+                                    None, seq, merges)
             elif kind in ("module", "file"):
                 for n, row in enumerate(self.summary_rows(kind), start=1):
-                    seq.append((r, self.summary_values(row)))
+                    self.copy_block(block, self.summary_values(row), None, seq, merges)
             elif kind == "history":
-                above = ws.cell(row=r - 1, column=1)
                 seq.append((r, self.history_values(ws, r)))
             if not seq:
-                # Nothing to list: the block's rows stay, their marker cells emptied (Documentation/Templates.md).
-                seq = [(tr, EMPTY_ROW_VALUES) for tr in range(first, r + 1)]
-            blocks.append({"first": first, "last": r, "count": len(seq), "rows": seq, "kind": kind})
+                # Nothing to list: the block's rows stay, their marker cells emptied, their merges where they were.
+                seq = [(tr, EMPTY_ROW_VALUES) for tr in range(first, block["last"] + 1)]
+                merges = [(m.min_row - first, m, m.max_row - m.min_row + 1) for m in block["merges"]]
+            spans = {}
+            if block["first"] != block["last"]:
+                # each row of a block of several template rows spans from its first copy to its last
+                for i, (tr, _) in enumerate(seq):
+                    if block["first"] <= tr <= block["last"]:
+                        spans[tr] = (spans.get(tr, (i, i))[0], i)
+            blocks.append({"first": first, "last": block["last"], "count": len(seq), "rows": seq, "kind": kind,
+                           "merges": merges, "spans": spans})
         return blocks
 
     def summary_rows(self, kind):
@@ -1095,7 +1281,7 @@ class Referee:
             if scope_record is not None:
                 if scope_record["kind"] == "type" and scope == "type" and field:
                     return type_value(field, scope_record["type"], scope_record["number"], scope_record["functions"],
-                                      self.ctx)
+                                      self.ctx, scope_record.get("properties", ()))
                 if scope_record["kind"] in ("module", "file") and scope == scope_record["kind"] and not field:
                     return scope_record["name"]
             if field is None and scope in GLOBALS:
@@ -1250,6 +1436,11 @@ class Referee:
         # ---- merges
         stats["props"] += 1
         exp_merges = set()
+        for b in blocks:
+            # the block's merges over several rows, placed in each copy
+            start = rowmap.start(b["first"])
+            for i, m, n in b.get("merges", []):
+                exp_merges.add((start + i, m.min_col, start + i + n - 1, m.max_col))
         for m in tws.merged_cells.ranges:
             b = rowmap.block_of(m.min_row)
             if b and m.min_row == m.max_row:
@@ -1257,6 +1448,8 @@ class Referee:
                 for i, (tr, _) in enumerate(b["rows"]):
                     if tr == m.min_row:
                         exp_merges.add((start + i, m.min_col, start + i, m.max_col))
+            elif b and m.max_row <= b["last"]:
+                continue  # a merge inside a block: placed per copy above
             else:
                 rr = rowmap.range(m.min_row, m.max_row) if not b else None
                 if b:
@@ -1297,6 +1490,28 @@ class Referee:
                 exp_rows[rowmap.static(r)] = info
         default_h = tws.sheet_format.defaultRowHeight or 15
         rdefault_h = rws.sheet_format.defaultRowHeight or 15
+        # a written row grows for wrapped marker text in a cell merged across its template row (Documentation/Templates.md)
+        default_w = tws.sheet_format.defaultColWidth or 8.43
+        wrapped = {}
+        for m in tws.merged_cells.ranges:
+            anchor = tws.cell(row=m.min_row, column=m.min_col)
+            if m.min_row == m.max_row and anchor.alignment is not None and anchor.alignment.wrap_text and markers_in(anchor.value):
+                width = sum((tcols.get(c, (None, False))[0] or default_w) for c in range(m.min_col, m.max_col + 1))
+                size = (anchor.font.sz if anchor.font is not None else None) or 11
+                wrapped.setdefault(m.min_row, []).append((m.min_col, width, float(size)))
+        for b in blocks:
+            if not b["rows"] or b["rows"][0][1] is EMPTY_ROW_VALUES:
+                continue
+            start = rowmap.block_start(b)
+            for i, (tr, _) in enumerate(b["rows"]):
+                for col, width, size in wrapped.get(tr, ()):
+                    text = rws.cell(row=start + i, column=col).value
+                    if not isinstance(text, str) or not text:
+                        continue
+                    h, hidden = exp_rows.get(start + i, (None, False))
+                    needed = wrapped_height(text, width, size)
+                    if needed > (default_h if h is None else h):
+                        exp_rows[start + i] = (needed, hidden)
         got_rows = {}
         for r, dim in rws.row_dimensions.items():
             h = dim.height if dim.customHeight or dim.height is not None else None
@@ -1384,6 +1599,14 @@ class Referee:
             # libxlsxwriter cannot change (Calibri 11). Its borders are the merge's; the rest is not shown.
             tprops = {k: v for k, v in tprops.items() if not k.startswith("font.")}
             rprops = {k: v for k, v in rprops.items() if not k.startswith("font.")}
+            if template_row is not None and rowmap.block_of(template_row) and any(
+                    m.min_row <= template_row <= m.max_row and m.max_row > m.min_row
+                    for m in tws.merged_cells.ranges if m.min_col <= tcell.column <= m.max_col):
+                # openpyxl draws a covered cell's borders from the merge's first cell and its place on the merge's
+                # edge; a block's vertical merge covers as many rows as the copy writes, so its covered cells sit
+                # elsewhere on the edge. The first cell and the merged range are compared.
+                tprops = {k: v for k, v in tprops.items() if not k.startswith("border.")}
+                rprops = {k: v for k, v in rprops.items() if not k.startswith("border.")}
         for key, tv in tprops.items():
             stats["props"] += 1
             rv = rprops.get(key)
@@ -1590,6 +1813,25 @@ def normalise_ref_text(text):
 def rng(mr):
     r1, c1, r2, c2 = mr
     return f"{get_column_letter(c1)}{r1}:{get_column_letter(c2)}{r2}"
+
+
+def wrapped_height(text, width, size):
+    """The row height for `text` wrapped in `width` characters at `size` points: each paragraph's width in digits (an
+    East Asian wide character two) over the width less 0.7 padding, scaled from 11 pt; 15/11 of the size per line;
+    rounded up to whole pixels (0.75 pt)."""
+    available = max(1.0, width - 0.7) * 11 / size
+    lines = 0
+    for paragraph in text.split("\n"):
+        units = sum(2 if is_wide(ch) else 1 for ch in paragraph)
+        lines += max(1, -(-units // available) if units else 1)
+    points = lines * size * 15 / 11
+    return -(-points // 0.75) * 0.75
+
+
+def is_wide(ch):
+    v = ord(ch)
+    return (0x1100 <= v <= 0x115F or 0x2E80 <= v <= 0xA4CF or 0xAC00 <= v <= 0xD7A3 or 0xF900 <= v <= 0xFAFF
+            or 0xFE30 <= v <= 0xFE4F or 0xFF00 <= v <= 0xFF60 or 0xFFE0 <= v <= 0xFFE6 or 0x20000 <= v <= 0x3FFFD)
 
 
 def columns(ws):

@@ -504,6 +504,29 @@ def planning_checks(work):
     empty = referee.RowMap([{"first": 1, "last": 1, "count": 0}])
     results.append(("empty row template removed", (empty.static(2), referee.map_ref_text("A1:C2", empty))
                     == (1, "A1:C1") or (empty.static(2), referee.map_ref_text("A1:C2", empty))))
+    # a function block: the number merged down the block, a parameter row written once per parameter (once, emptied,
+    # for a function without parameters); the merge covers each copy, the total under it grows over every copy
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Blocks"
+    ws["A1"], ws["B1"], ws["B2"], ws["C2"] = "{{function.number}}", "{{function.name}}", "{{parameter.name}}", "引数"
+    ws.merge_cells("A1:A2")
+    ws["B4"] = "=COUNTA(B1:B2)"
+    path = os.path.join(work, "blocks.xlsx")
+    wb.save(path)
+    r = referee.Referee(path, path, INVENTORY, "en", {}, None)
+    bws = r.twb["Blocks"]
+    bblocks = r.written_rows(bws, None, r.row_templates(bws, None), {})
+    got = [(tr, values["function"]("name") if tr == 1 else values["parameter"]("name")) for tr, values in bblocks[0]["rows"]]
+    want = [(1, "init(name:)"), (2, "name"), (1, "add(_:)"), (2, "item"), (1, "count()"), (2, ""), (1, "secret()"), (2, ""),
+            (1, "helper()"), (2, "")]
+    results.append(("function block with a row per parameter", got == want or got))
+    spans = [(index, str(merge.coord), rows) for index, merge, rows in bblocks[0]["merges"]]
+    results.append(("the block's vertical merge covers each copy",
+                    spans == [(0, "A1:A2", 2), (2, "A1:A2", 2), (4, "A1:A2", 2), (6, "A1:A2", 2), (8, "A1:A2", 2)] or spans))
+    results.append(("a formula over the block grows over every copy",
+                    referee.shift_formula("COUNTA(B1:B2)", referee.RowMap(bblocks)) == "COUNTA(B1:B10)"
+                    or referee.shift_formula("COUNTA(B1:B2)", referee.RowMap(bblocks))))
     # sheet names made from types: invalid characters, 31 characters, unique ignoring case
     names = referee.unique_sheet_names(["A/B", "x" * 40, "x" * 40, "List"], ["List", "Docs"])
     want_names = ["A_B", "x" * 31, "x" * 27 + " (2)", "List (2)"]

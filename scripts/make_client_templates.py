@@ -7,6 +7,8 @@ What it writes (relative to the repository root):
 
   Tests/Fixtures/ClientTemplates/openpyxl/ja-shosai-sekkeisho.xlsx   Japanese 詳細設計書 form, every feature
   Tests/Fixtures/ClientTemplates/openpyxl/en-detailed-design.xlsx   English form, theme colours, per-sheet settings
+  Tests/Fixtures/ClientTemplates/openpyxl/ja-hougan-class-spec.xlsx  方眼紙 クラス仕様書: property table, method blocks
+  Tests/Fixtures/ClientTemplates/openpyxl/vi-function-blocks.xlsx    Vietnamese list of two-row function blocks
   Tests/Fixtures/ClientTemplates/openpyxl/logo.png                  the cover logo (drawn here, no font needed)
   Tests/Fixtures/ClientTemplates/libreoffice/*.xlsx                 the two above, re-saved by LibreOffice
   Tests/Fixtures/ClientTemplates/excel/*-marked.xlsx                Excel-made workbooks with markers added in the XML
@@ -30,6 +32,7 @@ import tempfile
 import zipfile
 
 from openpyxl import Workbook
+from openpyxl.utils import get_column_letter as openpyxl_column
 from openpyxl.drawing.image import Image as XLImage
 from openpyxl.formatting.rule import FormulaRule, CellIsRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
@@ -510,6 +513,193 @@ def normalise_zip(path):
 
 
 # --------------------------------------------------------------------------------------------------------------------
+# Block forms: a 方眼紙 クラス仕様書 and a Vietnamese list with two-row function blocks
+# --------------------------------------------------------------------------------------------------------------------
+
+def _workbook(title, creator):
+    wb = Workbook()
+    wb.properties.creator = creator
+    wb.properties.title = title
+    wb.properties.lastModifiedBy = creator
+    wb.properties.created = FIXED_TIME
+    wb.properties.modified = FIXED_TIME
+    return wb
+
+
+def _field(ws, cells, value=None, font=None, fill=None, align=None, border=None, number_format=None):
+    """Merges `cells` (an A1 range) when it spans more than one cell, styles every cell of it and sets the value."""
+    if ":" in cells:
+        ws.merge_cells(cells)
+    first = ws[cells.split(":")[0]]
+    for row in ws[cells] if ":" in cells else [[first]]:
+        for cell in row:
+            cell.border = border or box()
+            if font:
+                cell.font = font
+            if fill:
+                cell.fill = fill
+            if align:
+                cell.alignment = align
+    first.value = value
+    if number_format:
+        first.number_format = number_format
+    return first
+
+
+def build_hougan():
+    """A Japanese クラス仕様書 drawn on Excel 方眼紙: 44 equal narrow columns, every field a horizontal merge.
+
+    One sheet per type ({{type.name}}): header fields, a property table (one row per property), three-row method
+    blocks (number merged down the block, name/access/return type, the summary merged wide, a row per parameter), a
+    closing row with a COUNTA over the method names. A second sheet lists every property of the project."""
+    font = "Yu Gothic"
+    wb = _workbook("{{project}} クラス仕様書", "山田 太郎")
+    base = Font(name=font, size=9)
+    bold = Font(name=font, size=9, bold=True)
+    white = Font(name=font, size=9, bold=True, color="FFFFFFFF")
+    head = PatternFill("solid", fgColor=NAVY)
+    label = PatternFill("solid", fgColor=LIGHT)
+    middle = Alignment(horizontal="left", vertical="center", wrap_text=True)
+    centre = Alignment(horizontal="center", vertical="center", wrap_text=True)
+    top = Alignment(horizontal="left", vertical="top", wrap_text=True)
+
+    ws = wb.active
+    ws.title = "{{type.name}}"
+    ws.sheet_view.showGridLines = False
+    ws.sheet_format.defaultRowHeight = 15
+    for col in range(1, 45):
+        ws.column_dimensions[openpyxl_column(col)].width = 2.7
+    ws.row_dimensions[1].height = 24
+    _field(ws, "A1:AR1", "クラス仕様書", font=Font(name=font, size=14, bold=True, color=NAVY), align=centre,
+           border=Border(bottom=side("medium", NAVY)))
+    _field(ws, "AF2:AR2", "{{project}} / {{date}}", font=Font(name=font, size=8, color="FF595959"),
+           align=Alignment(horizontal="right"), border=Border())
+    # header fields: label (6 columns) and value
+    header = [
+        (3, [("A3:F3", "クラス名"), ("G3:V3", "{{type.name}}"), ("W3:AB3", "種別"), ("AC3:AR3", "{{type.kind}}")]),
+        (4, [("A4:F4", "モジュール"), ("G4:V4", "{{type.module}}"), ("W4:AB4", "継承元"), ("AC4:AR4", "{{type.superclass}}")]),
+        (5, [("A5:F5", "準拠プロトコル"), ("G5:AR5", "{{type.conformances}}")]),
+        (6, [("A6:F6", "概要"), ("G6:AR6", "{{type.summary}}")]),
+        (7, [("A7:F7", "プロパティ数"), ("G7:V7", "{{type.properties}}"), ("W7:AB7", "メソッド数"), ("AC7:AR7", "{{type.functions}}")]),
+    ]
+    for row, fields in header:
+        for index, (cells, value) in enumerate(fields):
+            if index % 2 == 0:
+                _field(ws, cells, value, font=bold, fill=label, align=middle)
+            else:
+                _field(ws, cells, value, font=base, align=middle, number_format="#,##0" if "}}" in value and value in (
+                    "{{type.properties}}", "{{type.functions}}") else None)
+    ws.row_dimensions[6].height = 30
+    # property table
+    _field(ws, "A9:AR9", "プロパティ一覧", font=white, fill=head, align=middle)
+    columns = [("A10:B10", "No."), ("C10:L10", "プロパティ名"), ("M10:T10", "型"), ("U10:Y10", "アクセス"),
+               ("Z10:AE10", "初期値"), ("AF10:AR10", "説明")]
+    for cells, value in columns:
+        _field(ws, cells, value, font=bold, fill=label, align=centre)
+    row11 = [("A11:B11", "{{property.number}}", centre), ("C11:L11", "{{property.name}}", middle),
+             ("M11:T11", "{{property.type}}", middle), ("U11:Y11", "{{property.access}}", centre),
+             ("Z11:AE11", "{{property.defaultValue}}", middle), ("AF11:AR11", "{{property.summary}}", top)]
+    for cells, value, align in row11:
+        _field(ws, cells, value, font=base, align=align)
+    # method blocks
+    _field(ws, "A13:AR13", "メソッド一覧", font=white, fill=head, align=middle)
+    for cells, value in [("A14:B14", "No."), ("C14:P14", "メソッド名"), ("Q14:U14", "アクセス"), ("V14:AE14", "戻り値"),
+                         ("AF14:AR14", "種類")]:
+        _field(ws, cells, value, font=bold, fill=label, align=centre)
+    _field(ws, "A15:B17", "{{function.number}}", font=bold, align=Alignment(horizontal="center", vertical="top"))
+    _field(ws, "C15:P15", "{{function.name}}", font=bold, align=middle)
+    _field(ws, "Q15:U15", "{{function.access}}", font=base, align=centre)
+    _field(ws, "V15:AE15", "{{function.returnType}}", font=base, align=middle)
+    _field(ws, "AF15:AR15", "{{function.kind}}", font=base, align=centre)
+    _field(ws, "C16", None, font=base)
+    _field(ws, "D16:G16", "概要", font=bold, fill=label, align=middle)
+    _field(ws, "H16:AR16", "{{function.summary}}", font=base, align=top)
+    ws.row_dimensions[16].height = 30
+    _field(ws, "C17", None, font=base)
+    _field(ws, "D17:G17", "引数", font=bold, fill=label, align=middle)
+    _field(ws, "H17:O17", "{{parameter.name}}", font=base, align=middle)
+    _field(ws, "P17:W17", "{{parameter.type}}", font=base, align=middle)
+    _field(ws, "X17:AR17", "{{parameter.description}}", font=base, align=top)
+    # closing row: the number of methods, counted over the method names
+    _field(ws, "A18:P18", "メソッド数（集計）", font=bold, fill=label, align=Alignment(horizontal="right", vertical="center"))
+    _field(ws, "Q18:U18", "=COUNTA(C15:C17)", font=bold, align=centre)
+    _field(ws, "V18:AR18", "以上", font=base, align=Alignment(horizontal="right", vertical="center"))
+    ws["A20"].value = "※ 本書は {{tool}} により生成されました。"
+    ws["A20"].font = Font(name=font, size=8, italic=True, color="FF595959")
+    dv = DataValidation(type="list", formula1='"public,open,internal,private,fileprivate,package"', allow_blank=True)
+    ws.add_data_validation(dv)
+    dv.add("Q15")
+    ws.conditional_formatting.add("H16:AR16", FormulaRule(formula=['$H16=""'], fill=PatternFill("solid", bgColor="FFFFC7CE")))
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.print_options.horizontalCentered = True
+    ws.oddHeader.right.text = "&A"
+    ws.oddFooter.center.text = "&P / &N"
+    ws.print_area = "A1:AR20"
+    ws.print_title_rows = "14:14"
+
+    # every property of the project, on the same grid
+    ws = wb.create_sheet("プロパティ一覧")
+    ws.sheet_view.showGridLines = False
+    for col in range(1, 45):
+        ws.column_dimensions[openpyxl_column(col)].width = 2.7
+    _field(ws, "A1:AR1", "{{project}} プロパティ一覧", font=Font(name=font, size=14, bold=True, color=NAVY), align=centre,
+           border=Border(bottom=side("medium", NAVY)))
+    for cells, value in [("A3:B3", "No."), ("C3:P3", "型.プロパティ"), ("Q3:Z3", "型"), ("AA3:AE3", "アクセス"), ("AF3:AR3", "説明")]:
+        _field(ws, cells, value, font=bold, fill=label, align=centre)
+    for cells, value in [("A4:B4", "{{property.number}}"), ("C4:P4", "{{property.qualifiedName}}"), ("Q4:Z4", "{{property.type}}"),
+                         ("AA4:AE4", "{{property.access}}"), ("AF4:AR4", "{{property.summary}}")]:
+        _field(ws, cells, value, font=base, align=middle)
+    _field(ws, "A5:P5", "合計", font=bold, fill=label, align=Alignment(horizontal="right"))
+    _field(ws, "Q5:Z5", "=COUNTA(C4:C4)", font=bold, align=centre)
+    ws.print_area = "A1:AR5"
+
+    ws = wb.create_sheet("docsheet")
+    ws.sheet_state = "hidden"
+    for r in [("setting", "value"), ("min_access", "internal"), ("exclude_tests", "true")]:
+        ws.append(list(r))
+    wb.active = 0
+    return wb
+
+
+def build_vi_blocks():
+    """A Vietnamese function list whose functions are two-row blocks: number merged over both rows, name, return type
+    and access on the first, the description merged wide on the second."""
+    font = "Arial"
+    wb = _workbook("{{project}} — Danh sách hàm", "Nguyễn Văn An")
+    base = Font(name=font, size=10)
+    bold = Font(name=font, size=10, bold=True)
+    head = PatternFill("solid", fgColor=LIGHT)
+    middle = Alignment(horizontal="left", vertical="center", wrap_text=True)
+    centre = Alignment(horizontal="center", vertical="center")
+    ws = wb.active
+    ws.title = "Danh sách hàm"
+    for col, width in {"A": 6, "B": 12, "C": 30, "D": 18, "E": 12}.items():
+        ws.column_dimensions[col].width = width
+    _field(ws, "A1:E1", "{{project}} — Danh sách hàm", font=Font(name=font, size=14, bold=True, color=NAVY), border=Border())
+    for cells, value in [("A3", "STT"), ("B3:C3", "Tên hàm"), ("D3", "Kiểu trả về"), ("E3", "Truy cập")]:
+        _field(ws, cells, value, font=bold, fill=head, align=centre)
+    _field(ws, "A4:A5", "{{function.number}}", font=base, align=Alignment(horizontal="center", vertical="top"))
+    _field(ws, "B4:C4", "{{function.qualifiedName}}", font=bold, align=middle)
+    _field(ws, "D4", "{{function.returnType}}", font=base, align=middle)
+    _field(ws, "E4", "{{function.access}}", font=base, align=centre)
+    _field(ws, "B5", "Mô tả", font=Font(name=font, size=9, italic=True), align=middle)
+    _field(ws, "C5:E5", "{{function.summary}}", font=base, align=Alignment(horizontal="left", vertical="top", wrap_text=True))
+    ws.row_dimensions[5].height = 28
+    _field(ws, "A7:C7", "Tổng số hàm", font=bold, fill=head, align=Alignment(horizontal="right"))
+    _field(ws, "D7", "=COUNT(A4:A5)", font=bold, align=centre)
+    ws.conditional_formatting.add("C5:E5", FormulaRule(formula=['$C5=""'], fill=PatternFill("solid", bgColor="FFFFC7CE")))
+    ws.print_area = "A1:E7"
+    ws.print_title_rows = "3:3"
+    ws.freeze_panes = "A4"
+    return wb
+
+
+# --------------------------------------------------------------------------------------------------------------------
 # LibreOffice round trip
 # --------------------------------------------------------------------------------------------------------------------
 
@@ -657,6 +847,10 @@ def main():
         for lang, name in (("ja", "ja-shosai-sekkeisho.xlsx"), ("en", "en-detailed-design.xlsx")):
             path = os.path.join(FIXTURES, "openpyxl", name)
             save(build(lang, "fixture"), path)
+            made.append(path)
+        for name, builder in (("ja-hougan-class-spec.xlsx", build_hougan), ("vi-function-blocks.xlsx", build_vi_blocks)):
+            path = os.path.join(FIXTURES, "openpyxl", name)
+            save(builder(), path)
             made.append(path)
     if "libreoffice" in only and not args.no_libreoffice:
         if shutil.which("soffice") is None:

@@ -133,5 +133,8 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("kind: classes.properties (YAML columns): number, module, targets, moduleKind, file, line, column, enclosingType") })
         #expect(lines.contains { $0.hasPrefix("kind: classes.methods (YAML columns): number, module, targets") })
         #expect(lines.first?.contains("{{propertyCoverage}}") == true)
+        // A client form's parameter rows inside function blocks, and its property rows.
+        #expect(lines.contains("{{parameter.FIELD}}: number, name, label, type, defaultValue, description"))
+        #expect(lines.contains { $0.hasPrefix("{{property.FIELD}}: number, module, targets") })
     }
 }

@@ -233,10 +233,11 @@ import Workbook
         #expect(loadError(SpreadsheetDocument(sheets: [sheet]))?.contains("cell B5: row 5 holds {{function.…}} (at A5) and {{type.…}} markers") == true)
     }
 
-    @Test func aRowTemplateInsideAMergeSpanningRowsIsRefused() {
+    @Test func aMergeCrossingARowTemplatesEdgeIsRefused() {
         let sheet = SheetDocument(name: "List", cells: [SheetCell(reference: CellReference("A5")!, value: .text("{{function.name}}"))],
                                   merges: [CellRange("A5:A6")!])
-        #expect(loadError(SpreadsheetDocument(sheets: [sheet]))?.contains("cell A5: the row template on row 5 is inside the merged cells A5:A6") == true)
+        #expect(loadError(SpreadsheetDocument(sheets: [sheet]))?
+            .contains("cell A5: the merged cells A5:A6 cross the edge of the block of row 5 (written once per function)") == true)
     }
 
     @Test func anUnknownSettingIsRefusedWithItsCell() {

@@ -31,6 +31,9 @@ struct FormLowering {
     struct OutputRow {
         var templateRow: Int
         var item: RowItem
+        /// The block's merges spanning several rows that start on this row: the template's range and how many
+        /// written rows the copy covers.
+        var merges: [(template: CellRange, rows: Int)] = []
     }
 
     /// The workbook to write.
@@ -93,6 +96,11 @@ struct FormLowering {
                 formSheet.filter.excludeTests && (kind ?? inventory?.kind(ofModule: module))?.isTest == true
             }
             let functions = planner.sortedFunctions(spec).map { planner.allFunctions[$0] }.filter { !isTest($0.module, $0.moduleKind) }
+            // Property rows follow the same settings, with the property kinds and property sort keys among them.
+            var propertySpec = spec
+            propertySpec.kinds = formSheet.filter.propertyKinds
+            let properties = formSheet.blocks.contains(where: { $0.scope == .property })
+                ? planner.sortedProperties(propertySpec).map { planner.allProperties[$0] }.filter { !isTest($0.module, $0.moduleKind) } : []
             let types = planner.typeRows(spec).compactMap { row -> (TypeRecord, [FunctionRecord], [PropertyRecord])? in
                 if case .type(let type, _, let members, let properties) = row, !isTest(type.module, type.moduleKind) {
                     return (type, members, properties)
@@ -101,19 +109,23 @@ struct FormLowering {
             }
             switch formSheet.repetition {
             case nil:
-                instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types))
+                instances.append(instance(formSheet, name: formSheet.sheet.name, values: [:], functions: functions, types: types,
+                                          properties: properties))
             case .type?:
-                for (index, (type, members, properties)) in types.enumerated() {
+                for (index, (type, members, typeProperties)) in types.enumerated() {
                     // The type's counts describe the functions its sheet lists (after the sheet's settings).
                     let memberKeys = Set(members.map(FormLowering.key))
                     let listed = functions.filter { memberKeys.contains(FormLowering.key($0)) }
                     var values: [String: String] = [:]
                     for field in TypeField.allCases {
                         values[RowField.type(field).marker] = FieldCatalog.value(
-                            of: field, type: type, number: index + 1, functions: listed, properties: properties, context: context).text
+                            of: field, type: type, number: index + 1, functions: listed, properties: typeProperties, context: context).text
                     }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
-                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: []))
+                    // The sheet's property rows list the type's own properties, in the sheet's order.
+                    let propertyKeys = Set(typeProperties.map(FormLowering.key))
+                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: [],
+                                              properties: properties.filter { propertyKeys.contains(FormLowering.key($0)) }))
                 }
             case .module?, .file?:
                 let byFile = formSheet.repetition == .file
@@ -124,7 +136,9 @@ struct FormLowering {
                     let listed = functions.filter { (byFile ? $0.file : $0.module) == key }
                     let listedTypes = types.filter { (byFile ? $0.0.file : $0.0.module) == key }
                     let name = uniqueName(Placeholders.expand(formSheet.sheet.name, globals.merging(values) { $1 }), taken: &taken)
-                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: listedTypes))
+                    let listedProperties = properties.filter { (byFile ? $0.file : $0.module) == key }
+                    instances.append(instance(formSheet, name: name, values: values, functions: listed, types: listedTypes,
+                                              properties: listedProperties))
                 }
             }
         }
@@ -132,6 +146,7 @@ struct FormLowering {
     }
 
     private static func key(_ record: FunctionRecord) -> String { "\(record.file)\u{1}\(record.line)\u{1}\(record.column)" }
+    private static func key(_ record: PropertyRecord) -> String { "\(record.file)\u{1}\(record.line)\u{1}\(record.column)" }
 
     private func uniqueName(_ wanted: String, taken: inout [String]) -> String {
         let name = SheetName.problem(with: wanted) == nil && !taken.contains { $0.caseInsensitiveCompare(wanted) == .orderedSame }
@@ -140,27 +155,38 @@ struct FormLowering {
         return name
     }
 
-    /// One worksheet: its values and the rows of each row template.
+    /// One worksheet: its values and the rows of each block of row templates.
     private func instance(_ formSheet: FormSheet, name: String, values: [String: String], functions: [FunctionRecord],
-                          types: [(TypeRecord, [FunctionRecord], [PropertyRecord])]) -> Instance {
+                          types: [(TypeRecord, [FunctionRecord], [PropertyRecord])], properties: [PropertyRecord]) -> Instance {
         var values = globals.merging(values) { $1 }
         values["sheet"] = name
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])] = []
-        let templates = formSheet.rowTemplates
+        let templates = formSheet.blocks
         var index = 0
         while index < templates.count {
             let template = templates[index]
             var rows: [OutputRow]
-            var last = template.row
-            if template.scope == .group, index + 1 < templates.count, templates[index + 1].row == template.row + 1 {
-                last = template.row + 1
-                rows = groupedFunctionRows(functions, groupRow: template.row, functionRow: last, levels: formSheet.filter.group)
+            // The block of the item rows (below a group row: the function block).
+            var itemBlock = template
+            if template.scope == .group, index + 1 < templates.count, templates[index + 1].first == template.last + 1 {
+                itemBlock = templates[index + 1]
+                rows = groupedFunctionRows(functions, groupRow: template.first, block: itemBlock, levels: formSheet.filter.group)
                 index += 2
             } else {
-                rows = itemRows(template, functions: functions, types: types, sheet: formSheet.sheet)
+                rows = itemRows(template, functions: functions, types: types, properties: properties, sheet: formSheet.sheet)
                 index += 1
             }
-            blocks.append((RowExpansion.Block(first: template.row, last: last, written: rows.count), rows))
+            var block = RowExpansion.Block(first: template.first, last: itemBlock.last, written: rows.count)
+            // Each row of a block of several template rows spans its copies (an empty block keeps its rows).
+            if itemBlock.first != itemBlock.last {
+                for (offset, output) in rows.enumerated() where itemBlock.rows.contains(output.templateRow) {
+                    block.rowSpans[output.templateRow] = (block.rowSpans[output.templateRow]?.lowerBound ?? offset)...offset
+                }
+                if rows.isEmpty {
+                    for row in itemBlock.rows { block.rowSpans[row] = (row - template.first)...(row - template.first) }
+                }
+            }
+            blocks.append((block, rows))
         }
         let expansion = RowExpansion(blocks: blocks.map(\.block))
         // Each block as the expansion keeps it (at least its own height written).
@@ -168,37 +194,86 @@ struct FormLowering {
         return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion)
     }
 
-    /// The rows of a single-row template.
-    private func itemRows(_ template: RowTemplate, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord], [PropertyRecord])],
-                          sheet: SheetDocument) -> [OutputRow] {
-        switch template.scope {
-        case .function, .group:
-            return functions.enumerated().map { number, record in
-                OutputRow(templateRow: template.row, item: .function(record, number: number + 1))
-            }
+    /// The rows of a block of row templates: one copy of the block per item.
+    private func itemRows(_ block: RowBlock, functions: [FunctionRecord], types: [(TypeRecord, [FunctionRecord], [PropertyRecord])],
+                          properties: [PropertyRecord], sheet: SheetDocument) -> [OutputRow] {
+        switch block.scope {
+        case .function, .group, .parameter:
+            return functions.enumerated().flatMap { number, record in FormLowering.copy(of: block, for: .function(record, number: number + 1)) }
         case .type:
-            return types.enumerated().map { number, entry in
-                OutputRow(templateRow: template.row, item: .type(entry.0, functions: entry.1, properties: entry.2, number: number + 1))
+            return types.enumerated().flatMap { number, entry in
+                FormLowering.copy(of: block, for: .type(entry.0, functions: entry.1, properties: entry.2, number: number + 1))
             }
+        case .property:
+            return properties.enumerated().flatMap { number, record in FormLowering.copy(of: block, for: .property(record, number: number + 1)) }
         case .module, .file:
             guard let inventory else { return [] }
-            let byFile = template.scope == .file
+            let byFile = block.scope == .file
             let names = Set(functions.map { byFile ? $0.file : $0.module } + types.map { byFile ? $0.0.file : $0.0.module })
             return SummaryRow.rows(inventory, level: byFile ? .file : .module).filter { names.contains($0.name) }
-                .map { OutputRow(templateRow: template.row, item: .summary($0, byFile: byFile)) }
+                .flatMap { FormLowering.copy(of: block, for: .summary($0, byFile: byFile)) }
         case .history:
             // The history continues the rows the client filled in: the number follows the one above.
-            let numberColumn = sheet.cells.first { $0.reference.row == template.row && $0.value.markerText?.contains("{{history.number}}") == true }?
+            let numberColumn = sheet.cells.first { $0.reference.row == block.first && $0.value.markerText?.contains("{{history.number}}") == true }?
                 .reference.column
-            let previous = sheet.cells.first { $0.reference.row == template.row - 1 && $0.reference.column == numberColumn }
+            let previous = sheet.cells.first { $0.reference.row == block.first - 1 && $0.reference.column == numberColumn }
             var number = 1.0
             if case .number(let above)? = previous?.value { number = above + 1 }
-            return [OutputRow(templateRow: template.row, item: .history(number: number))]
+            return [OutputRow(templateRow: block.first, item: .history(number: number))]
         }
     }
 
-    /// A group row (written when a group starts) followed by its function rows.
-    private func groupedFunctionRows(_ functions: [FunctionRecord], groupRow: Int, functionRow: Int, levels: [GroupLevel]) -> [OutputRow] {
+    /// One copy of `block` written for `item`: each template row once, each run of parameter rows once per parameter of
+    /// the function (once, its fields empty, for a function without parameters), the block's merges placed.
+    static func copy(of block: RowBlock, for item: RowItem) -> [OutputRow] {
+        if block.first == block.last && block.nested.isEmpty && block.merges.isEmpty {
+            return [OutputRow(templateRow: block.first, item: item)]
+        }
+        var rows: [OutputRow] = []
+        // The first and last row each template row writes in this copy (offsets into `rows`).
+        var firstWritten: [Int: Int] = [:], lastWritten: [Int: Int] = [:]
+        var row = block.first
+        while row <= block.last {
+            guard let run = block.nestedRun(containing: row) else {
+                firstWritten[row] = rows.count
+                lastWritten[row] = rows.count
+                rows.append(OutputRow(templateRow: row, item: item))
+                row += 1
+                continue
+            }
+            let parameters: [FunctionRecord.Parameter?]
+            var function: FunctionRecord?
+            if case .function(let record, _) = item {
+                function = record
+                parameters = record.parameters.isEmpty ? [nil] : record.parameters.map { $0 }
+            } else {
+                parameters = [nil]
+            }
+            for (number, parameter) in parameters.enumerated() {
+                let start = rows.count
+                for templateRow in run {
+                    if firstWritten[templateRow] == nil { firstWritten[templateRow] = rows.count }
+                    lastWritten[templateRow] = rows.count
+                    let nested: RowItem = function.map { .parameter(parameter, number: number + 1, function: $0) } ?? item
+                    rows.append(OutputRow(templateRow: templateRow, item: nested))
+                }
+                // A merge inside the run is written again for each parameter.
+                for merge in block.merges where run.contains(merge.first.row) && run.contains(merge.last.row) {
+                    rows[start + merge.first.row - run.lowerBound].merges.append((merge, merge.rowCount))
+                }
+            }
+            row = run.upperBound + 1
+        }
+        // A merge over rows of the block covers every row the copy writes from its first row to its last.
+        for merge in block.merges where !(block.nestedRun(containing: merge.first.row)?.contains(merge.last.row) ?? false) {
+            guard let top = firstWritten[merge.first.row], let bottom = lastWritten[merge.last.row] else { continue }
+            rows[top].merges.append((merge, bottom - top + 1))
+        }
+        return rows
+    }
+
+    /// A group row (written when a group starts) followed by the function block's rows.
+    private func groupedFunctionRows(_ functions: [FunctionRecord], groupRow: Int, block: RowBlock, levels: [GroupLevel]) -> [OutputRow] {
         var rows: [OutputRow] = []
         var current: [String?] = Array(repeating: nil, count: levels.count)
         for (number, record) in functions.enumerated() {
@@ -209,7 +284,7 @@ struct FormLowering {
                 for deeper in (level + 1)..<max(level + 1, levels.count) { current[deeper] = nil }
                 rows.append(OutputRow(templateRow: groupRow, item: .group(title: planner.groupTitle(key, level: groupLevel), level: level + 1)))
             }
-            rows.append(OutputRow(templateRow: functionRow, item: .function(record, number: number + 1)))
+            rows.append(contentsOf: FormLowering.copy(of: block, for: .function(record, number: number + 1)))
         }
         return rows
     }
@@ -227,6 +302,10 @@ enum RowItem {
     case history(number: Double)
     /// A group heading: its title and level (1 for the outermost).
     case group(title: String, level: Int)
+    /// A parameter of a function (`nil` for a function without parameters: its fields are empty) and its number.
+    case parameter(FunctionRecord.Parameter?, number: Int, function: FunctionRecord)
+    /// A property or enum case and its running number.
+    case property(PropertyRecord, number: Int)
 
     /// The value of `field` for this item, or `nil` when the field belongs to another kind of row.
     func value(of field: RowField, context: DocumentContext) -> CellValue? {
@@ -250,6 +329,10 @@ enum RowItem {
             case .name: return .text(title)
             case .level: return .number(Double(level))
             }
+        case (.parameter(let parameter, let number, let function), .parameter(let field)):
+            return FieldCatalog.value(of: field, parameter: parameter, number: number, function: function)
+        case (.property(let record, let number), .property(let field)):
+            return FieldCatalog.value(of: field, property: record, number: number, context: context)
         default:
             return nil
         }
@@ -261,7 +344,7 @@ extension SheetSpec {
     static func listing(_ filter: FormFilter) -> SheetSpec {
         SheetSpec(kind: .functions, name: LocalizedText(""), description: nil, cells: [], columnWidths: [:], rowHeights: [:], startRow: nil,
                   columns: [], sort: filter.sort, group: filter.group, splitSheets: false, sections: false, minAccess: filter.minAccess,
-                  kinds: filter.kinds, documentation: filter.documentation, highlightUndocumented: nil, excelTable: false,
+                  kinds: filter.functionKinds, documentation: filter.documentation, highlightUndocumented: nil, excelTable: false,
                   freezeHeader: false, freezeColumns: 0, autofilter: false, emptyRows: 0, summaryLevels: [], chart: nil, print: nil,
                   tabColor: nil, gridlines: true, line: 0)
     }
@@ -313,7 +396,8 @@ struct FormSheetLowering {
         }
         let anchors = Dictionary(sheet.cells.map { ($0.reference, $0.style) }) { first, _ in first }
         // Merges before cells: a merge writes its first cell, the cell's value is written over it.
-        for merge in sheet.merges where !(merge.rowCount == 1 && templateRows.contains(merge.first.row)) {
+        // A merge starting on a template row belongs to its block (the reader refuses one crossing the block's edge).
+        for merge in sheet.merges where !templateRows.contains(merge.first.row) {
             let moved = expansion.map(merge)
             steps.append(PlannedRow(row: moved.first.row, merges: [PlannedMerge(range: moved, text: "", style: planned.style(anchors[merge.first]))]))
         }
@@ -324,13 +408,29 @@ struct FormSheetLowering {
         }
         var templateFormats: [Int: PlannedRowFormat] = [:]
         var templates: [Int: [TemplateCell]] = [:]
+        // Wrapped marker cells merged across a template row: Excel does not grow a row for them, so DocSheet does.
+        var wrappedMerges: [Int: [(column: Int, width: Double, fontSize: Double)]] = [:]
+        for (row, merges) in rowMerges {
+            for merge in merges {
+                guard let anchor = cellsByRow[row]?.first(where: { $0.reference == merge.range.first }), anchor.style.wrap,
+                      anchor.value.markerText != nil else { continue }
+                let width = (merge.range.first.column...merge.range.last.column).reduce(0.0) { $0 + columnWidth($1) }
+                wrappedMerges[row, default: []].append((merge.range.first.column, width,
+                                                        anchor.style.fontSize ?? 11))
+            }
+        }
         for templateRow in templateRows.sorted() {
             templateFormats[templateRow] = sheet.rows[templateRow].map { rowFormat($0, in: &planned) }
             templates[templateRow] = (cellsByRow[templateRow] ?? []).map { templateCell($0, in: &planned) }
         }
         /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied).
-        func copy(_ templateRow: Int, to row: Int, item: RowItem?) -> PlannedRow {
+        func copy(_ templateRow: Int, to row: Int, item: RowItem?, merges: [(template: CellRange, rows: Int)] = []) -> PlannedRow {
             var written = PlannedRow(row: row, format: templateFormats[templateRow])
+            for merge in merges {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.template.first.column,
+                                                                    lastRow: row + merge.rows - 1, lastColumn: merge.template.last.column),
+                                                   text: "", style: planned.style(anchors[merge.template.first])))
+            }
             for merge in rowMerges[templateRow] ?? [] {
                 written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
                                                                     lastColumn: merge.range.last.column), text: "", style: merge.style))
@@ -339,15 +439,32 @@ struct FormSheetLowering {
                 if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
                 return PlannedCell(column: cell.column, content: content(cell, item: item), style: cell.style)
             }
+            if item != nil, let wrapped = wrappedMerges[templateRow] {
+                let height = written.format?.height ?? sheet.defaultRowHeight ?? 15
+                var needed = height
+                for merge in wrapped {
+                    guard case .text(let prepared)? = written.cells.first(where: { $0.column == merge.column })?.content else { continue }
+                    needed = max(needed, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
+                }
+                if needed > height {
+                    written.format = PlannedRowFormat(height: needed, hidden: written.format?.hidden ?? false, style: written.format?.style)
+                }
+            }
             return written
         }
         for (block, rows) in instance.blocks {
             let start = expansion.firstRow(of: block)
             if rows.isEmpty {
-                for templateRow in block.first...block.last { steps.append(copy(templateRow, to: start + templateRow - block.first, item: nil)) }
+                // Nothing to list: the block's rows once, emptied, with their merges where the template has them.
+                let merges = Dictionary(grouping: instance.formSheet.blocks.filter { block.first <= $0.first && $0.last <= block.last }
+                    .flatMap(\.merges), by: \.first.row)
+                for templateRow in block.first...block.last {
+                    steps.append(copy(templateRow, to: start + templateRow - block.first, item: nil,
+                                      merges: (merges[templateRow] ?? []).map { ($0, $0.rowCount) }))
+                }
             }
             for (offset, output) in rows.enumerated() {
-                steps.append(copy(output.templateRow, to: start + offset, item: output.item))
+                steps.append(copy(output.templateRow, to: start + offset, item: output.item, merges: output.merges))
             }
         }
         // The cells outside the row templates, a row at a time.
@@ -364,6 +481,11 @@ struct FormSheetLowering {
         planned.append(steps)
         planned.layout = layout()
         return planned
+    }
+
+    /// The stored width of column `column` (in characters), or the sheet's default.
+    private func columnWidth(_ column: Int) -> Double {
+        sheet.columns.last { $0.first <= column && column <= $0.last }?.width ?? sheet.defaultColumnWidth ?? 8.43
     }
 
     /// A row's format, its look added to the sheet's.
@@ -454,6 +576,26 @@ struct FormSheetLowering {
         }
     }
 
+    /// `range` after the expansion. A range on rows of a block of several template rows (a drop-down on a method
+    /// block's first row) covers the rows written from those template rows only: one range per run of them.
+    private func spread(_ range: CellRange) -> [CellRange] {
+        guard let (block, rows) = instance.blocks.first(where: { $0.block.first <= range.first.row && range.last.row <= $0.block.last }),
+              !rows.isEmpty, (range.first.row...range.last.row).allSatisfy({ block.rowSpans[$0] != nil })
+        else { return [expansion.map(range)] }
+        let start = expansion.firstRow(of: block)
+        var spread: [CellRange] = []
+        for (offset, output) in rows.enumerated() where range.first.row <= output.templateRow && output.templateRow <= range.last.row {
+            let row = start + offset
+            if let last = spread.last, last.last.row == row - 1 {
+                spread[spread.count - 1] = CellRange(firstRow: last.first.row, firstColumn: range.first.column, lastRow: row,
+                                                     lastColumn: range.last.column)
+            } else {
+                spread.append(CellRange(firstRow: row, firstColumn: range.first.column, lastRow: row, lastColumn: range.last.column))
+            }
+        }
+        return spread
+    }
+
     /// Freeze panes, filter, validations, conditional formats, images, print setup and the sheet's look.
     private func layout() -> SheetLayout {
         var layout = SheetLayout()
@@ -464,14 +606,14 @@ struct FormSheetLowering {
         let adjust = { (formula: String) in FormulaReferences.adjust(formula, on: sheet.name, expansions: expansions, renamed: renamed) }
         layout.validations = sheet.dataValidations.map { validation in
             var moved = validation
-            moved.ranges = validation.ranges.map(expansion.map)
+            moved.ranges = validation.ranges.flatMap(spread)
             moved.formula1 = validation.formula1.map(adjust)
             moved.formula2 = validation.formula2.map(adjust)
             return moved
         }
         layout.conditionalFormats = sheet.conditionalFormats.map { format in
             var moved = format
-            moved.ranges = format.ranges.map(expansion.map)
+            moved.ranges = format.ranges.flatMap(spread)
             switch format.rule {
             case .cellValue(let comparison, let first, let second): moved.rule = .cellValue(comparison, adjust(first), second.map(adjust))
             case .expression(let formula): moved.rule = .expression(adjust(formula))
@@ -485,6 +627,8 @@ struct FormSheetLowering {
             return .placement(moved)
         }
         var setup = sheet.pageSetup
+        // A sheet that names no paper size prints on the printer's default, as in the client's workbook (code 0 writes none).
+        if setup.paperCode == nil { setup.paperCode = 0 }
         setup.printArea = setup.printArea.map(expansion.map)
         if let rows = setup.repeatRows { setup.repeatRows = expansion.start(rows.lowerBound)...expansion.end(rows.upperBound) }
         let escape = Placeholders.doublingAmpersands
@@ -498,5 +642,33 @@ struct FormSheetLowering {
         layout.selection = sheet.selection.map(expansion.map)
         layout.visibility = sheet.visibility
         return layout
+    }
+}
+
+/// The height a user gives a row by hand so that wrapped text in a merged cell shows whole: the lines the text takes
+/// in the merged width, at the font's line height.
+enum WrappedText {
+    /// The row height in points for `text` wrapped in `width` characters of the default font (a stored column width)
+    /// at `fontSize` points: each paragraph takes as many lines as its width needs, a wide (East Asian) character
+    /// counting two digits, any other one; a line is 15/11 of the font size (Excel's 15 pt row for 11 pt text); the
+    /// height is rounded up to whole pixels.
+    static func height(of text: String, width: Double, fontSize: Double) -> Double {
+        // The width a line holds, less the cell's padding, in characters of the default 11 pt font.
+        let available = max(1, width - 0.7) * 11 / fontSize
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { total, paragraph in
+            let units = paragraph.unicodeScalars.reduce(0.0) { $0 + (isWide($1) ? 2 : 1) }
+            return total + max(1, Int((units / available).rounded(.up)))
+        }
+        let points = Double(lines) * fontSize * 15 / 11
+        return (points / 0.75).rounded(.up) * 0.75
+    }
+
+    /// True for a character drawn two digits wide: CJK ideographs, kana, Hangul, full-width forms.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD: return true
+        default: return false
+        }
     }
 }

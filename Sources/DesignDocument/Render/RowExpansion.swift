@@ -19,6 +19,10 @@ struct RowExpansion: Sendable {
         var last: Int
         /// Rows written in its place (at least the block's own height: an empty table keeps its rows).
         var written: Int
+        /// For a block of several template rows written per item (a function block): the written rows each template
+        /// row spans, from its first copy to its last, as offsets from the block's first written row. A reference
+        /// to such a row starts at its first copy and ends at its last; rows not listed use the whole block.
+        var rowSpans: [Int: ClosedRange<Int>] = [:]
 
         var height: Int { last - first + 1 }
     }
@@ -55,13 +59,13 @@ struct RowExpansion: Sendable {
 
     /// The output row of a template row outside every block (or the first written row of the block holding it).
     func start(_ row: Int) -> Int {
-        if let block = block(containing: row) { return firstRow(of: block) }
+        if let block = block(containing: row) { return firstRow(of: block) + (block.rowSpans[row]?.lowerBound ?? 0) }
         return row + offset(before: row)
     }
 
     /// The output row that ends a range ending at template row `row`: the last written row of the block holding it.
     func end(_ row: Int) -> Int {
-        if let block = block(containing: row) { return firstRow(of: block) + block.written - 1 }
+        if let block = block(containing: row) { return firstRow(of: block) + (block.rowSpans[row]?.upperBound ?? block.written - 1) }
         return row + offset(before: row)
     }
 

@@ -188,9 +188,8 @@ public enum FieldCatalog {
 
     /// One line per declared parameter: `name: Type = default — documented description`.
     static func parameterText(_ record: FunctionRecord) -> String {
-        let documented = record.doc?.parameters ?? []
-        return record.parameters.map { parameter in
-            let description = documented.first { $0.name == parameter.name || $0.name == parameter.label }?.description
+        record.parameters.map { parameter in
+            let description = documentedDescription(of: parameter, in: record)
             var line = "\(parameter.name): \(parameter.type)"
             if let defaultValue = parameter.defaultValue { line += " = \(defaultValue)" }
             if let description, !description.isEmpty { line += " — \(description)" }

@@ -64,6 +64,18 @@ public struct PropertyField: TemplateField {
     /// What the field shows, for the documentation and error messages.
     public var fieldDescription: String { source.fieldDescription }
 
+    /// True when the field's value is a number (a whole cell holding only its marker becomes a number).
+    public var isNumeric: Bool {
+        switch source {
+        case .presented(let presented): return presented == .number
+        case .recorded(let index):
+            switch PropertyRecord.schema.fields[index].valueType {
+            case .integer, .optional(.integer): return true
+            default: return false
+            }
+        }
+    }
+
     /// Every field in catalogue order: the order below, then any schema template field it does not name yet.
     public static let allCases = Source.catalogue(order: catalogueOrder).map(PropertyField.init)
 

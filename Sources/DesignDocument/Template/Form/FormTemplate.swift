@@ -19,6 +19,10 @@ public enum RowScope: String, CaseIterable, Sendable {
     case history
     /// A group heading above a function row template (`{{group.name}}`).
     case group
+    /// One row per parameter of the function a function block is written for (`{{parameter.name}}`).
+    case parameter
+    /// One row per property or enum case (`{{property.name}}`).
+    case property
 
     /// The field names its markers may use, in catalogue order.
     var fields: [String] {
@@ -28,6 +32,8 @@ public enum RowScope: String, CaseIterable, Sendable {
         case .module, .file: return SummaryField.names
         case .history: return HistoryField.names
         case .group: return GroupField.names
+        case .parameter: return ParameterField.names
+        case .property: return PropertyField.names
         }
     }
 }
@@ -63,6 +69,10 @@ public enum RowField: Hashable, Sendable {
     case history(HistoryField)
     /// A field of a group heading row.
     case group(GroupField)
+    /// A field of a parameter row inside a function block.
+    case parameter(ParameterField)
+    /// A field of a property row.
+    case property(PropertyField)
 
     /// The field `name` of `scope`, or `nil` when the scope has no such field.
     ///
@@ -77,6 +87,8 @@ public enum RowField: Hashable, Sendable {
         case .file: guard let field = SummaryField(rawValue: name) else { return nil }; self = .file(field)
         case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
         case .group: guard let field = GroupField(rawValue: name) else { return nil }; self = .group(field)
+        case .parameter: guard let field = ParameterField(rawValue: name) else { return nil }; self = .parameter(field)
+        case .property: guard let field = PropertyField(rawValue: name) else { return nil }; self = .property(field)
         }
     }
 
@@ -98,6 +110,8 @@ public enum RowField: Hashable, Sendable {
         case .file(let field): return "file.\(field.rawValue)"
         case .history(let field): return "history.\(field.rawValue)"
         case .group(let field): return "group.\(field.rawValue)"
+        case .parameter(let field): return "parameter.\(field.rawValue)"
+        case .property(let field): return "property.\(field.rawValue)"
         }
     }
 
@@ -111,6 +125,8 @@ public enum RowField: Hashable, Sendable {
                     .undocumentedProperties, .propertyCoverage].contains(field)
         case .history(let field): return field == .number
         case .group(let field): return field == .level
+        case .parameter(let field): return field == .number
+        case .property(let field): return field.isNumeric
         }
     }
 }
@@ -133,6 +149,31 @@ public struct RowTemplate: Hashable, Sendable {
     public var scope: RowScope
 }
 
+/// Consecutive template rows written together once per item: a function block (rows with `{{function.*}}` markers
+/// and the `{{parameter.*}}` rows among them, written once per parameter), or a run of rows of one other scope.
+public struct RowBlock: Hashable, Sendable {
+    /// The first template row (zero-based).
+    public var first: Int
+    /// The last template row.
+    public var last: Int
+    /// What the block is written once for (`function` for a block with parameter rows).
+    public var scope: RowScope
+    /// The runs of rows written once per nested item (parameter rows) inside the block, top to bottom.
+    public var nested: [ClosedRange<Int>]
+    /// The merged ranges inside the block that span several rows: written again in every copy, a range from row `a`
+    /// to row `b` covering every row the copy writes from `a` to `b` (a number cell merged down the whole block
+    /// covers the parameter rows too).
+    public var merges: [CellRange]
+
+    /// The block's rows.
+    public var rows: ClosedRange<Int> { first...last }
+
+    /// The nested run holding template row `row`, if any.
+    public func nestedRun(containing row: Int) -> ClosedRange<Int>? {
+        nested.first { $0.contains(row) }
+    }
+}
+
 /// Which functions (or types) a sheet lists and in what order: the `docsheet` settings sheet's rows for it.
 public struct FormFilter: Hashable, Sendable {
     /// The least visible effective access level listed (`nil`: all).
@@ -149,6 +190,11 @@ public struct FormFilter: Hashable, Sendable {
     /// Leave out functions and types of unit-test and UI-test targets.
     public var excludeTests = false
 
+    /// The kinds that choose functions (property kinds choose only property rows).
+    var functionKinds: [RecordKind] { kinds.filter { if case .property = $0 { return false } else { return true } } }
+    /// The kinds that choose property rows: the property kinds listed (none: every property).
+    var propertyKinds: [RecordKind] { kinds.filter { if case .property = $0 { return true } else { return false } } }
+
     /// `inventory` without the functions, types and properties these settings leave out (sort and group do not apply
     /// here).
     func apply(to inventory: Inventory) -> Inventory {
@@ -156,7 +202,7 @@ public struct FormFilter: Hashable, Sendable {
         func isTest(_ module: String, _ kind: TargetKind?) -> Bool {
             excludeTests && (kind ?? inventory.kind(ofModule: module))?.isTest == true
         }
-        let listing = ListingFilter(minAccess: minAccess, kinds: kinds, documentation: documentation)
+        let listing = ListingFilter(minAccess: minAccess, kinds: functionKinds, documentation: documentation)
         let functions = inventory.functions.filter { listing.keeps($0) && !isTest($0.module, $0.moduleKind) }
         let types = inventory.types.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
         // Properties follow the access level and the test setting (the cover's and module rows' property counts).
@@ -172,6 +218,8 @@ public struct FormSheet: Sendable {
     public var sheet: SheetDocument
     /// Its row templates, top to bottom.
     public var rowTemplates: [RowTemplate]
+    /// Its row templates grouped into blocks of consecutive rows, top to bottom (a group row is a block of its own).
+    public var blocks: [RowBlock] = []
     /// What a sheet template is written once for, or `nil` for a sheet written once.
     public var repetition: SheetRepetition?
     /// The listing settings for its row templates.
@@ -314,17 +362,64 @@ enum FormTemplateLoader {
             if let problem = Placeholders.pageHeaderProblem(text) { problems.append(fail(nil, "the page header or footer cannot be written: \(problem)")) }
         }
         let templates = scopes.keys.sorted().map { RowTemplate(row: $0, scope: scopes[$0]!.scope) }
-        for template in templates {
-            if let merge = sheet.merges.first(where: { $0.first.row <= template.row && template.row <= $0.last.row && $0.rowCount > 1 }) {
-                problems.append(fail(scopes[template.row]!.cell, "the row template on row \(template.row + 1) is inside the merged cells \(merge), "
-                           + "which span several rows; a row template is written once per item, so unmerge \(merge) or keep the merge within the row"))
+        var blocks = rowBlocks(templates)
+        for index in blocks.indices {
+            let block = blocks[index]
+            if block.scope == .parameter {
+                problems.append(fail(scopes[block.first]!.cell, "the {{parameter.…}} row \(block.first + 1) is not inside a function block; "
+                           + "put it directly below (or between) rows holding {{function.…}} markers"))
+                continue
             }
+            for merge in sheet.merges where merge.rowCount > 1 && merge.first.row <= block.last && block.first <= merge.last.row {
+                if block.first <= merge.first.row && merge.last.row <= block.last {
+                    if block.scope == .history || block.scope == .group {
+                        problems.append(fail(merge.first, "the row template on row \(block.first + 1) is inside the merged cells \(merge), "
+                                   + "which span several rows; unmerge \(merge) or keep the merge within the row"))
+                    } else {
+                        blocks[index].merges.append(merge)
+                    }
+                } else {
+                    let rows = block.first == block.last ? "row \(block.first + 1)" : "rows \(block.first + 1)–\(block.last + 1)"
+                    problems.append(fail(merge.first, "the merged cells \(merge) cross the edge of the block of \(rows) "
+                               + "(written once per \(block.scope.rawValue)); keep the merge inside the block or outside it"))
+                }
+            }
+        }
+        for template in templates {
             if template.scope == .group,
                !templates.contains(where: { $0.row == template.row + 1 && $0.scope == .function }) {
                 problems.append(fail(scopes[template.row]!.cell, "a {{group.…}} row must be directly above a {{function.…}} row template"))
             }
         }
-        return FormSheet(sheet: sheet, rowTemplates: templates, repetition: repetition, filter: FormFilter())
+        return FormSheet(sheet: sheet, rowTemplates: templates, blocks: blocks, repetition: repetition, filter: FormFilter())
+    }
+
+    /// The row templates grouped into blocks: consecutive rows of one scope, `{{parameter.…}}` rows counted with the
+    /// function rows around them (each run of them nested); history and group rows stay blocks of one row. A block
+    /// of parameter rows alone keeps the scope `parameter` (an error the caller reports).
+    static func rowBlocks(_ templates: [RowTemplate]) -> [RowBlock] {
+        var blocks: [RowBlock] = []
+        for template in templates {
+            let joinable = template.scope != .history && template.scope != .group
+            if joinable, var last = blocks.last, last.last == template.row - 1, last.scope != .history, last.scope != .group,
+               last.scope == template.scope || Set([last.scope, template.scope]).isSubset(of: [.function, .parameter]) {
+                last.last = template.row
+                if template.scope == .function || last.scope == .function { last.scope = .function }
+                blocks[blocks.count - 1] = last
+            } else {
+                blocks.append(RowBlock(first: template.row, last: template.row, scope: template.scope, nested: [], merges: []))
+            }
+            if template.scope == .parameter {
+                var block = blocks[blocks.count - 1]
+                if let run = block.nested.last, run.upperBound == template.row - 1 {
+                    block.nested[block.nested.count - 1] = run.lowerBound...template.row
+                } else {
+                    block.nested.append(template.row...template.row)
+                }
+                blocks[blocks.count - 1] = block
+            }
+        }
+        return blocks
     }
 
     private static func plainProblem(_ name: String, repetition: SheetRepetition?, cell: CellReference,
@@ -390,9 +485,10 @@ enum FormTemplateLoader {
                 filter.kinds = try list.map { item throws(DesignDocumentError) in
                     if let kind = FunctionKind(rawValue: item) { return .function(kind) }
                     if let kind = TypeKind(rawValue: item) { return .type(kind) }
-                    let valid = FunctionKind.allCases.map(\.rawValue) + TypeKind.allCases.map(\.rawValue)
+                    if let kind = PropertyKind(rawValue: item) { return .property(kind) }
+                    let valid = FunctionKind.allCases.map(\.rawValue) + TypeKind.allCases.map(\.rawValue) + PropertyKind.allCases.map(\.rawValue)
                     let suggestion = YAMLNodeReader.closest(item, among: valid).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw fail("'\(item)' is not a function or type kind\(suggestion); use \(valid.joined(separator: ", "))")
+                    throw fail("'\(item)' is not a function, type or property kind\(suggestion); use \(valid.joined(separator: ", "))")
                 }
             case "documentation":
                 guard let choice = DocumentationFilter(rawValue: value) else {
@@ -404,13 +500,15 @@ enum FormTemplateLoader {
                 for item in list {
                     let descending = item.hasPrefix("-")
                     let bare = descending ? String(item.dropFirst()) : item
-                    let function = FunctionField(rawValue: bare), type = TypeField(rawValue: bare)
-                    guard function != nil || type != nil else {
-                        let suggestion = YAMLNodeReader.closest(bare, among: FunctionField.names + TypeField.names).map { " (did you mean '\($0)'?)" } ?? ""
-                        throw fail("cannot sort by '\(item)': it is not a function or type field\(suggestion)")
+                    let function = FunctionField(rawValue: bare), type = TypeField(rawValue: bare), property = PropertyField(rawValue: bare)
+                    guard function != nil || type != nil || property != nil else {
+                        let suggestion = YAMLNodeReader.closest(bare, among: FunctionField.names + TypeField.names + PropertyField.names)
+                            .map { " (did you mean '\($0)'?)" } ?? ""
+                        throw fail("cannot sort by '\(item)': it is not a function, type or property field\(suggestion)")
                     }
                     if let function { keys.append(SortKey(field: .function(function), descending: descending)) }
                     if let type { keys.append(SortKey(field: .type(type), descending: descending)) }
+                    if let property { keys.append(SortKey(field: .property(property), descending: descending)) }
                 }
                 filter.sort = keys
             case "group":
@@ -457,6 +555,22 @@ public struct WorkbookTemplateReport: Sendable {
     /// Parts of the workbook DocSheet's writer cannot write (reported as warnings by `generate`).
     public var unsupported: [String]
 
+    /// One line about a block of row templates: its rows, what it is written for, its nested rows and merges.
+    static func describe(_ block: RowBlock) -> String {
+        guard block.first != block.last || !block.merges.isEmpty else {
+            return "row \(block.first + 1): row template, once per \(block.scope.rawValue)"
+        }
+        var line = "rows \(block.first + 1)–\(block.last + 1): block of \(block.rows.count) rows, once per \(block.scope.rawValue)"
+        if !block.nested.isEmpty {
+            let runs = block.nested.map { $0.count == 1 ? "row \($0.lowerBound + 1)" : "rows \($0.lowerBound + 1)–\($0.upperBound + 1)" }
+            line += "; \(runs.joined(separator: ", ")) once per parameter"
+        }
+        if !block.merges.isEmpty {
+            line += "; merges over several rows repeated in every copy: \(block.merges.map(\.description).joined(separator: ", "))"
+        }
+        return line
+    }
+
     /// Reads and checks the workbook at `path`.
     ///
     /// - Parameter path: The `.xlsx` file.
@@ -479,8 +593,8 @@ public struct WorkbookTemplateReport: Sendable {
             var heading = "sheet '\(sheet.name)'"
             if let repetition = form.repetition { heading += ": written once per \(repetition.rawValue)" }
             lines.append(heading)
-            for template in form.rowTemplates {
-                lines.append("  row \(template.row + 1): row template, once per \(template.scope.rawValue)")
+            for block in form.blocks {
+                lines.append("  " + WorkbookTemplateReport.describe(block))
             }
             for cell in sheet.cells {
                 guard let text = cell.value.markerText else { continue }

@@ -76,7 +76,10 @@ public struct WorkbookTemplateImport: Sendable {
     private static func sheet(_ formSheet: FormSheet, styles: inout StyleNames, notes: inout Set<String>) -> [String] {
         let sheet = formSheet.sheet
         let name = sheet.name
-        let table = formSheet.rowTemplates.first { $0.scope != .group }
+        // A type sheet's table is its function table (a YAML type sheet lists the type's functions).
+        let table = formSheet.rowTemplates.first {
+            $0.scope != .group && $0.scope != .parameter && (formSheet.repetition != .type || $0.scope == .function)
+        }
         var lines: [String] = []
         let kind: String
         switch (formSheet.repetition, table?.scope) {
@@ -84,11 +87,23 @@ public struct WorkbookTemplateImport: Sendable {
         case (_, .type?): kind = "types"
         case (_, .module?), (_, .file?): kind = "summary"
         case (_, .history?): kind = "history"
+        case (_, .property?): kind = "properties"
         default: kind = "static"
         }
         lines.append("  - kind: \(kind)")
         lines.append("    name: \(quoted(name))")
-        if formSheet.rowTemplates.count > 1 { notes.insert("sheet '\(name)': only its first row template (YAML sheets hold one table)") }
+        if formSheet.blocks.filter({ $0.scope != .group }).count > 1 {
+            notes.insert("sheet '\(name)': only its first row template (YAML sheets hold one table)")
+        }
+        for block in formSheet.blocks where block.first != block.last {
+            notes.insert("sheet '\(name)': the block of rows \(block.first + 1)–\(block.last + 1) written once per \(block.scope.rawValue) "
+                         + "(a YAML table writes one row per item; only row \((table?.row ?? block.first) + 1) becomes its row)")
+        }
+        for block in formSheet.blocks where !block.nested.isEmpty {
+            let rows = block.nested.map { $0.count == 1 ? "row \($0.lowerBound + 1)" : "rows \($0.lowerBound + 1)–\($0.upperBound + 1)" }
+            notes.insert("sheet '\(name)': the rows written once per parameter (\(rows.joined(separator: ", ")); "
+                         + "a YAML table has no nested rows, its parameters field lists them in one cell)")
+        }
         // The header is the row above the table; above a history row, above the rows the client filled in.
         var headerRow = table.map { $0.row - 1 }
         if let table, table.scope == .history,
