@@ -74,7 +74,10 @@ public struct InventoryJSONWriter {
     /// - Parameter inventory: The inventory.
     public mutating func write(_ inventory: Inventory) {
         openObject()
+        key("entities"); inventory.entities.writeJSON(into: &self)
+        key("errors"); inventory.errors.writeJSON(into: &self)
         key("functions"); writeRecords(inventory.functions)
+        key("messages"); inventory.messages.writeJSON(into: &self)
         key("modules"); inventory.modules.writeJSON(into: &self)
         key("project"); inventory.project.writeJSON(into: &self)
         key("properties"); writeRecords(inventory.properties)
