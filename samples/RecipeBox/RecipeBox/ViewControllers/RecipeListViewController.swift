@@ -17,6 +17,7 @@ final class RecipeListViewController: UITableViewController {
         super.viewDidLoad()
         title = L10n.Recipes.title
         tableView.register(UINib(nibName: "RecipeCell", bundle: nil), forCellReuseIdentifier: RecipeCell.reuseIdentifier)
+        tableView.accessibilityHint = NSLocalizedString("onboarding.hint", comment: "VoiceOver hint of the recipe list")
         reload()
     }
 

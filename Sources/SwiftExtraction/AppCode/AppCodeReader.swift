@@ -1,0 +1,110 @@
+import Foundation
+import Inventory
+import Parallelism
+
+/// A place in Swift code that names a localized string's key: `String(localized: "key")`, `NSLocalizedString("key",
+/// …)`, `Text("key")` and the SwiftUI views and modifiers whose title is a `LocalizedStringKey`,
+/// `LocalizedStringKey("key")`, or a SwiftGen `L10n` accessor (Documentation/Resources.md, "Uses in code").
+public struct LocalizedStringUse: Hashable, Sendable {
+    /// The table the code names (`tableName:`, `table:`, the SwiftGen accessor's table), or `nil` for the default
+    /// table, `Localizable`.
+    public var table: String?
+    /// The key as the code spells it; an interpolation in a literal is `%@`, as a placeholder to match any format
+    /// specifier (`"items \(count)"` is the key `items %lld`).
+    public var key: String
+    /// The Swift file, relative to the root.
+    public var file: String
+    /// The 1-based line of the literal or accessor.
+    public var line: Int
+    /// The 1-based column.
+    public var column: Int
+    /// How the code names the key: `NSLocalizedString`, `String(localized:)`, `Text`, `LocalizedStringKey`, a view
+    /// or modifier name (`Button`, `navigationTitle`), or `L10n`.
+    public var form: String
+
+    /// Creates a use.
+    ///
+    /// - Parameters:
+    ///   - table: The table named, or `nil` for the default one.
+    ///   - key: The key.
+    ///   - file: The file, relative to the root.
+    ///   - line: The line.
+    ///   - column: The column.
+    ///   - form: How the code names the key.
+    public init(table: String?, key: String, file: String, line: Int, column: Int, form: String) {
+        self.table = table
+        self.key = key
+        self.file = file
+        self.line = line
+        self.column = column
+        self.form = form
+    }
+}
+
+/// What ``AppCodeReader`` found in the Swift code besides declarations.
+public struct AppCodeScan: Sendable {
+    /// The error types, sorted by file and line.
+    public var errors: [ErrorRecord] = []
+    /// The SwiftData `@Model` classes as entities, sorted by file and line.
+    public var entities: [EntityRecord] = []
+    /// The uses of localized strings, sorted by file, line, column (empty unless asked for).
+    public var uses: [LocalizedStringUse] = []
+
+    /// Creates an empty scan.
+    public init() {}
+}
+
+/// Reads what the app's Swift code says about its errors, its SwiftData model and its localized strings: the files
+/// that can hold them (found by a text search) are parsed again with their function bodies, after the declarations
+/// were extracted (Documentation/Resources.md).
+public enum AppCodeReader {
+    /// The texts that mark a file as holding uses of localized strings.
+    static let useMarkers = ["NSLocalizedString", "localized:", "Text(", "LocalizedStringKey", "L10n.", "Title(", "Button(", "Label(",
+                             "Toggle(", "TextField(", "Section(", "Picker(", "Menu("]
+
+    /// Reads the error types, the `@Model` classes and (when `findUses`) the localized-string uses of the files.
+    ///
+    /// - Parameters:
+    ///   - files: The Swift files (paths relative to the root and their location), as discovery found them.
+    ///   - types: The type records extracted from them.
+    ///   - properties: The property and enum-case records extracted from them.
+    ///   - findUses: Whether to look for uses of localized strings (only worth it when the project has strings tables).
+    ///   - jobs: The number of files parsed at once; `nil` means one per core.
+    /// - Returns: The error records, the SwiftData entities, and the uses.
+    public static func read(files: [SourceFile], types: [TypeRecord], properties: [PropertyRecord], findUses: Bool,
+                            jobs: Int? = nil) -> AppCodeScan {
+        let errorTypes = ErrorTypeFinder.errorTypes(in: types)
+        let errorFiles = Set(types.filter { errorTypes.conformances[$0.name] != nil }.map(\.file))
+        let errorNames = Set(errorTypes.conformances.keys)
+        let found = parallelMap(files, jobs: jobs, threads: .largeStack) { file -> AppCodeVisitor.Findings? in
+            guard let data = FileManager.default.contents(atPath: file.url.path) else { return nil }
+            let text = String(decoding: data, as: UTF8.self)
+            let wantsErrors = errorFiles.contains(file.relativePath)
+            let wantsModels = text.contains("@Model")
+            let wantsUses = findUses && useMarkers.contains { text.contains($0) }
+            guard wantsErrors || wantsModels || wantsUses else { return nil }
+            let (tree, _, _) = DeepNestingGuard.parse(text)
+            let visitor = AppCodeVisitor(tree: tree, file: file.relativePath, errorTypes: wantsErrors ? errorNames : [],
+                                         findUses: wantsUses)
+            visitor.walk(tree)
+            return visitor.findings
+        }.compactMap { $0 }
+        var scan = AppCodeScan()
+        let errorTexts = found.flatMap(\.errorTexts)
+        scan.errors = ErrorTypeFinder.records(errorTypes, types: types, properties: properties, texts: errorTexts)
+        let modelClasses = Set(found.flatMap(\.modelClasses))
+        scan.entities = SwiftDataModels.entities(modelClasses: modelClasses, types: types, properties: properties)
+        if findUses {
+            let accessors = Dictionary(found.flatMap(\.accessors).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            scan.uses = found.flatMap(\.uses).compactMap { use in
+                guard use.form == "L10n" else { return use }
+                guard let accessor = accessors[use.key] else { return nil }
+                var resolved = use
+                resolved.table = accessor.table
+                resolved.key = accessor.key
+                return resolved
+            }.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+        }
+        return scan
+    }
+}
