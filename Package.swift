@@ -122,7 +122,7 @@ let package = Package(
         // the committed findings and a sample of the seeds through it in the normal build).
         .target(
             name: "FuzzChecks",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
+            dependencies: ["Inventory", "SwiftExtraction", "ProjectResources", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
             path: "Tests/FuzzChecks"
         ),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),

@@ -82,7 +82,9 @@ public struct InventoryJSONWriter {
         key("project"); inventory.project.writeJSON(into: &self)
         key("properties"); writeRecords(inventory.properties)
         key("schemaVersion"); write(inventory.schemaVersion)
+        key("screens"); inventory.screens.writeJSON(into: &self)
         key("tool"); inventory.tool.writeJSON(into: &self)
+        key("transitions"); inventory.transitions.writeJSON(into: &self)
         key("types"); writeRecords(inventory.types)
         closeObject()
     }

@@ -907,6 +907,124 @@ extension EntityRecord.Relationship {
     }
 }
 
+extension ScreenRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("className"); self.className.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("isInitial"); self.isInitial.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("module"); self.module.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("source"); self.source.writeJSON(into: &writer)
+        writer.key("storyboardIdentifier"); self.storyboardIdentifier.writeJSON(into: &writer)
+        writer.key("summary"); self.summary.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.source.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.module.writeBytes(into: &writer)
+        self.className.writeBytes(into: &writer)
+        self.storyboardIdentifier.writeBytes(into: &writer)
+        self.isInitial.writeBytes(into: &writer)
+        self.summary.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ScreenRecord? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let sourceValue = Swift.type(of: record.source).readBytes(from: &reader) else { return nil }
+        record.source = sourceValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let moduleValue = Swift.type(of: record.module).readBytes(from: &reader) else { return nil }
+        record.module = moduleValue
+        guard let classNameValue = Swift.type(of: record.className).readBytes(from: &reader) else { return nil }
+        record.className = classNameValue
+        guard let storyboardIdentifierValue = Swift.type(of: record.storyboardIdentifier).readBytes(from: &reader) else { return nil }
+        record.storyboardIdentifier = storyboardIdentifierValue
+        guard let isInitialValue = Swift.type(of: record.isInitial).readBytes(from: &reader) else { return nil }
+        record.isInitial = isInitialValue
+        guard let summaryValue = Swift.type(of: record.summary).readBytes(from: &reader) else { return nil }
+        record.summary = summaryValue
+        return record
+    }
+}
+
+extension TransitionRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("destination"); self.destination.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("identifier"); self.identifier.writeJSON(into: &writer)
+        writer.key("isDeclared"); self.isDeclared.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("source"); self.source.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.source.writeBytes(into: &writer)
+        self.destination.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.identifier.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.isDeclared.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> TransitionRecord? {
+        var record = schema.blank
+        guard let sourceValue = Swift.type(of: record.source).readBytes(from: &reader) else { return nil }
+        record.source = sourceValue
+        guard let destinationValue = Swift.type(of: record.destination).readBytes(from: &reader) else { return nil }
+        record.destination = destinationValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let identifierValue = Swift.type(of: record.identifier).readBytes(from: &reader) else { return nil }
+        record.identifier = identifierValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let isDeclaredValue = Swift.type(of: record.isDeclared).readBytes(from: &reader) else { return nil }
+        record.isDeclared = isDeclaredValue
+        return record
+    }
+}
+
 extension ModuleRecord {
     /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
     ///

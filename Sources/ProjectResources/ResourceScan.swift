@@ -9,6 +9,10 @@ public struct ResourceScan: Sendable {
     public var messages: [MessageRecord] = []
     /// The entities of the current version of each Core Data model, in path and file order.
     public var entities: [EntityRecord] = []
+    /// The scenes of the storyboards and the controllers of the xibs, in path and file order.
+    public var screens: [ScreenRecord] = []
+    /// The segues of the storyboards, in path and file order.
+    public var transitions: [TransitionRecord] = []
     /// The files that could not be read, one error each, in path order.
     public var problems: [ResourceError] = []
 
@@ -20,8 +24,9 @@ public struct ResourceScan: Sendable {
     /// Folder extensions never looked into.
     static let skippedFolderExtensions: Set<String> = ["xcodeproj", "xcworkspace", "xcassets", "git", "framework", "xcframework"]
 
-    /// The resource files under `root`, relative to it with `/` separators, sorted: `.strings`, `.stringsdict` and
-    /// `.xcstrings` files, `.xcdatamodeld` folders, and `.xcdatamodel` folders not inside an `.xcdatamodeld`.
+    /// The resource files under `root`, relative to it with `/` separators, sorted: `.strings`, `.stringsdict`,
+    /// `.xcstrings`, `.storyboard` and `.xib` files, `.xcdatamodeld` folders, and `.xcdatamodel` folders not inside an
+    /// `.xcdatamodeld`.
     ///
     /// - Parameters:
     ///   - root: The scanned folder.
@@ -48,7 +53,7 @@ public struct ResourceScan: Sendable {
                     paths.append(relative)
                     enumerator.skipDescendants()
                 }
-            } else if ["strings", "stringsdict", "xcstrings"].contains(pathExtension), keep(relative) {
+            } else if ["strings", "stringsdict", "xcstrings", "storyboard", "xib"].contains(pathExtension), keep(relative) {
                 paths.append(relative)
             }
         }
@@ -81,6 +86,9 @@ public struct ResourceScan: Sendable {
                     scan.entities += try readVersionedModel(at: url, path: path, problems: &scan.problems)
                 case "xcdatamodel":
                     scan.entities += try readModel(at: url, path: path)
+                case "storyboard", "xib":
+                    let document = try InterfaceBuilderReader.document(of: Data(try bytes(of: url, path: path)), path: path)
+                    scan.add(document, file: path, source: url.pathExtension == "xib" ? .xib : .storyboard)
                 default:
                     break
                 }
@@ -90,6 +98,22 @@ public struct ResourceScan: Sendable {
         }
         scan.messages = tables.records()
         return scan
+    }
+
+    /// Adds a storyboard's scenes and segues, or a xib's controllers.
+    private mutating func add(_ document: InterfaceBuilderDocument, file: String, source: ScreenSource) {
+        screens += document.controllers.map { controller in
+            ScreenRecord(name: controller.name, source: source, kind: controller.element, file: file, line: controller.line,
+                         module: controller.customModule, className: controller.customClass,
+                         storyboardIdentifier: controller.storyboardIdentifier, isInitial: controller.id == document.initialID)
+        }
+        transitions += document.segues.compactMap { segue in
+            guard let from = document.controller(withID: segue.sourceID), let to = document.controller(withID: segue.destinationID) else {
+                return nil
+            }
+            return TransitionRecord(source: from.name, destination: to.name, kind: segue.kind, identifier: segue.identifier,
+                                    file: file, line: segue.line, isDeclared: true)
+        }
     }
 
     private static func bytes(of url: URL, path: String) throws(ResourceError) -> [UInt8] {

@@ -160,7 +160,7 @@ public enum Generate {
         var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
                                   types: result.types, functions: result.functions, modules: result.modules,
                                   properties: result.properties, messages: resources.messages, errors: resources.errors,
-                                  entities: resources.entities)
+                                  entities: resources.entities, screens: resources.screens, transitions: resources.transitions)
         if let minimumAccess {
             inventory = inventory.filtered(minimumAccess: minimumAccess)
         }

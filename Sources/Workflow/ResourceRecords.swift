@@ -14,6 +14,10 @@ struct ResourceRecords {
     var errors: [ErrorRecord] = []
     /// The Core Data entities and SwiftData `@Model` classes of every root.
     var entities: [EntityRecord] = []
+    /// The storyboard scenes, xib controllers, view-controller classes and SwiftUI views.
+    var screens: [ScreenRecord] = []
+    /// The storyboard segues and the SwiftUI transitions found in code.
+    var transitions: [TransitionRecord] = []
     /// One warning per unreadable resource file and per key used but not defined or defined but not used, paths
     /// relative to the root (with the root's prefix).
     var diagnostics: [ExtractionDiagnostic] = []
@@ -74,6 +78,8 @@ extension SourceScan {
                                       findUses: !records.messages.isEmpty, jobs: extraction.jobs)
         records.errors = code.errors
         records.entities += code.entities
+        records.screens += code.screens
+        records.transitions += code.transitions
         records.diagnostics += MessageLinking.link(&records.messages, uses: code.uses)
         return records
     }
@@ -97,6 +103,16 @@ extension SourceScan {
                 var entity = entity
                 entity.file = prefix + entity.file
                 return entity
+            }
+            records.screens += scan.screens.map { screen in
+                var screen = screen
+                screen.file = prefix + screen.file
+                return screen
+            }
+            records.transitions += scan.transitions.map { transition in
+                var transition = transition
+                transition.file = prefix + transition.file
+                return transition
             }
             records.diagnostics += scan.problems.map { problem in
                 ExtractionDiagnostic(file: prefix + problem.path, line: problem.line ?? 1, column: 1, severity: .warning, message: problem.reason)
@@ -146,6 +162,11 @@ enum MessageLinking {
     nonisolated(unsafe) private static let formatSpecifier = try! NSRegularExpression(
         pattern: "%(?:[0-9]+\\$)?[-+ #0']*[0-9]*(?:\\.[0-9]+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA]")
 
+    /// A key as a warning shows it on one line: line breaks and tabs escaped.
+    static func shown(_ key: String) -> String {
+        key.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
+    }
+
     /// Adds each use to its message; returns a warning per use whose table exists but lacks the key, and per key of
     /// a table the code uses that no code uses.
     ///
@@ -169,13 +190,13 @@ enum MessageLinking {
             } else if tables.contains(table) {
                 diagnostics.append(ExtractionDiagnostic(
                     file: use.file, line: use.line, column: use.column, severity: .warning,
-                    message: "the localized key \"\(use.key)\" (\(use.form)) is in no \(table) strings table or String Catalog; add it there, or fix the key"))
+                    message: "the localized key \"\(shown(use.key))\" (\(use.form)) is in no \(table) strings table or String Catalog; add it there, or fix the key"))
             }
         }
         for message in messages where message.uses.isEmpty && usedTables.contains(message.table) && !systemTables.contains(message.table) {
             diagnostics.append(ExtractionDiagnostic(
                 file: message.file, line: message.line, column: 1, severity: .warning,
-                message: "the key \"\(message.key)\" of the \(message.table) table is used nowhere in the Swift code; remove it if it is left over"))
+                message: "the key \"\(shown(message.key))\" of the \(message.table) table is used nowhere in the Swift code; remove it if it is left over"))
         }
         return diagnostics
     }

@@ -23,6 +23,8 @@ import Testing
         ("EntityRecord", { RecordCodingGenerator.source(EntityRecord.self, name: $0) }),
         ("EntityRecord.Attribute", { RecordCodingGenerator.source(EntityRecord.Attribute.self, name: $0) }),
         ("EntityRecord.Relationship", { RecordCodingGenerator.source(EntityRecord.Relationship.self, name: $0) }),
+        ("ScreenRecord", { RecordCodingGenerator.source(ScreenRecord.self, name: $0) }),
+        ("TransitionRecord", { RecordCodingGenerator.source(TransitionRecord.self, name: $0) }),
         ("ModuleRecord", { RecordCodingGenerator.source(ModuleRecord.self, name: $0) }),
         ("DocComment", { RecordCodingGenerator.source(DocComment.self, name: $0) }),
         ("DocComment.Parameter", { RecordCodingGenerator.source(DocComment.Parameter.self, name: $0) }),

@@ -49,6 +49,10 @@ public struct AppCodeScan: Sendable {
     public var entities: [EntityRecord] = []
     /// The uses of localized strings, sorted by file, line, column (empty unless asked for).
     public var uses: [LocalizedStringUse] = []
+    /// The view-controller classes and SwiftUI views, sorted by file and line.
+    public var screens: [ScreenRecord] = []
+    /// The SwiftUI transitions found in code (`isDeclared` false), sorted by file and line.
+    public var transitions: [TransitionRecord] = []
 
     /// Creates an empty scan.
     public init() {}
@@ -58,11 +62,14 @@ public struct AppCodeScan: Sendable {
 /// that can hold them (found by a text search) are parsed again with their function bodies, after the declarations
 /// were extracted (Documentation/Resources.md).
 public enum AppCodeReader {
+    /// The texts that mark a file as holding SwiftUI transitions.
+    static let transitionMarkers = ["NavigationLink", "navigationDestination", ".sheet", "fullScreenCover", ".popover"]
     /// The texts that mark a file as holding uses of localized strings.
     static let useMarkers = ["NSLocalizedString", "localized:", "Text(", "LocalizedStringKey", "L10n.", "Title(", "Button(", "Label(",
                              "Toggle(", "TextField(", "Section(", "Picker(", "Menu("]
 
-    /// Reads the error types, the `@Model` classes and (when `findUses`) the localized-string uses of the files.
+    /// Reads the error types, the `@Model` classes, the screens and SwiftUI transitions, and (when `findUses`) the
+    /// localized-string uses of the files.
     ///
     /// - Parameters:
     ///   - files: The Swift files (paths relative to the root and their location), as discovery found them.
@@ -70,26 +77,31 @@ public enum AppCodeReader {
     ///   - properties: The property and enum-case records extracted from them.
     ///   - findUses: Whether to look for uses of localized strings (only worth it when the project has strings tables).
     ///   - jobs: The number of files parsed at once; `nil` means one per core.
-    /// - Returns: The error records, the SwiftData entities, and the uses.
+    /// - Returns: The error records, the SwiftData entities, the screens and transitions, and the uses.
     public static func read(files: [SourceFile], types: [TypeRecord], properties: [PropertyRecord], findUses: Bool,
                             jobs: Int? = nil) -> AppCodeScan {
         let errorTypes = ErrorTypeFinder.errorTypes(in: types)
         let errorFiles = Set(types.filter { errorTypes.conformances[$0.name] != nil }.map(\.file))
         let errorNames = Set(errorTypes.conformances.keys)
+        let screens = ScreenFinder.screens(in: types)
+        let viewNames = Set(screens.filter { $0.kind == "View" }.flatMap { [$0.name, String($0.name.split(separator: ".").last ?? "")] })
         let found = parallelMap(files, jobs: jobs, threads: .largeStack) { file -> AppCodeVisitor.Findings? in
             guard let data = FileManager.default.contents(atPath: file.url.path) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
             let wantsErrors = errorFiles.contains(file.relativePath)
             let wantsModels = text.contains("@Model")
             let wantsUses = findUses && useMarkers.contains { text.contains($0) }
-            guard wantsErrors || wantsModels || wantsUses else { return nil }
+            let wantsTransitions = !viewNames.isEmpty && transitionMarkers.contains { text.contains($0) }
+            guard wantsErrors || wantsModels || wantsUses || wantsTransitions else { return nil }
             let (tree, _, _) = DeepNestingGuard.parse(text)
             let visitor = AppCodeVisitor(tree: tree, file: file.relativePath, errorTypes: wantsErrors ? errorNames : [],
-                                         findUses: wantsUses)
+                                         findUses: wantsUses, viewNames: wantsTransitions ? viewNames : [])
             visitor.walk(tree)
             return visitor.findings
         }.compactMap { $0 }
         var scan = AppCodeScan()
+        scan.screens = screens
+        scan.transitions = found.flatMap(\.transitions).sorted { ($0.file, $0.line, $0.destination) < ($1.file, $1.line, $1.destination) }
         let errorTexts = found.flatMap(\.errorTexts)
         scan.errors = ErrorTypeFinder.records(errorTypes, types: types, properties: properties, texts: errorTexts)
         let modelClasses = Set(found.flatMap(\.modelClasses))

@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 import SwiftSyntax
 
 /// Walks one fully parsed file for ``AppCodeReader``: the `errorDescription` / `failureReason` getters of error
@@ -11,7 +12,14 @@ final class AppCodeVisitor: SyntaxVisitor {
         var uses: [LocalizedStringUse] = []
         /// SwiftGen accessors declared in the file: `L10n.Recipes.title` → table and key.
         var accessors: [(path: String, table: String, key: String)] = []
+        /// SwiftUI transitions to a project view.
+        var transitions: [TransitionRecord] = []
     }
+
+    /// The SwiftUI modifiers whose content closure presents a view, with the transition kind they stand for.
+    static let presentingModifiers: [String: String] = [
+        "navigationDestination": "navigationDestination", "sheet": "sheet", "fullScreenCover": "fullScreenCover", "popover": "popover",
+    ]
 
     /// Initialisers whose first unlabelled string literal is a `LocalizedStringKey` (SwiftUI views).
     static let localizedTitleViews: Set<String> = [
@@ -25,13 +33,16 @@ final class AppCodeVisitor: SyntaxVisitor {
     private let file: String
     private let errorTypes: Set<String>
     private let findUses: Bool
+    /// The project's SwiftUI views (dotted and simple names); empty when transitions are not looked for.
+    private let viewNames: Set<String>
     private let converter: SourceLocationConverter
     private var typeStack: [String] = []
 
-    init(tree: SourceFileSyntax, file: String, errorTypes: Set<String>, findUses: Bool) {
+    init(tree: SourceFileSyntax, file: String, errorTypes: Set<String>, findUses: Bool, viewNames: Set<String> = []) {
         self.file = file
         self.errorTypes = errorTypes
         self.findUses = findUses
+        self.viewNames = viewNames
         self.converter = SourceLocationConverter(fileName: file, tree: tree)
         super.init(viewMode: .sourceAccurate)
     }
@@ -150,6 +161,7 @@ final class AppCodeVisitor: SyntaxVisitor {
     // MARK: Localized strings
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if !viewNames.isEmpty { recordTransition(node) }
         guard findUses else { return .visitChildren }
         let callee = node.calledExpression.trimmedDescription
         let arguments = Array(node.arguments)
@@ -192,6 +204,54 @@ final class AppCodeVisitor: SyntaxVisitor {
             findings.uses.append(LocalizedStringUse(table: nil, key: path, file: file, line: location.line, column: location.column, form: "L10n"))
         }
         return .visitChildren
+    }
+
+    // MARK: Transitions
+
+    /// Records `NavigationLink(destination: View())` (or its trailing closure) and `.navigationDestination`, `.sheet`,
+    /// `.fullScreenCover`, `.popover` whose content builds a project view.
+    private func recordTransition(_ node: FunctionCallExprSyntax) {
+        let kind: String
+        var content: [Syntax] = []
+        if node.calledExpression.trimmedDescription == "NavigationLink" {
+            kind = "navigationLink"
+            if let destination = node.arguments.first(where: { $0.label?.text == "destination" }) {
+                content = [Syntax(destination.expression)]
+            } else if !node.arguments.contains(where: { $0.label?.text == "value" }), let closure = node.trailingClosure {
+                content = [Syntax(closure)]
+            }
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                  let presenting = Self.presentingModifiers[member.declName.baseName.text] {
+            kind = presenting
+            content = node.arguments.filter { ["content", "destination"].contains($0.label?.text ?? "") }.map { Syntax($0.expression) }
+            if let closure = node.trailingClosure { content.append(Syntax(closure)) }
+        } else {
+            return
+        }
+        guard let destination = content.lazy.compactMap({ self.firstView(in: $0) }).first, !typeStack.isEmpty else { return }
+        // A modifier's line is its name's, not the start of the chain it ends.
+        let position = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.positionAfterSkippingLeadingTrivia
+            ?? node.calledExpression.positionAfterSkippingLeadingTrivia
+        let location = converter.location(for: position)
+        findings.transitions.append(TransitionRecord(
+            source: typeStack.joined(separator: "."), destination: destination, kind: kind, file: file, line: location.line,
+            isDeclared: false))
+    }
+
+    /// The first project view built in `syntax` (breadth first: `Outer(Inner())` is `Outer`).
+    private func firstView(in syntax: Syntax) -> String? {
+        var queue = [syntax]
+        var index = 0
+        while index < queue.count, index < 2_000 {
+            let current = queue[index]
+            index += 1
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                let callee = call.calledExpression.trimmedDescription
+                if viewNames.contains(callee) { return callee }
+            }
+            queue.append(contentsOf: current.children(viewMode: .sourceAccurate))
+        }
+        return nil
     }
 
     /// Records a literal key; interpolations become `%@`.
