@@ -53,7 +53,7 @@ import Testing
     @Test func theSampleGivesOneMessagePerTableAndKeyWithEveryLanguage() throws {
         let paths = ResourceScan.resourcePaths(under: SampleFiles.recipeBox)
         #expect(paths == [
-            "RecipeBox/Persistence/RecipeBox.xcdatamodeld",
+            "RecipeBox/Base.lproj/Main.storyboard", "RecipeBox/Persistence/RecipeBox.xcdatamodeld", "RecipeBox/Views/RecipeCell.xib",
             "RecipeBox/en.lproj/Localizable.strings", "RecipeBox/en.lproj/Localizable.stringsdict",
             "RecipeBox/ja.lproj/Localizable.strings", "RecipeBox/ja.lproj/Localizable.stringsdict",
             "RecipeBoxKit/ShoppingList/Localizable.xcstrings",

@@ -146,4 +146,46 @@ import TestSupport
             "- home.key View.swift:16 LocalizedStringKey",
         ])
     }
+
+    @Test func screensThroughBaseClassesAndSwiftUITransitions() throws {
+        let scan = try read([
+            "Screens.swift": """
+                import SwiftUI
+                import UIKit
+                /// The base of every screen.
+                class BaseScreen: UIViewController {}
+                final class ListScreen: BaseScreen {}
+                final class Grid: UICollectionViewController {}
+                final class Helper: NSObject {}
+                /// Settings.
+                struct SettingsView: View {
+                    @State private var showsAbout = false
+                    var body: some View {
+                        NavigationStack {
+                            NavigationLink(destination: DetailView(id: 1)) { Text("Detail") }
+                            NavigationLink { AboutView() } label: { Text("About") }
+                            NavigationLink(value: 3) { Text("Three") }
+                        }
+                        .navigationDestination(for: Int.self) { id in DetailView(id: id) }
+                        .sheet(isPresented: $showsAbout) { AboutView() }
+                        .fullScreenCover(isPresented: $showsAbout, content: { Color.red })
+                    }
+                }
+                struct DetailView: View { let id: Int; var body: some View { Text("x").popover(isPresented: .constant(true)) { AboutView() } } }
+                struct AboutView {}
+                extension AboutView: View { var body: some View { EmptyView() } }
+                """,
+        ], findUses: false)
+        #expect(scan.screens.map { "\($0.name) \($0.kind)" } == [
+            "BaseScreen UIViewController", "ListScreen UIViewController", "Grid UICollectionViewController", "SettingsView View",
+            "DetailView View", "AboutView View",
+        ])
+        #expect(scan.screens[3].summary == "Settings." && scan.screens.allSatisfy { $0.source == .code && $0.module == "App" })
+        #expect(scan.transitions.map { "\($0.source) → \($0.destination) \($0.kind) \($0.line)" } == [
+            "SettingsView → DetailView navigationLink 13", "SettingsView → AboutView navigationLink 14",
+            "SettingsView → DetailView navigationDestination 17", "SettingsView → AboutView sheet 18",
+            "DetailView → AboutView popover 22",
+        ])
+        #expect(scan.transitions.allSatisfy { !$0.isDeclared })
+    }
 }

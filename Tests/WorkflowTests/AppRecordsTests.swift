@@ -42,6 +42,13 @@ import WorkflowTestSupport
         #expect(inventory.errors[2].cases.map(\.errorDescription).contains("A recipe needs a name."))
         #expect(inventory.entities.map(\.name) == ["Ingredient", "Recipe", "Tag", "Timestamped", "ShoppingList", "ShoppingItem"])
         #expect(inventory.entities.map(\.framework.rawValue) == ["coreData", "coreData", "coreData", "coreData", "swiftData", "swiftData"])
+        #expect(inventory.screens.count == 15)
+        #expect(inventory.screens.filter { $0.source == .storyboard }.count == 8)
+        #expect(inventory.screens.filter { $0.kind == "View" }.map(\.name) == ["AddItemView", "ShoppingListView", "ShoppingItemsView"])
+        #expect(inventory.transitions.filter(\.isDeclared).count == 8)
+        #expect(inventory.transitions.filter { !$0.isDeclared }.map { "\($0.source) → \($0.destination) \($0.kind)" } == [
+            "ShoppingListView → ShoppingItemsView navigationLink", "ShoppingListView → AddItemView sheet",
+        ])
         let unused = outcome.diagnostics.filter { $0.contains("is used nowhere") }
         #expect(unused.count == 2 && unused[0].contains("en.lproj/Localizable.strings:35:1: warning: the key \"legacy.welcome\""))
         #expect(!outcome.diagnostics.contains { $0.contains("is in no") })
