@@ -124,15 +124,21 @@ public struct ResourceScan: Sendable {
         }
     }
 
-    /// The entities of the current version of an `.xcdatamodeld`; without a usable `.xccurrentversion`, the last
-    /// version by name, with a problem that says so.
+    /// The entities of the current version of an `.xcdatamodeld`: the one `.xccurrentversion` names, or the only one
+    /// when it names none; otherwise (no `.xccurrentversion`, or a name the folder does not hold) the last version by
+    /// name, with a problem that says so.
     private static func readVersionedModel(at url: URL, path: String, problems: inout [ResourceError]) throws(ResourceError) -> [EntityRecord] {
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
             .filter { $0.hasSuffix(".xcdatamodel") }.sorted()
-        let current = (try? Data(contentsOf: url.appendingPathComponent(".xccurrentversion")))
-            .flatMap(CoreDataModelReader.currentVersionName(of:))
+        let file = try? Data(contentsOf: url.appendingPathComponent(".xccurrentversion"))
+        let current = file.flatMap(CoreDataModelReader.currentVersionName(of:))
         if let current, versions.contains(current) {
             return try readModel(at: url.appendingPathComponent(current), path: path + "/" + current)
+        }
+        // Xcode writes an `.xccurrentversion` without a name for a model that was never versioned: its one version
+        // is the current one.
+        if file != nil, current == nil, versions.count == 1 {
+            return try readModel(at: url.appendingPathComponent(versions[0]), path: path + "/" + versions[0])
         }
         problems.append(.missingCurrentVersion(path: path, chosen: versions.last))
         guard let last = versions.last else { return [] }

@@ -39,6 +39,15 @@ import Testing
         let broken = folder.appendingPathComponent("Broken.xcdatamodel")
         try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
         try Data("<model><entity name=\"A\">\n<attribute name=\"x\"</entity></model>".utf8).write(to: broken.appendingPathComponent("contents"))
+        // Never versioned: an `.xccurrentversion` without a name and one version, read without a warning.
+        let single = folder.appendingPathComponent("Single/S.xcdatamodeld")
+        try FileManager.default.createDirectory(at: single.appendingPathComponent("S.xcdatamodel"), withIntermediateDirectories: true)
+        try Data("<model><entity name=\"Only\"/></model>".utf8).write(to: single.appendingPathComponent("S.xcdatamodel/contents"))
+        try Data("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>".utf8).write(to: single.appendingPathComponent(".xccurrentversion"))
+        let singleScan = ResourceScan.read(root: folder, paths: ["Single/S.xcdatamodeld"])
+        #expect(singleScan.entities.map(\.name) == ["Only"] && singleScan.problems.isEmpty)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("Single"))
+
         let paths = ResourceScan.resourcePaths(under: folder)
         #expect(paths == ["Broken.xcdatamodel", "M.xcdatamodeld"])
         let scan = ResourceScan.read(root: folder, paths: paths)
