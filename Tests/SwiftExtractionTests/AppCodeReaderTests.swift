@@ -157,6 +157,12 @@ import TestSupport
                 final class ListScreen: BaseScreen {}
                 final class Grid: UICollectionViewController {}
                 final class Helper: NSObject {}
+                #if os(iOS)
+                typealias PlatformController = UIViewController
+                #else
+                typealias PlatformController = NSViewController
+                #endif
+                class Aliased: PlatformController {}
                 /// Settings.
                 struct SettingsView: View {
                     @State private var showsAbout = false
@@ -177,14 +183,15 @@ import TestSupport
                 """,
         ], findUses: false)
         #expect(scan.screens.map { "\($0.name) \($0.kind)" } == [
-            "BaseScreen UIViewController", "ListScreen UIViewController", "Grid UICollectionViewController", "SettingsView View",
+            "BaseScreen UIViewController", "ListScreen UIViewController", "Grid UICollectionViewController", "Aliased UIViewController",
+            "SettingsView View",
             "DetailView View", "AboutView View",
         ])
-        #expect(scan.screens[3].summary == "Settings." && scan.screens.allSatisfy { $0.source == .code && $0.module == "App" })
+        #expect(scan.screens[4].summary == "Settings." && scan.screens.allSatisfy { $0.source == .code && $0.module == "App" })
         #expect(scan.transitions.map { "\($0.source) → \($0.destination) \($0.kind) \($0.line)" } == [
-            "SettingsView → DetailView navigationLink 13", "SettingsView → AboutView navigationLink 14",
-            "SettingsView → DetailView navigationDestination 17", "SettingsView → AboutView sheet 18",
-            "DetailView → AboutView popover 22",
+            "SettingsView → DetailView navigationLink 19", "SettingsView → AboutView navigationLink 20",
+            "SettingsView → DetailView navigationDestination 23", "SettingsView → AboutView sheet 24",
+            "DetailView → AboutView popover 28",
         ])
         #expect(scan.transitions.allSatisfy { !$0.isDeclared })
     }

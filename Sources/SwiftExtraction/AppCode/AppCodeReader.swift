@@ -83,8 +83,7 @@ public enum AppCodeReader {
         let errorTypes = ErrorTypeFinder.errorTypes(in: types)
         let errorFiles = Set(types.filter { errorTypes.conformances[$0.name] != nil }.map(\.file))
         let errorNames = Set(errorTypes.conformances.keys)
-        let screens = ScreenFinder.screens(in: types)
-        let viewNames = Set(screens.filter { $0.kind == "View" }.flatMap { [$0.name, String($0.name.split(separator: ".").last ?? "")] })
+        let viewNames = ScreenFinder.viewNames(in: types)
         let found = parallelMap(files, jobs: jobs, threads: .largeStack) { file -> AppCodeVisitor.Findings? in
             guard let data = FileManager.default.contents(atPath: file.url.path) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
@@ -92,15 +91,20 @@ public enum AppCodeReader {
             let wantsModels = text.contains("@Model")
             let wantsUses = findUses && useMarkers.contains { text.contains($0) }
             let wantsTransitions = !viewNames.isEmpty && transitionMarkers.contains { text.contains($0) }
-            guard wantsErrors || wantsModels || wantsUses || wantsTransitions else { return nil }
+            let aliases = text.contains("typealias") ? ScreenFinder.typeAliases(in: text) : []
+            guard wantsErrors || wantsModels || wantsUses || wantsTransitions else {
+                return aliases.isEmpty ? nil : AppCodeVisitor.Findings(aliases: aliases)
+            }
             let (tree, _, _) = DeepNestingGuard.parse(text)
             let visitor = AppCodeVisitor(tree: tree, file: file.relativePath, errorTypes: wantsErrors ? errorNames : [],
                                          findUses: wantsUses, viewNames: wantsTransitions ? viewNames : [])
             visitor.walk(tree)
-            return visitor.findings
+            var findings = visitor.findings
+            findings.aliases = aliases
+            return findings
         }.compactMap { $0 }
         var scan = AppCodeScan()
-        scan.screens = screens
+        scan.screens = ScreenFinder.screens(in: types, aliases: Dictionary(found.flatMap(\.aliases), uniquingKeysWith: { first, _ in first }))
         scan.transitions = found.flatMap(\.transitions).sorted { ($0.file, $0.line, $0.destination) < ($1.file, $1.line, $1.destination) }
         let errorTexts = found.flatMap(\.errorTexts)
         scan.errors = ErrorTypeFinder.records(errorTypes, types: types, properties: properties, texts: errorTexts)

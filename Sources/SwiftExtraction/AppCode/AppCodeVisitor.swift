@@ -14,6 +14,8 @@ final class AppCodeVisitor: SyntaxVisitor {
         var accessors: [(path: String, table: String, key: String)] = []
         /// SwiftUI transitions to a project view.
         var transitions: [TransitionRecord] = []
+        /// The file's type aliases (`typealias OSViewController = UIViewController`), name and aliased type.
+        var aliases: [(String, String)] = []
     }
 
     /// The SwiftUI modifiers whose content closure presents a view, with the transition kind they stand for.

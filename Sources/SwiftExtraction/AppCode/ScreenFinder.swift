@@ -15,8 +15,41 @@ enum ScreenFinder {
         "PHPickerViewController", "WKInterfaceController",
     ]
 
+    /// The names (dotted and simple) of the types that conform to SwiftUI's `View`.
+    static func viewNames(in types: [TypeRecord]) -> Set<String> {
+        Set(types.filter { $0.kind != .extension && $0.kind != .protocol && conformsToView($0) }
+            .flatMap { [$0.name, String($0.name.split(separator: ".").last ?? "")] })
+    }
+
+    static func conformsToView(_ type: TypeRecord) -> Bool {
+        type.conformances.contains { written in
+            let name = String(written.prefix { $0 != "<" }).trimmingCharacters(in: .whitespaces)
+            return name == "View" || name == "SwiftUI.View"
+        }
+    }
+
+    /// The type aliases a file declares, as `(name, aliased type)`: `typealias OSViewController = UIViewController`
+    /// (both branches of an `#if` are kept; the first one wins when the map is made).
+    static func typeAliases(in text: String) -> [(String, String)] {
+        text.split(separator: "\n").compactMap { line -> (String, String)? in
+            guard let keyword = line.range(of: "typealias ") else { return nil }
+            let rest = line[keyword.upperBound...]
+            guard let equals = rest.firstIndex(of: "=") else { return nil }
+            let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
+            let target = rest[rest.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                .prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !target.isEmpty else { return nil }
+            return (name, String(target))
+        }
+    }
+
     /// The code screens among `types`, in their order.
-    static func screens(in types: [TypeRecord]) -> [ScreenRecord] {
+    ///
+    /// - Parameters:
+    ///   - types: The type records.
+    ///   - aliases: The project's type aliases, followed when a superclass is one (`OSViewController`).
+    /// - Returns: The screens.
+    static func screens(in types: [TypeRecord], aliases: [String: String] = [:]) -> [ScreenRecord] {
         var declarations: [String: TypeRecord] = [:]
         var bySimpleName: [String: String] = [:]
         for type in types where type.kind != .extension && declarations[type.name] == nil {
@@ -32,9 +65,10 @@ enum ScreenFinder {
             var seen: Set<String> = []
             while seen.insert(current).inserted, let type = declarations[current] ?? bySimpleName[current].flatMap({ declarations[$0] }) {
                 guard let parent = (type.superclass ?? type.unknownInheritedTypes.first ?? type.inheritedTypes.first).map(base) else { return nil }
-                let simple = String(parent.split(separator: ".").last ?? "")
+                var simple = String(parent.split(separator: ".").last ?? "")
+                if let aliased = aliases[simple] { simple = String(aliased.split(separator: ".").last ?? "") }
                 if controllerClasses.contains(simple) { return simple }
-                current = parent
+                current = aliases[parent] ?? parent
             }
             return nil
         }
@@ -42,7 +76,7 @@ enum ScreenFinder {
         for type in declarations.values.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
             var kind: String?
             if type.kind == .class { kind = controllerClass(of: type.name) }
-            if kind == nil, type.kind != .protocol, type.conformances.contains(where: { base($0) == "View" || base($0) == "SwiftUI.View" }) {
+            if kind == nil, type.kind != .protocol, conformsToView(type) {
                 kind = "View"
             }
             guard let kind else { continue }
