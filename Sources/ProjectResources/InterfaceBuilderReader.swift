@@ -126,7 +126,11 @@ private final class InterfaceBuilderXMLReader: NSObject, XMLParserDelegate {
                 controllers.append(controller("filesOwner", attributes, line: parser.lineNumber))
             }
         default:
-            if inScene, sceneController == nil, attributes["sceneMemberID"] == "viewController", let id = attributes["id"] {
+            // A scene's controller has sceneMemberID="viewController"; WatchKit storyboards write none, so a direct
+            // child of the scene's objects named like a controller (`controller`, `hostingController`) counts too.
+            let isSceneController = attributes["sceneMemberID"] == "viewController"
+                || (path.suffix(2) == ["scene", "objects"] && elementName.lowercased().hasSuffix("controller"))
+            if inScene, sceneController == nil, isSceneController, let id = attributes["id"] {
                 sceneController = id
                 controllers.append(controller(elementName, attributes, line: parser.lineNumber))
             } else if !inScene, path == ["document", "objects"], elementName.hasSuffix("Controller"), attributes["id"] != nil {
