@@ -162,13 +162,27 @@ enum MessageLinking {
     nonisolated(unsafe) private static let formatSpecifier = try! NSRegularExpression(
         pattern: "%(?:[0-9]+\\$)?[-+ #0']*[0-9]*(?:\\.[0-9]+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA]")
 
+    /// The check rule a warning of ``link(_:uses:)`` breaks: ``undefinedRule`` or ``unusedRule``; `nil` for another
+    /// diagnostic.
+    static func rule(of diagnostic: ExtractionDiagnostic) -> String? {
+        if diagnostic.message.hasPrefix("the localized key ") { return undefinedRule }
+        if diagnostic.message.hasPrefix("the key "), diagnostic.message.contains(" is used nowhere ") { return unusedRule }
+        return nil
+    }
+
     /// A key as a warning shows it on one line: line breaks and tabs escaped.
     static func shown(_ key: String) -> String {
         key.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t")
     }
 
+    /// The check rule of a key used but not defined (`check.require: [messages]`).
+    static let undefinedRule = "message-undefined"
+    /// The check rule of a key defined but not used.
+    static let unusedRule = "message-unused"
+
     /// Adds each use to its message; returns a warning per use whose table exists but lacks the key, and per key of
     /// a table the code uses that no code uses.
+    /// ``rule(of:)`` tells the two kinds apart.
     ///
     /// - Parameters:
     ///   - messages: The message records; their `uses` are filled.

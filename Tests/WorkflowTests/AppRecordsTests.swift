@@ -102,3 +102,31 @@ import WorkflowTestSupport
         #expect(diagnostics.isEmpty)
     }
 }
+
+/// `docsheet check --require messages`: the keys used but not defined and defined but not used fail the gate.
+@Suite struct MessageCheckRuleTests {
+    @Test func undefinedAndUnusedKeysAreViolationsOnlyWhenRequired() throws {
+        let project = try TestRepository(git: false)
+        try project.write("App/Main.swift", """
+            import Foundation
+            /// The title.
+            public let title = NSLocalizedString("title", comment: "")
+            /// A key no table has.
+            public let missing = NSLocalizedString("missing.key", comment: "")
+            """)
+        try project.write("App/en.lproj/Localizable.strings", "\"title\" = \"Title\";\n\"old\" = \"Old\";\n")
+        try project.write("App/Broken.stringsdict", "<plist><dict>")
+        var options = CheckOptions()
+        options.roots = [project.url.path]
+        options.scan.useCache = false
+        let environment = WorkflowEnvironment(currentDirectory: project.url, variables: ["HOME": project.url.path])
+        let plain = try Check.run(options, environment: environment)
+        #expect(plain.passed && plain.violations.isEmpty)
+        options.require = [.messages]
+        let report = try Check.run(options, environment: environment)
+        #expect(!report.passed)
+        #expect(report.violations.map { "\($0.rule) \($0.name) \($0.line)" } == ["message-undefined missing.key 5", "message-unused old 2"])
+        #expect(report.violations.map(\.file) == ["App/Main.swift", "App/en.lproj/Localizable.strings"])
+        #expect(report.diagnostics.contains { $0.contains("Broken.stringsdict:1:1: warning: not a property list") })
+    }
+}
