@@ -65,6 +65,8 @@ extension SourceScan {
     ///   - extracted: The records `extract(_:)` made of the plan's Swift files.
     /// - Returns: The messages, errors and entities, and the warnings.
     func readAppRecords(_ plan: ScanPlan, extracted: ExtractionResult) -> ResourceRecords {
+        let start = ContinuousClock.now
+        defer { metrics?.record("app records", since: start) }
         var records = readResources(plan)
         let files = plan.discoveries.enumerated().flatMap { index, entry in
             let prefix = plan.roots.count > 1 ? plan.prefixes[index] : ""
@@ -74,8 +76,11 @@ extension SourceScan {
                 return file
             }
         }
+        // The first root's cache folder keeps the findings (their keys hold each file's path and text).
+        let cache = useCache ? plan.discoveries.first?.cache.map { DiskAppCodeCache(folder: $0.folder.appendingPathComponent("app-code")) } : nil
+        defer { cache?.prune() }
         let code = AppCodeReader.read(files: files, types: extracted.types, properties: extracted.properties,
-                                      findUses: !records.messages.isEmpty, jobs: extraction.jobs)
+                                      findUses: !records.messages.isEmpty, jobs: extraction.jobs, cache: cache)
         records.errors = code.errors
         records.entities += code.entities
         records.screens += code.screens

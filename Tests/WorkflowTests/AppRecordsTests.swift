@@ -91,6 +91,19 @@ import WorkflowTestSupport
         #expect(inventory.messages.map(\.key) == ["a", "b"])
     }
 
+    @Test func theAppCodeCacheGivesTheSameRecords() throws {
+        let folder = try TemporaryFolder(prefix: "AppRecordsCache")
+        let cold = folder.url.appendingPathComponent("cold.json"), warm = folder.url.appendingPathComponent("warm.json")
+        _ = try generate(Self.sample, output: cold, useCache: true)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("cache/app-code").path)
+        #expect(entries.count >= 10)  // the Swift files with errors, models, localized strings or navigation
+        _ = try generate(Self.sample, output: warm, useCache: true)
+        #expect(try Data(contentsOf: cold) == Data(contentsOf: warm))
+        let uncached = folder.url.appendingPathComponent("uncached.json")
+        _ = try generate(Self.sample, output: uncached, useCache: false)
+        #expect(try Data(contentsOf: cold) == Data(contentsOf: uncached))
+    }
+
     @Test func formatSpecifiersMatchInterpolations() {
         #expect(MessageLinking.normalized("items %lld in %1$@ at %.2f%%") == "items %@ in %@ at %@%%")
         var messages = [MessageRecord(table: "Localizable", key: "items %lld", file: "a.xcstrings", line: 2)]

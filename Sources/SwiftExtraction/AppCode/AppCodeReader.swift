@@ -5,7 +5,7 @@ import Parallelism
 /// A place in Swift code that names a localized string's key: `String(localized: "key")`, `NSLocalizedString("key",
 /// …)`, `Text("key")` and the SwiftUI views and modifiers whose title is a `LocalizedStringKey`,
 /// `LocalizedStringKey("key")`, or a SwiftGen `L10n` accessor (Documentation/Resources.md, "Uses in code").
-public struct LocalizedStringUse: Hashable, Sendable {
+public struct LocalizedStringUse: Codable, Hashable, Sendable {
     /// The table the code names (`tableName:`, `table:`, the SwiftGen accessor's table), or `nil` for the default
     /// table, `Localizable`.
     public var table: String?
@@ -41,6 +41,22 @@ public struct LocalizedStringUse: Hashable, Sendable {
     }
 }
 
+/// A store of what ``AppCodeReader`` found in a file, keyed by a hash of the file's path and text and DocSheet's
+/// version. Implementations must be thread-safe.
+public protocol AppCodeCache: Sendable {
+    /// The stored findings for `key`, or `nil`.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: The bytes stored under `key`, or `nil` when there are none.
+    func cachedFindings(forKey key: String) -> Data?
+    /// Stores findings under `key`.
+    ///
+    /// - Parameters:
+    ///   - data: The encoded findings.
+    ///   - key: The key.
+    func storeFindings(_ data: Data, forKey key: String)
+}
+
 /// What ``AppCodeReader`` found in the Swift code besides declarations.
 public struct AppCodeScan: Sendable {
     /// The error types, sorted by file and line.
@@ -62,6 +78,9 @@ public struct AppCodeScan: Sendable {
 /// that can hold them (found by a text search) are parsed again with their function bodies, after the declarations
 /// were extracted (Documentation/Resources.md).
 public enum AppCodeReader {
+    /// The version of the cached findings' form; a change makes earlier entries misses.
+    static let cacheFormat = 1
+
     /// The texts that mark a file as holding SwiftUI transitions.
     static let transitionMarkers = ["NavigationLink", "navigationDestination", ".sheet", "fullScreenCover", ".popover"]
     /// The texts that mark a file as holding uses of localized strings.
@@ -77,36 +96,53 @@ public enum AppCodeReader {
     ///   - properties: The property and enum-case records extracted from them.
     ///   - findUses: Whether to look for uses of localized strings (only worth it when the project has strings tables).
     ///   - jobs: The number of files parsed at once; `nil` means one per core.
+    ///   - cache: Where the findings of a file (a function of its text) are kept between runs, or `nil`.
     /// - Returns: The error records, the SwiftData entities, the screens and transitions, and the uses.
     public static func read(files: [SourceFile], types: [TypeRecord], properties: [PropertyRecord], findUses: Bool,
-                            jobs: Int? = nil) -> AppCodeScan {
+                            jobs: Int? = nil, cache: (any AppCodeCache)? = nil) -> AppCodeScan {
         let errorTypes = ErrorTypeFinder.errorTypes(in: types)
         let errorFiles = Set(types.filter { errorTypes.conformances[$0.name] != nil }.map(\.file))
-        let errorNames = Set(errorTypes.conformances.keys)
         let viewNames = ScreenFinder.viewNames(in: types)
         let found = parallelMap(files, jobs: jobs, threads: .largeStack) { file -> AppCodeVisitor.Findings? in
             guard let data = FileManager.default.contents(atPath: file.url.path) else { return nil }
             let text = String(decoding: data, as: UTF8.self)
-            let wantsErrors = errorFiles.contains(file.relativePath)
-            let wantsModels = text.contains("@Model")
-            let wantsUses = findUses && useMarkers.contains { text.contains($0) }
-            let wantsTransitions = !viewNames.isEmpty && transitionMarkers.contains { text.contains($0) }
-            let aliases = text.contains("typealias") ? ScreenFinder.typeAliases(in: text) : []
-            guard wantsErrors || wantsModels || wantsUses || wantsTransitions else {
-                return aliases.isEmpty ? nil : AppCodeVisitor.Findings(aliases: aliases)
+            let wanted = errorFiles.contains(file.relativePath) || text.contains("@Model")
+                || (findUses && useMarkers.contains { text.contains($0) })
+                || (!viewNames.isEmpty && transitionMarkers.contains { text.contains($0) })
+            let aliases = text.contains("typealias") ? ScreenFinder.typeAliases(in: text).map { AppCodeVisitor.Alias(name: $0.0, target: $0.1) } : []
+            guard wanted else { return aliases.isEmpty ? nil : AppCodeVisitor.Findings(file: file.relativePath, aliases: aliases) }
+            // What a file holds depends on its text alone: the cache keeps it under a hash of the text.
+            var hasher = ContentHasher()
+            hasher.add(text)
+            let key = "appcode-\(cacheFormat)-\(DocSheetVersion.current)-\(file.relativePath)-\(hasher.hexDigest)"
+            var findings: AppCodeVisitor.Findings
+            if let stored = cache?.cachedFindings(forKey: key), let decoded = try? JSONDecoder().decode(AppCodeVisitor.Findings.self, from: stored) {
+                findings = decoded
+            } else {
+                let (tree, _, _) = DeepNestingGuard.parse(text)
+                let visitor = AppCodeVisitor(tree: tree, file: file.relativePath)
+                visitor.walk(tree)
+                findings = visitor.findings
+                findings.aliases = aliases
+                if let cache, let encoded = try? JSONEncoder().encode(findings) { cache.storeFindings(encoded, forKey: key) }
             }
-            let (tree, _, _) = DeepNestingGuard.parse(text)
-            let visitor = AppCodeVisitor(tree: tree, file: file.relativePath, errorTypes: wantsErrors ? errorNames : [],
-                                         findUses: wantsUses, viewNames: wantsTransitions ? viewNames : [])
-            visitor.walk(tree)
-            var findings = visitor.findings
-            findings.aliases = aliases
+            if !findUses { findings.uses = [] }
+            findings.file = file.relativePath
             return findings
         }.compactMap { $0 }
         var scan = AppCodeScan()
-        scan.screens = ScreenFinder.screens(in: types, aliases: Dictionary(found.flatMap(\.aliases), uniquingKeysWith: { first, _ in first }))
-        scan.transitions = found.flatMap(\.transitions).sorted { ($0.file, $0.line, $0.destination) < ($1.file, $1.line, $1.destination) }
-        let errorTexts = found.flatMap(\.errorTexts)
+        scan.screens = ScreenFinder.screens(in: types, aliases: Dictionary(found.flatMap(\.aliases).map { ($0.name, $0.target) },
+                                                                           uniquingKeysWith: { first, _ in first }))
+        scan.transitions = found.flatMap { findings in
+            findings.transitions.compactMap { pending -> TransitionRecord? in
+                guard let destination = pending.candidates.first(where: viewNames.contains) else { return nil }
+                return TransitionRecord(source: pending.source, destination: destination, kind: pending.kind, file: findings.file,
+                                        line: pending.line, isDeclared: false)
+            }
+        }.sorted { ($0.file, $0.line, $0.destination) < ($1.file, $1.line, $1.destination) }
+        let errorTexts = found.flatMap(\.errorTexts).filter { text in
+            errorTypes.conformances[text.typeName] != nil || errorTypes.conformances.keys.contains { $0 == text.typeName || $0.hasSuffix("." + text.typeName) || text.typeName.hasSuffix("." + $0) }
+        }
         scan.errors = ErrorTypeFinder.records(errorTypes, types: types, properties: properties, texts: errorTexts)
         let modelClasses = Set(found.flatMap(\.modelClasses))
         scan.entities = SwiftDataModels.entities(modelClasses: modelClasses, types: types, properties: properties)

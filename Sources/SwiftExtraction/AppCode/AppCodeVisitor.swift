@@ -5,17 +5,43 @@ import SwiftSyntax
 /// Walks one fully parsed file for ``AppCodeReader``: the `errorDescription` / `failureReason` getters of error
 /// types, the `@Model` classes, the literal keys of localized strings, and SwiftGen's `L10n` accessors.
 final class AppCodeVisitor: SyntaxVisitor {
-    /// What one file holds.
-    struct Findings: Sendable {
+    /// What one file holds: a function of its text alone, so that ``AppCodeCache`` can keep it.
+    struct Findings: Codable, Sendable {
+        /// The file, relative to the root.
+        var file = ""
+        /// What `errorDescription` and `failureReason` getters return, for every type that has one.
         var errorTexts: [ErrorTypeFinder.ErrorText] = []
         var modelClasses: [String] = []
         var uses: [LocalizedStringUse] = []
         /// SwiftGen accessors declared in the file: `L10n.Recipes.title` → table and key.
-        var accessors: [(path: String, table: String, key: String)] = []
-        /// SwiftUI transitions to a project view.
-        var transitions: [TransitionRecord] = []
-        /// The file's type aliases (`typealias OSViewController = UIViewController`), name and aliased type.
-        var aliases: [(String, String)] = []
+        var accessors: [Accessor] = []
+        /// SwiftUI navigation calls, each with the types its content builds (breadth first), resolved to a project
+        /// view once the views are known.
+        var transitions: [PendingTransition] = []
+        /// The file's type aliases (`typealias OSViewController = UIViewController`).
+        var aliases: [Alias] = []
+    }
+
+    /// A SwiftGen accessor and the key it stands for.
+    struct Accessor: Codable, Sendable {
+        var path: String
+        var table: String
+        var key: String
+    }
+
+    /// A type alias: its name and the aliased type.
+    struct Alias: Codable, Sendable {
+        var name: String
+        var target: String
+    }
+
+    /// A navigation call whose destination is the first of `candidates` that is a project view.
+    struct PendingTransition: Codable, Sendable {
+        var source: String
+        var kind: String
+        var line: Int
+        /// The names of the types called in the content, breadth first (at most 64).
+        var candidates: [String]
     }
 
     /// The SwiftUI modifiers whose content closure presents a view, with the transition kind they stand for.
@@ -33,18 +59,11 @@ final class AppCodeVisitor: SyntaxVisitor {
 
     private(set) var findings = Findings()
     private let file: String
-    private let errorTypes: Set<String>
-    private let findUses: Bool
-    /// The project's SwiftUI views (dotted and simple names); empty when transitions are not looked for.
-    private let viewNames: Set<String>
     private let converter: SourceLocationConverter
     private var typeStack: [String] = []
 
-    init(tree: SourceFileSyntax, file: String, errorTypes: Set<String>, findUses: Bool, viewNames: Set<String> = []) {
+    init(tree: SourceFileSyntax, file: String) {
         self.file = file
-        self.errorTypes = errorTypes
-        self.findUses = findUses
-        self.viewNames = viewNames
         self.converter = SourceLocationConverter(fileName: file, tree: tree)
         super.init(viewMode: .sourceAccurate)
     }
@@ -74,11 +93,8 @@ final class AppCodeVisitor: SyntaxVisitor {
     // MARK: Error texts
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard !errorTypes.isEmpty, let typeName = typeStack.last, !typeStack.isEmpty else { return .visitChildren }
+        guard !typeStack.isEmpty else { return .visitChildren }
         let path = typeStack.joined(separator: ".")
-        guard errorTypes.contains(path) || errorTypes.contains(typeName) || errorTypes.contains(where: { $0.hasSuffix("." + typeName) }) else {
-            return .visitChildren
-        }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   name == "errorDescription" || name == "failureReason",
@@ -163,8 +179,7 @@ final class AppCodeVisitor: SyntaxVisitor {
     // MARK: Localized strings
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if !viewNames.isEmpty { recordTransition(node) }
-        guard findUses else { return .visitChildren }
+        recordTransition(node)
         let callee = node.calledExpression.trimmedDescription
         let arguments = Array(node.arguments)
         func literal(_ argument: LabeledExprSyntax?) -> StringLiteralExprSyntax? {
@@ -186,7 +201,7 @@ final class AppCodeVisitor: SyntaxVisitor {
         case "L10n.tr", "tr":
             // A SwiftGen accessor's definition: `static let title = L10n.tr("Localizable", "recipes.title", …)`.
             if arguments.count >= 2, let table = literal(arguments[0]), let key = literal(arguments[1]), let path = accessorPath(of: node) {
-                findings.accessors.append((path, Self.literalText(table), Self.literalText(key)))
+                findings.accessors.append(Accessor(path: path, table: Self.literalText(table), key: Self.literalText(key)))
             }
         default:
             let name = callee.split(separator: ".").last.map(String.init) ?? callee
@@ -199,7 +214,7 @@ final class AppCodeVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard findUses, !(node.parent?.is(MemberAccessExprSyntax.self) ?? false) else { return .visitChildren }
+        guard !(node.parent?.is(MemberAccessExprSyntax.self) ?? false) else { return .visitChildren }
         let path = node.trimmedDescription
         if path.hasPrefix("L10n."), path != "L10n.tr", !path.contains("("), !path.contains(where: \.isWhitespace) {
             let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
@@ -230,30 +245,32 @@ final class AppCodeVisitor: SyntaxVisitor {
         } else {
             return
         }
-        guard let destination = content.lazy.compactMap({ self.firstView(in: $0) }).first, !typeStack.isEmpty else { return }
+        let candidates = content.flatMap { calledTypes(in: $0) }
+        guard !candidates.isEmpty, !typeStack.isEmpty else { return }
         // A modifier's line is its name's, not the start of the chain it ends.
         let position = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.positionAfterSkippingLeadingTrivia
             ?? node.calledExpression.positionAfterSkippingLeadingTrivia
         let location = converter.location(for: position)
-        findings.transitions.append(TransitionRecord(
-            source: typeStack.joined(separator: "."), destination: destination, kind: kind, file: file, line: location.line,
-            isDeclared: false))
+        findings.transitions.append(PendingTransition(source: typeStack.joined(separator: "."), kind: kind, line: location.line,
+                                                      candidates: candidates))
     }
 
-    /// The first project view built in `syntax` (breadth first: `Outer(Inner())` is `Outer`).
-    private func firstView(in syntax: Syntax) -> String? {
+    /// The names of the types called in `syntax`, breadth first (`Outer(Inner())` gives `Outer`, `Inner`): calls
+    /// whose callee starts with a capital letter, at most 64.
+    private func calledTypes(in syntax: Syntax) -> [String] {
         var queue = [syntax]
         var index = 0
-        while index < queue.count, index < 2_000 {
+        var names: [String] = []
+        while index < queue.count, index < 2_000, names.count < 64 {
             let current = queue[index]
             index += 1
             if let call = current.as(FunctionCallExprSyntax.self) {
                 let callee = call.calledExpression.trimmedDescription
-                if viewNames.contains(callee) { return callee }
+                if callee.first?.isUppercase == true, !callee.contains(where: { $0.isWhitespace || $0 == "(" }) { names.append(callee) }
             }
             queue.append(contentsOf: current.children(viewMode: .sourceAccurate))
         }
-        return nil
+        return names
     }
 
     /// Records a literal key; interpolations become `%@`.

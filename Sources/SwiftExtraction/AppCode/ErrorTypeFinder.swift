@@ -15,7 +15,7 @@ enum ErrorTypeFinder {
     }
 
     /// What `errorDescription` or `failureReason` returns, read from one declaration of it.
-    struct ErrorText: Sendable {
+    struct ErrorText: Codable, Sendable {
         /// The type (or extended type) the property is declared in, as written.
         var typeName: String
         /// `errorDescription` or `failureReason`.
