@@ -6,16 +6,16 @@ import PackageDescription
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
 /// Parallelism (the one parallel map and `Locked`, no dependencies) ← Inventory, FileSupport, SwiftExtraction, DesignDocument, Workflow, docsheet;
 /// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner, the signal handler);
-/// Inventory ← SwiftExtraction → FileSupport;  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
+/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← ProjectResources (strings tables, Core Data models; no SwiftSyntax);  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
 /// Inventory, Workbook, SpreadsheetReader, YAMLReading ← DesignDocument;  Workbook, SpreadsheetReader, DesignDocument → FileSupport;
-/// Workflow → (Inventory, SwiftExtraction, DesignDocument, YAMLReading, FileSupport);
+/// Workflow → (Inventory, SwiftExtraction, ProjectResources, DesignDocument, YAMLReading, FileSupport);
 /// docsheet → all, and it alone installs signal handlers.
 let package = Package(
     name: "DocSheet",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
-        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
+        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "ProjectResources", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
         // SwiftPM plugins (Documentation/Plugins.md): `swift package generate-design-doc`, `swift package docsheet …`,
         // and the build-tool plugin that checks a target's documentation in every build.
         .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
@@ -51,6 +51,9 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // The project's resources besides Swift code: `.strings`, `.stringsdict` and `.xcstrings` tables, Core Data
+        // models (XML through FoundationXML on Linux, JSON, property lists); no SwiftSyntax (Documentation/Resources.md).
+        .target(name: "ProjectResources", dependencies: ["Inventory"]),
         // A spreadsheet as values (cells, styles, sheet settings): what the reader reads and the writer writes; no C.
         .target(name: "SpreadsheetModel"),
         .target(name: "Workbook", dependencies: ["SpreadsheetModel", "CXLSXWriter", "FileSupport"]),
@@ -67,7 +70,7 @@ let package = Package(
         ),
         .target(
             name: "Workflow",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
+            dependencies: ["Inventory", "SwiftExtraction", "ProjectResources", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
                            .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
@@ -119,12 +122,13 @@ let package = Package(
         // the committed findings and a sample of the seeds through it in the normal build).
         .target(
             name: "FuzzChecks",
-            dependencies: ["Inventory", "SwiftExtraction", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
+            dependencies: ["Inventory", "SwiftExtraction", "ProjectResources", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
             path: "Tests/FuzzChecks"
         ),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
+        .testTarget(name: "ProjectResourcesTests", dependencies: ["ProjectResources", "Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "SpreadsheetModel", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "SpreadsheetModel", "Workbook", "TestSupport"]),

@@ -23,6 +23,8 @@ let package = Package(
         .executableTarget(name: "FuzzExtraction", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
         // Extraction and the JSON round trip only, no documents: the fast target (FuzzExtraction writes every document).
         .executableTarget(name: "FuzzRecords", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
+        // The resource readers (`.strings`, `.stringsdict`, `.xcstrings`, Core Data XML): a selector byte, then the file.
+        .executableTarget(name: "FuzzResources", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
         .executableTarget(name: "FuzzDocAndTemplates", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
     ]
 )

@@ -1315,8 +1315,8 @@ def main():
             print(f"   DocSheet's output kept in {output}")
         else:
             shutil.rmtree(os.path.dirname(output), ignore_errors=True)
-    if document.get("schemaVersion") not in (2, 3):
-        print(f"warning: DocSheet's schemaVersion is {document.get('schemaVersion')}, this referee expects 2 or 3")
+    if document.get("schemaVersion") not in (2, 3, 4):
+        print(f"warning: DocSheet's schemaVersion is {document.get('schemaVersion')}, this referee expects 2, 3 or 4")
     if not arguments.lexical_paths:
         records = merge_symlinks(view, records)
     by_repository, disagreements = compare(view, records, kinds, arguments.max_list)

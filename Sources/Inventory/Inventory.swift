@@ -83,7 +83,7 @@ public enum DocSheetVersion {
 /// Everything DocSheet extracted from a project: its types and functions, in stable order.
 public struct Inventory: Codable, Hashable, Sendable {
     /// The JSON schema version written by this build.
-    public static let currentSchemaVersion = 3
+    public static let currentSchemaVersion = 4
 
     /// The schema version of this inventory.
     public var schemaVersion: Int
@@ -101,6 +101,21 @@ public struct Inventory: Codable, Hashable, Sendable {
     /// Property and enum-case records sorted by file, line, column; empty in an inventory written before schema
     /// version 3.
     public var properties: [PropertyRecord]
+    /// The project's user-facing strings (`.strings`, `.stringsdict`, `.xcstrings`), one per table and key, sorted by
+    /// table then key; empty in an inventory written before schema version 4.
+    public var messages: [MessageRecord]
+    /// The error types (conforming to `Error`, `LocalizedError`, `CustomNSError`), sorted by file, line; empty in an
+    /// inventory written before schema version 4.
+    public var errors: [ErrorRecord]
+    /// The data model's entities (Core Data's current model version, SwiftData `@Model` classes), sorted by file,
+    /// line; empty in an inventory written before schema version 4.
+    public var entities: [EntityRecord]
+    /// The screens: storyboard scenes, xib controllers, view-controller classes and SwiftUI views, sorted by file,
+    /// line; empty in an inventory written before schema version 4.
+    public var screens: [ScreenRecord]
+    /// The transitions between screens: storyboard segues and SwiftUI navigation found in code, sorted by file, line;
+    /// empty in an inventory written before schema version 4.
+    public var transitions: [TransitionRecord]
 
     /// Creates an inventory; records are put into the stable order (file, line, column).
     ///
@@ -113,10 +128,17 @@ public struct Inventory: Codable, Hashable, Sendable {
     ///   - modules: The modules of the project, in any order (they are sorted by name, then project); modules no record
     ///     belongs to are kept, so a target whose files hold no function still shows.
     ///   - properties: The property and enum-case records, in any order (they are sorted by file, line, column).
+    ///   - messages: The message records, in any order (they are sorted by table, then key).
+    ///   - errors: The error records, in any order (they are sorted by file, line, name).
+    ///   - entities: The entity records, in any order (they are sorted by file, line, name).
+    ///   - screens: The screen records, in any order (they are sorted by file, line, name).
+    ///   - transitions: The transition records, in any order (they are sorted by file, line, then source and
+    ///     destination).
     public init(
         project: ProjectInfo, types: [TypeRecord], functions: [FunctionRecord], tool: ToolInfo = ToolInfo(),
         schemaVersion: Int = Inventory.currentSchemaVersion, modules: [ModuleRecord] = [],
-        properties: [PropertyRecord] = []
+        properties: [PropertyRecord] = [], messages: [MessageRecord] = [], errors: [ErrorRecord] = [],
+        entities: [EntityRecord] = [], screens: [ScreenRecord] = [], transitions: [TransitionRecord] = []
     ) {
         self.schemaVersion = schemaVersion
         self.tool = tool
@@ -125,6 +147,13 @@ public struct Inventory: Codable, Hashable, Sendable {
         self.types = Inventory.ordered(types, by: Inventory.precedes)
         self.functions = Inventory.ordered(functions, by: Inventory.precedes)
         self.properties = Inventory.ordered(properties, by: Inventory.precedes)
+        self.messages = messages.sorted { ($0.table, $0.key) < ($1.table, $1.key) }
+        self.errors = errors.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+        self.entities = entities.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+        self.screens = screens.sorted { ($0.file, $0.line, $0.name) < ($1.file, $1.line, $1.name) }
+        self.transitions = transitions.sorted {
+            ($0.file, $0.line, $0.source, $0.destination, $0.kind) < ($1.file, $1.line, $1.source, $1.destination, $1.kind)
+        }
     }
 
     /// `records` sorted (stably) by `precedes`; returned as they are when already in order, as the extractor's are,
@@ -134,10 +163,10 @@ public struct Inventory: Codable, Hashable, Sendable {
         return inOrder ? records : records.sorted(by: precedes)
     }
 
-    private enum CodingKeys: String, CodingKey { case schemaVersion, tool, project, modules, types, functions, properties }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, tool, project, modules, types, functions, properties, messages, errors, entities, screens, transitions }
 
     /// Decodes an inventory; one written before schema version 2 has no `modules`, one written before version 3 no
-    /// `properties`.
+    /// `properties`, one written before version 4 no `messages`, `errors`, `entities`, `screens` or `transitions`.
     ///
     /// - Parameter decoder: The decoder to read the keyed JSON object from.
     /// - Throws: `DecodingError` when a key is missing or has the wrong type.
@@ -150,6 +179,11 @@ public struct Inventory: Codable, Hashable, Sendable {
         types = try c.decode([TypeRecord].self, forKey: .types)
         functions = try c.decode([FunctionRecord].self, forKey: .functions)
         properties = try c.decodeIfPresent([PropertyRecord].self, forKey: .properties) ?? []
+        messages = try c.decodeIfPresent([MessageRecord].self, forKey: .messages) ?? []
+        errors = try c.decodeIfPresent([ErrorRecord].self, forKey: .errors) ?? []
+        entities = try c.decodeIfPresent([EntityRecord].self, forKey: .entities) ?? []
+        screens = try c.decodeIfPresent([ScreenRecord].self, forKey: .screens) ?? []
+        transitions = try c.decodeIfPresent([TransitionRecord].self, forKey: .transitions) ?? []
     }
 
     /// The kind of the module named `name` (the first such module when several projects declare one).
@@ -195,12 +229,13 @@ public struct Inventory: Codable, Hashable, Sendable {
     ///
     /// - Parameter minimum: The lowest effective access level to keep, e.g. `.public` for the public API only.
     /// - Returns: The same inventory (project, tool, schema version) with only the functions, types and properties at
-    ///   `minimum` or above.
+    ///   `minimum` or above (error records too; messages, entities, screens and transitions are kept).
     public func filtered(minimumAccess minimum: AccessLevel) -> Inventory {
         var copy = self
         copy.functions = functions.filter { $0.effectiveAccess >= minimum }
         copy.types = types.filter { $0.effectiveAccess >= minimum }
         copy.properties = properties.filter { $0.effectiveAccess >= minimum }
+        copy.errors = errors.filter { $0.effectiveAccess >= minimum }
         return copy
     }
 

@@ -74,12 +74,17 @@ public struct InventoryJSONWriter {
     /// - Parameter inventory: The inventory.
     public mutating func write(_ inventory: Inventory) {
         openObject()
+        key("entities"); inventory.entities.writeJSON(into: &self)
+        key("errors"); inventory.errors.writeJSON(into: &self)
         key("functions"); writeRecords(inventory.functions)
+        key("messages"); inventory.messages.writeJSON(into: &self)
         key("modules"); inventory.modules.writeJSON(into: &self)
         key("project"); inventory.project.writeJSON(into: &self)
         key("properties"); writeRecords(inventory.properties)
         key("schemaVersion"); write(inventory.schemaVersion)
+        key("screens"); inventory.screens.writeJSON(into: &self)
         key("tool"); inventory.tool.writeJSON(into: &self)
+        key("transitions"); inventory.transitions.writeJSON(into: &self)
         key("types"); writeRecords(inventory.types)
         closeObject()
     }

@@ -438,6 +438,593 @@ extension PropertyRecord {
     }
 }
 
+extension MessageRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("comment"); self.comment.writeJSON(into: &writer)
+        writer.key("extractionState"); self.extractionState.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("key"); self.key.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("table"); self.table.writeJSON(into: &writer)
+        writer.key("translations"); self.translations.writeJSON(into: &writer)
+        writer.key("uses"); self.uses.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.table.writeBytes(into: &writer)
+        self.key.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.comment.writeBytes(into: &writer)
+        self.extractionState.writeBytes(into: &writer)
+        self.translations.writeBytes(into: &writer)
+        self.uses.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> MessageRecord? {
+        var record = schema.blank
+        guard let tableValue = Swift.type(of: record.table).readBytes(from: &reader) else { return nil }
+        record.table = tableValue
+        guard let keyValue = Swift.type(of: record.key).readBytes(from: &reader) else { return nil }
+        record.key = keyValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let commentValue = Swift.type(of: record.comment).readBytes(from: &reader) else { return nil }
+        record.comment = commentValue
+        guard let extractionStateValue = Swift.type(of: record.extractionState).readBytes(from: &reader) else { return nil }
+        record.extractionState = extractionStateValue
+        guard let translationsValue = Swift.type(of: record.translations).readBytes(from: &reader) else { return nil }
+        record.translations = translationsValue
+        guard let usesValue = Swift.type(of: record.uses).readBytes(from: &reader) else { return nil }
+        record.uses = usesValue
+        return record
+    }
+}
+
+extension MessageRecord.Translation {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("format"); self.format.writeJSON(into: &writer)
+        writer.key("language"); self.language.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("state"); self.state.writeJSON(into: &writer)
+        writer.key("text"); self.text.writeJSON(into: &writer)
+        writer.key("variations"); self.variations.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.language.writeBytes(into: &writer)
+        self.text.writeBytes(into: &writer)
+        self.state.writeBytes(into: &writer)
+        self.variations.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.format.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> MessageRecord.Translation? {
+        var record = schema.blank
+        guard let languageValue = Swift.type(of: record.language).readBytes(from: &reader) else { return nil }
+        record.language = languageValue
+        guard let textValue = Swift.type(of: record.text).readBytes(from: &reader) else { return nil }
+        record.text = textValue
+        guard let stateValue = Swift.type(of: record.state).readBytes(from: &reader) else { return nil }
+        record.state = stateValue
+        guard let variationsValue = Swift.type(of: record.variations).readBytes(from: &reader) else { return nil }
+        record.variations = variationsValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let formatValue = Swift.type(of: record.format).readBytes(from: &reader) else { return nil }
+        record.format = formatValue
+        return record
+    }
+}
+
+extension MessageRecord.Variation {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("path"); self.path.writeJSON(into: &writer)
+        writer.key("text"); self.text.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.path.writeBytes(into: &writer)
+        self.text.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> MessageRecord.Variation? {
+        var record = schema.blank
+        guard let pathValue = Swift.type(of: record.path).readBytes(from: &reader) else { return nil }
+        record.path = pathValue
+        guard let textValue = Swift.type(of: record.text).readBytes(from: &reader) else { return nil }
+        record.text = textValue
+        return record
+    }
+}
+
+extension MessageRecord.Use {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("form"); self.form.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.form.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> MessageRecord.Use? {
+        var record = schema.blank
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let formValue = Swift.type(of: record.form).readBytes(from: &reader) else { return nil }
+        record.form = formValue
+        return record
+    }
+}
+
+extension ErrorRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("cases"); self.cases.writeJSON(into: &writer)
+        writer.key("doc"); self.doc.writeJSON(into: &writer)
+        writer.key("effectiveAccess"); self.effectiveAccess.writeJSON(into: &writer)
+        writer.key("errorDescription"); self.errorDescription.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("module"); self.module.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("protocols"); self.protocols.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.module.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.effectiveAccess.writeBytes(into: &writer)
+        self.protocols.writeBytes(into: &writer)
+        self.doc.writeBytes(into: &writer)
+        self.cases.writeBytes(into: &writer)
+        self.errorDescription.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ErrorRecord? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let moduleValue = Swift.type(of: record.module).readBytes(from: &reader) else { return nil }
+        record.module = moduleValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let effectiveAccessValue = Swift.type(of: record.effectiveAccess).readBytes(from: &reader) else { return nil }
+        record.effectiveAccess = effectiveAccessValue
+        guard let protocolsValue = Swift.type(of: record.protocols).readBytes(from: &reader) else { return nil }
+        record.protocols = protocolsValue
+        guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
+        record.doc = docValue
+        guard let casesValue = Swift.type(of: record.cases).readBytes(from: &reader) else { return nil }
+        record.cases = casesValue
+        guard let errorDescriptionValue = Swift.type(of: record.errorDescription).readBytes(from: &reader) else { return nil }
+        record.errorDescription = errorDescriptionValue
+        return record
+    }
+}
+
+extension ErrorRecord.Case {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("associatedValues"); self.associatedValues.writeJSON(into: &writer)
+        writer.key("doc"); self.doc.writeJSON(into: &writer)
+        writer.key("errorDescription"); self.errorDescription.writeJSON(into: &writer)
+        writer.key("failureReason"); self.failureReason.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.associatedValues.writeBytes(into: &writer)
+        self.doc.writeBytes(into: &writer)
+        self.errorDescription.writeBytes(into: &writer)
+        self.failureReason.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ErrorRecord.Case? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let associatedValuesValue = Swift.type(of: record.associatedValues).readBytes(from: &reader) else { return nil }
+        record.associatedValues = associatedValuesValue
+        guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
+        record.doc = docValue
+        guard let errorDescriptionValue = Swift.type(of: record.errorDescription).readBytes(from: &reader) else { return nil }
+        record.errorDescription = errorDescriptionValue
+        guard let failureReasonValue = Swift.type(of: record.failureReason).readBytes(from: &reader) else { return nil }
+        record.failureReason = failureReasonValue
+        return record
+    }
+}
+
+extension EntityRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("attributes"); self.attributes.writeJSON(into: &writer)
+        writer.key("className"); self.className.writeJSON(into: &writer)
+        writer.key("fetchIndexes"); self.fetchIndexes.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("framework"); self.framework.writeJSON(into: &writer)
+        writer.key("isAbstract"); self.isAbstract.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("modelVersion"); self.modelVersion.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("parent"); self.parent.writeJSON(into: &writer)
+        writer.key("relationships"); self.relationships.writeJSON(into: &writer)
+        writer.key("summary"); self.summary.writeJSON(into: &writer)
+        writer.key("uniquenessConstraints"); self.uniquenessConstraints.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.framework.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.modelVersion.writeBytes(into: &writer)
+        self.className.writeBytes(into: &writer)
+        self.isAbstract.writeBytes(into: &writer)
+        self.parent.writeBytes(into: &writer)
+        self.summary.writeBytes(into: &writer)
+        self.attributes.writeBytes(into: &writer)
+        self.relationships.writeBytes(into: &writer)
+        self.fetchIndexes.writeBytes(into: &writer)
+        self.uniquenessConstraints.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> EntityRecord? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let frameworkValue = Swift.type(of: record.framework).readBytes(from: &reader) else { return nil }
+        record.framework = frameworkValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let modelVersionValue = Swift.type(of: record.modelVersion).readBytes(from: &reader) else { return nil }
+        record.modelVersion = modelVersionValue
+        guard let classNameValue = Swift.type(of: record.className).readBytes(from: &reader) else { return nil }
+        record.className = classNameValue
+        guard let isAbstractValue = Swift.type(of: record.isAbstract).readBytes(from: &reader) else { return nil }
+        record.isAbstract = isAbstractValue
+        guard let parentValue = Swift.type(of: record.parent).readBytes(from: &reader) else { return nil }
+        record.parent = parentValue
+        guard let summaryValue = Swift.type(of: record.summary).readBytes(from: &reader) else { return nil }
+        record.summary = summaryValue
+        guard let attributesValue = Swift.type(of: record.attributes).readBytes(from: &reader) else { return nil }
+        record.attributes = attributesValue
+        guard let relationshipsValue = Swift.type(of: record.relationships).readBytes(from: &reader) else { return nil }
+        record.relationships = relationshipsValue
+        guard let fetchIndexesValue = Swift.type(of: record.fetchIndexes).readBytes(from: &reader) else { return nil }
+        record.fetchIndexes = fetchIndexesValue
+        guard let uniquenessConstraintsValue = Swift.type(of: record.uniquenessConstraints).readBytes(from: &reader) else { return nil }
+        record.uniquenessConstraints = uniquenessConstraintsValue
+        return record
+    }
+}
+
+extension EntityRecord.Attribute {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("defaultValue"); self.defaultValue.writeJSON(into: &writer)
+        writer.key("isOptional"); self.isOptional.writeJSON(into: &writer)
+        writer.key("isTransient"); self.isTransient.writeJSON(into: &writer)
+        writer.key("isUnique"); self.isUnique.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("type"); self.type.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.type.writeBytes(into: &writer)
+        self.isOptional.writeBytes(into: &writer)
+        self.defaultValue.writeBytes(into: &writer)
+        self.isTransient.writeBytes(into: &writer)
+        self.isUnique.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> EntityRecord.Attribute? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let typeValue = Swift.type(of: record.type).readBytes(from: &reader) else { return nil }
+        record.type = typeValue
+        guard let isOptionalValue = Swift.type(of: record.isOptional).readBytes(from: &reader) else { return nil }
+        record.isOptional = isOptionalValue
+        guard let defaultValueValue = Swift.type(of: record.defaultValue).readBytes(from: &reader) else { return nil }
+        record.defaultValue = defaultValueValue
+        guard let isTransientValue = Swift.type(of: record.isTransient).readBytes(from: &reader) else { return nil }
+        record.isTransient = isTransientValue
+        guard let isUniqueValue = Swift.type(of: record.isUnique).readBytes(from: &reader) else { return nil }
+        record.isUnique = isUniqueValue
+        return record
+    }
+}
+
+extension EntityRecord.Relationship {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("deleteRule"); self.deleteRule.writeJSON(into: &writer)
+        writer.key("destination"); self.destination.writeJSON(into: &writer)
+        writer.key("inverse"); self.inverse.writeJSON(into: &writer)
+        writer.key("isOptional"); self.isOptional.writeJSON(into: &writer)
+        writer.key("isToMany"); self.isToMany.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.destination.writeBytes(into: &writer)
+        self.isToMany.writeBytes(into: &writer)
+        self.isOptional.writeBytes(into: &writer)
+        self.deleteRule.writeBytes(into: &writer)
+        self.inverse.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> EntityRecord.Relationship? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let destinationValue = Swift.type(of: record.destination).readBytes(from: &reader) else { return nil }
+        record.destination = destinationValue
+        guard let isToManyValue = Swift.type(of: record.isToMany).readBytes(from: &reader) else { return nil }
+        record.isToMany = isToManyValue
+        guard let isOptionalValue = Swift.type(of: record.isOptional).readBytes(from: &reader) else { return nil }
+        record.isOptional = isOptionalValue
+        guard let deleteRuleValue = Swift.type(of: record.deleteRule).readBytes(from: &reader) else { return nil }
+        record.deleteRule = deleteRuleValue
+        guard let inverseValue = Swift.type(of: record.inverse).readBytes(from: &reader) else { return nil }
+        record.inverse = inverseValue
+        return record
+    }
+}
+
+extension ScreenRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("className"); self.className.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("isInitial"); self.isInitial.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("module"); self.module.writeJSON(into: &writer)
+        writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("source"); self.source.writeJSON(into: &writer)
+        writer.key("storyboardIdentifier"); self.storyboardIdentifier.writeJSON(into: &writer)
+        writer.key("summary"); self.summary.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.name.writeBytes(into: &writer)
+        self.source.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.module.writeBytes(into: &writer)
+        self.className.writeBytes(into: &writer)
+        self.storyboardIdentifier.writeBytes(into: &writer)
+        self.isInitial.writeBytes(into: &writer)
+        self.summary.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> ScreenRecord? {
+        var record = schema.blank
+        guard let nameValue = Swift.type(of: record.name).readBytes(from: &reader) else { return nil }
+        record.name = nameValue
+        guard let sourceValue = Swift.type(of: record.source).readBytes(from: &reader) else { return nil }
+        record.source = sourceValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let moduleValue = Swift.type(of: record.module).readBytes(from: &reader) else { return nil }
+        record.module = moduleValue
+        guard let classNameValue = Swift.type(of: record.className).readBytes(from: &reader) else { return nil }
+        record.className = classNameValue
+        guard let storyboardIdentifierValue = Swift.type(of: record.storyboardIdentifier).readBytes(from: &reader) else { return nil }
+        record.storyboardIdentifier = storyboardIdentifierValue
+        guard let isInitialValue = Swift.type(of: record.isInitial).readBytes(from: &reader) else { return nil }
+        record.isInitial = isInitialValue
+        guard let summaryValue = Swift.type(of: record.summary).readBytes(from: &reader) else { return nil }
+        record.summary = summaryValue
+        return record
+    }
+}
+
+extension TransitionRecord {
+    /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
+    ///
+    /// - Parameter writer: The JSON writer, positioned where a value goes.
+    public func writeJSON(into writer: inout InventoryJSONWriter) {
+        writer.openObject()
+        writer.key("destination"); self.destination.writeJSON(into: &writer)
+        writer.key("file"); self.file.writeJSON(into: &writer)
+        writer.key("identifier"); self.identifier.writeJSON(into: &writer)
+        writer.key("isDeclared"); self.isDeclared.writeJSON(into: &writer)
+        writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("line"); self.line.writeJSON(into: &writer)
+        writer.key("source"); self.source.writeJSON(into: &writer)
+        writer.closeObject()
+    }
+
+    /// Appends the record's fields in the cache's binary form, in ``schema``'s order.
+    ///
+    /// - Parameter writer: The byte writer.
+    public func writeBytes(into writer: inout RecordByteWriter) {
+        self.source.writeBytes(into: &writer)
+        self.destination.writeBytes(into: &writer)
+        self.kind.writeBytes(into: &writer)
+        self.identifier.writeBytes(into: &writer)
+        self.file.writeBytes(into: &writer)
+        self.line.writeBytes(into: &writer)
+        self.isDeclared.writeBytes(into: &writer)
+    }
+
+    /// Reads a record written by ``writeBytes(into:)``.
+    ///
+    /// - Parameter reader: The byte reader, positioned at the record.
+    /// - Returns: The record, or `nil` when the bytes are not one.
+    public static func readBytes(from reader: inout RecordByteReader) -> TransitionRecord? {
+        var record = schema.blank
+        guard let sourceValue = Swift.type(of: record.source).readBytes(from: &reader) else { return nil }
+        record.source = sourceValue
+        guard let destinationValue = Swift.type(of: record.destination).readBytes(from: &reader) else { return nil }
+        record.destination = destinationValue
+        guard let kindValue = Swift.type(of: record.kind).readBytes(from: &reader) else { return nil }
+        record.kind = kindValue
+        guard let identifierValue = Swift.type(of: record.identifier).readBytes(from: &reader) else { return nil }
+        record.identifier = identifierValue
+        guard let fileValue = Swift.type(of: record.file).readBytes(from: &reader) else { return nil }
+        record.file = fileValue
+        guard let lineValue = Swift.type(of: record.line).readBytes(from: &reader) else { return nil }
+        record.line = lineValue
+        guard let isDeclaredValue = Swift.type(of: record.isDeclared).readBytes(from: &reader) else { return nil }
+        record.isDeclared = isDeclaredValue
+        return record
+    }
+}
+
 extension ModuleRecord {
     /// Writes the record as a JSON object, keys sorted (``schema``'s `fieldsInKeyOrder`).
     ///

@@ -50,7 +50,7 @@ public struct Violation: Codable, Hashable, Sendable {
     /// 1-based column of the declaration's name.
     public var column: Int
     /// The rule: `undocumented`, `parameters`, `returns` or `throws` for a function, `undocumented-property` for a
-    /// property or enum case.
+    /// property or enum case, `message-undefined` or `message-unused` for a localized key (`require: [messages]`).
     public var rule: String
     /// The module.
     public var module: String
@@ -172,12 +172,25 @@ public enum Check {
         var diagnostics: [String] = []
         var foundDeclarations = false
         var generatedFilesLeftOut = 0
+        var messageViolations: [Violation] = []
         for (rootIndex, root) in roots.enumerated() {
             let result: ExtractionResult
             switch options.scope {
             case .tree:
                 result = try treeScans[rootIndex].scan.extract(treeScans[rootIndex].plan)
                 foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty || !result.properties.isEmpty
+                if rules.contains(.messages) {
+                    let key = BaselineKeys(root: environment.url(for: root), configuration: configuration)
+                    let records = treeScans[rootIndex].scan.readAppRecords(treeScans[rootIndex].plan, extracted: result)
+                    messageViolations += Self.messageViolations(
+                        records, root: root, prefix: roots.count > 1 ? SourceScan.displayPath(root: root, file: "") : "", key: key)
+                    // The resource files that could not be read stay warnings.
+                    diagnostics += records.diagnostics.filter { MessageLinking.rule(of: $0) == nil }.map { diagnostic in
+                        var diagnostic = diagnostic
+                        diagnostic.file = SourceScan.displayPath(root: root, file: diagnostic.file)
+                        return diagnostic.description
+                    }
+                }
             case .staged, .since:
                 let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
@@ -216,7 +229,7 @@ public enum Check {
             ? functions.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) } : []
         let checkedProperties = properties.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) }
         var violations = checked.flatMap { violationsOf($0.record, path: $0.path, rules: rules) }
-        let propertyViolations = checkedProperties.compactMap { violationOf($0.record, path: $0.path) }
+        let propertyViolations = checkedProperties.compactMap { violationOf($0.record, path: $0.path) } + messageViolations
         if !propertyViolations.isEmpty {
             // Functions and properties in one order (path, line, column), so a file's violations read top to bottom.
             violations = (violations + propertyViolations).enumerated().sorted { a, b in
@@ -244,6 +257,25 @@ public enum Check {
         return CheckReport(violations: violations, baselinedCount: baselinedCount, checkedCount: checkedCount,
                            documentedCount: documented, coverage: coverage, minCoverage: minCoverage,
                            minAccess: minAccess, kinds: kinds, passed: passed, diagnostics: diagnostics)
+    }
+
+    /// The `message-undefined` and `message-unused` violations of one root (`check.require: [messages]`).
+    ///
+    /// - Parameters:
+    ///   - records: What `SourceScan.readAppRecords(_:extracted:)` found under the root.
+    ///   - root: The root as given.
+    ///   - prefix: The root's display prefix when several roots are checked, else empty.
+    ///   - key: Makes the baseline key of a path.
+    /// - Returns: One violation per key used but not defined, and per key defined but not used.
+    static func messageViolations(_ records: ResourceRecords, root: String, prefix: String, key: BaselineKeys) -> [Violation] {
+        records.diagnostics.compactMap { diagnostic in
+            guard let rule = MessageLinking.rule(of: diagnostic) else { return nil }
+            let path = prefix.isEmpty ? SourceScan.displayPath(root: root, file: diagnostic.file) : prefix + diagnostic.file
+            return Violation(file: key.path(diagnostic.file) ?? prefix + diagnostic.file, path: path, line: diagnostic.line,
+                             column: diagnostic.column, rule: rule, module: "", enclosingType: nil,
+                             name: diagnostic.message.split(separator: "\"").dropFirst().first.map(String.init) ?? "",
+                             message: diagnostic.message)
+        }
     }
 
     /// The violations of one function under `rules` (a missing or placeholder doc is one `undocumented` violation).

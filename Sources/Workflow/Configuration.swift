@@ -29,6 +29,9 @@ public struct Configuration: Equatable, Sendable {
         case returns
         /// A throwing function's errors are described.
         case `throws`
+        /// Every literal key the Swift code uses is in its strings table, and every key of a table the code uses is
+        /// used (Documentation/Resources.md; a whole-tree check only: `--staged` and `--since` read no resources).
+        case messages
     }
 
     /// The kinds of declaration `docsheet check` looks at (`--kinds`, `check.kinds`).

@@ -154,10 +154,13 @@ public enum Generate {
             }
         }
 
-        let result = try scan.extract(plan)
+        var result = try scan.extract(plan)
+        let resources = scan.readAppRecords(plan, extracted: result)
+        result.diagnostics += resources.diagnostics
         var inventory = Inventory(project: ProjectInfo(name: projectName, root: rootLabel, commit: commit),
                                   types: result.types, functions: result.functions, modules: result.modules,
-                                  properties: result.properties)
+                                  properties: result.properties, messages: resources.messages, errors: resources.errors,
+                                  entities: resources.entities, screens: resources.screens, transitions: resources.transitions)
         if let minimumAccess {
             inventory = inventory.filtered(minimumAccess: minimumAccess)
         }

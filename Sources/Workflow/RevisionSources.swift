@@ -319,8 +319,10 @@ struct PreparedRevision {
         case .workTree(var scan, let plan):
             scan.progress = progress
             let result = try scan.extract(plan)
+            let resources = scan.readAppRecords(plan, extracted: result)
             return Inventory(project: project, types: result.types, functions: result.functions, modules: result.modules,
-                             properties: result.properties)
+                             properties: result.properties, messages: resources.messages, errors: resources.errors,
+                             entities: resources.entities, screens: resources.screens, transitions: resources.transitions)
         case .revision(let sources, let modules, let extractor, let cache):
             let result = extractor.extract(sources: sources, cache: cache, progress: progress)
             return Inventory(project: project, types: result.types, functions: result.functions, modules: modules,

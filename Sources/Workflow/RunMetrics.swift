@@ -55,7 +55,8 @@ public final class RunMetrics: Sendable {
     /// Adds `seconds` to the phase `name` (a phase recorded twice, e.g. once per root, is summed).
     ///
     /// - Parameters:
-    ///   - name: The phase: `discovery`, `parse`, `merge` or `write`.
+    ///   - name: The phase: `discovery`, `parse`, `merge`, `app records` (resources and the Swift re-reading of
+    ///     Documentation/Resources.md) or `write`.
     ///   - seconds: How long it took.
     public func record(_ name: String, seconds: Double) {
         measures.withLock { measures in

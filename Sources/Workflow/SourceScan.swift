@@ -79,6 +79,7 @@ public struct SourceScan: Sendable {
             plan.fileCount += discovered.files.count
             globsInEffect.append(Self.describe(root: root, options: options))
             let cacheFolder = options.manifests.cacheFolder
+            plan.resourcePaths.append(Self.resourcePaths(under: discovered.root, options: options))
             plan.discoveries.append((discovered, useCache ? cacheFolder.map { DiskExtractionCache(folder: $0) } : nil))
         }
         metrics?.record("discovery", since: discoveryStart)
@@ -170,6 +171,10 @@ public struct SourceScan: Sendable {
                 guard let stamp = FilePaths.stamp(ofFileAt: file.url.path) else { return nil }
                 text += "\(file.relativePath)\u{0}\(file.url.path)\u{0}\(file.targets.joined(separator: ","))\u{0}\(file.moduleKind)\u{0}\(stamp)\n"
             }
+            // The strings tables and data models read with the Swift files (`readResources(_:)`): a changed
+            // translation or model version makes the output out of date too.
+            guard let resources = Self.resourceStamps(root: discovered.root, paths: plan.resourcePaths[index]) else { return nil }
+            text += resources
         }
         return text
     }
@@ -258,6 +263,8 @@ struct ScanPlan {
     var discoveries: [(discovered: Discovery, cache: DiskExtractionCache?)] = []
     /// How many Swift files were found in all.
     var fileCount = 0
+    /// Each root's resource files (strings tables, Core Data models), relative to it (`SourceScan.readResources(_:)`).
+    var resourcePaths: [[String]] = []
 }
 
 extension ExtractionResult {

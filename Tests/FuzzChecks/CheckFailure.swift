@@ -91,6 +91,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case records = "FuzzRecords"
     /// A doc comment, optionally a NUL and a YAML template (``DocTemplatePipeline``).
     case docAndTemplates = "FuzzDocAndTemplates"
+    /// A selector byte and a resource file: `.strings`, `.stringsdict`, `.xcstrings` or Core Data XML
+    /// (``ResourcesPipeline``).
+    case resources = "FuzzResources"
 
     /// The checks the target runs on one input.
     public var pipeline: FuzzPipeline {
@@ -98,6 +101,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .extraction: return { bytes, documents throws(CheckFailure) in try ExtractionPipeline.run(bytes, documents: documents) }
         case .records: return { bytes, _ throws(CheckFailure) in try RecordsPipeline.run(bytes) }
         case .docAndTemplates: return { bytes, documents throws(CheckFailure) in try DocTemplatePipeline.run(bytes, documents: documents) }
+        case .resources: return { bytes, _ throws(CheckFailure) in try ResourcesPipeline.run(bytes) }
         }
     }
 }

@@ -130,6 +130,32 @@ import TestSupport
                               bytes: Array(Self.docSeeds[index].utf8)))
     }
 
+    /// The resource files of `samples/` after the byte that picks their reader, as `scripts/fuzz` seeds
+    /// `FuzzResources`, and two broken variants of each (cut in half; every seventh byte dropped).
+    static let resourceSeeds: [Input] = files(in: "samples").flatMap { url -> [Input] in
+        let selectors: [String: ResourcesPipeline.Reader] = ["strings": .strings, "stringsdict": .stringsdict, "xcstrings": .stringCatalog]
+        let reader = url.lastPathComponent == "contents" && url.deletingLastPathComponent().pathExtension == "xcdatamodel"
+            ? .coreDataModel : selectors[url.pathExtension]
+        guard let reader, let data = try? Data(contentsOf: url) else { return [] }
+        let bytes = [UInt8](data)
+        let variants: [(String, [UInt8])] = [
+            ("", bytes), (" cut in half", Array(bytes.prefix(bytes.count / 2))),
+            (" without every seventh byte", bytes.enumerated().filter { $0.offset % 7 != 6 }.map(\.element)),
+        ]
+        return variants.map { suffix, file in
+            Input(target: .resources, name: relative(url) + suffix, bytes: [reader.rawValue] + file)
+        }
+    }
+
+    @Test func theResourceSeedsAreThere() {
+        // RecipeBox: four .strings and .stringsdict files, a catalog, two model versions; three inputs each.
+        #expect(Self.resourceSeeds.count >= 21, "\(Self.resourceSeeds.count) resource inputs")
+    }
+
+    @Test(arguments: resourceSeeds) func aResourceSeedPassesTheReaderChecks(_ input: Input) throws {
+        try Self.replay(input)
+    }
+
     /// Each built-in template (`Templates/*.yml`) after a seed comment and a NUL, as `scripts/fuzz` seeds them.
     static let templateSeeds: [URL] = files(in: "Templates", extension: "yml")
 

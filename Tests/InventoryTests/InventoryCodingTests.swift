@@ -56,7 +56,7 @@ import Testing
                                 properties: [property])
         let data = InventoryCoding.encode(current)
         let decoded = try InventoryCoding.decodeInventory(data, source: "v3.json")
-        #expect(decoded == current && decoded.schemaVersion == 3 && decoded.properties == [property])
+        #expect(decoded == current && decoded.schemaVersion == Inventory.currentSchemaVersion && decoded.properties == [property])
 
         // A version-2 document: no `properties`, and type records without the relation keys.
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
