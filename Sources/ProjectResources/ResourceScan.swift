@@ -40,7 +40,9 @@ public struct ResourceScan: Sendable {
         let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
         var paths: [String] = []
         for case let url as URL in enumerator {
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            // The enumerator gives paths under `base` as it is spelled: resolving each one's links again took most of
+            // the walk.
+            let path = url.path
             guard path.hasPrefix(prefix) else { continue }
             let relative = String(path.dropFirst(prefix.count))
             let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false

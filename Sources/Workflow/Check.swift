@@ -137,6 +137,7 @@ public enum Check {
             var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
             // With several roots, one empty root is fine; only a run that finds nothing at all fails (in `run`).
             scan.requiresSwiftFiles = roots.count == 1
+            scan.readsAppRecords = Set(options.require ?? configuration.check.require ?? []).contains(.messages)
             scan.metrics = options.scan.metrics
             scans.append((scan, try scan.discover(environment: environment)))
         }

@@ -117,6 +117,8 @@ public enum Generate {
         )
         scan.rootDiscovery = options.scan.rootDiscovery(configuration)
         scan.requiresSwiftFiles = true
+        // Only the JSON shows the messages, errors, entities and screens (the workbook's sheets for them are to come).
+        scan.readsAppRecords = format == .json
         scan.progress = options.scan.progress
         scan.metrics = options.scan.metrics
         let plan = try scan.discover(environment: environment)

@@ -63,8 +63,10 @@ extension SourceScan {
     /// - Parameters:
     ///   - plan: What `discover(environment:)` found.
     ///   - extracted: The records `extract(_:)` made of the plan's Swift files.
-    /// - Returns: The messages, errors and entities, and the warnings.
+    /// - Returns: The messages, errors and entities, and the warnings; nothing when the scan does not read them
+    ///   (``readsAppRecords``).
     func readAppRecords(_ plan: ScanPlan, extracted: ExtractionResult) -> ResourceRecords {
+        guard readsAppRecords else { return ResourceRecords() }
         let start = ContinuousClock.now
         defer { metrics?.record("app records", since: start) }
         var records = readResources(plan)

@@ -23,6 +23,11 @@ public struct SourceScan: Sendable {
     /// Whether finding no Swift file at all is an input error (a whole-tree `check` or `generate`: a typo in an
     /// include glob must not pass the gate or write an empty document).
     var requiresSwiftFiles = false
+    /// Whether the run reads the app's resources and the records of its Swift code beyond declarations (messages,
+    /// errors, entities, screens; `readAppRecords(_:extracted:)`): only for an output that shows them (the JSON) or a
+    /// rule that checks them. Reading them parses many files a second time, with their bodies, and walks the tree for
+    /// resource files: a run that does not show them does not pay for them.
+    var readsAppRecords = false
     /// Called from the worker threads after each extracted file; `nil` reports nothing.
     public var progress: ExtractionProgressHandler?
     /// Where the discovery, parse and merge times, the file count and the cache lookups are recorded.
@@ -79,7 +84,7 @@ public struct SourceScan: Sendable {
             plan.fileCount += discovered.files.count
             globsInEffect.append(Self.describe(root: root, options: options))
             let cacheFolder = options.manifests.cacheFolder
-            plan.resourcePaths.append(Self.resourcePaths(under: discovered.root, options: options))
+            plan.resourcePaths.append(readsAppRecords ? Self.resourcePaths(under: discovered.root, options: options) : [])
             plan.discoveries.append((discovered, useCache ? cacheFolder.map { DiskExtractionCache(folder: $0) } : nil))
         }
         metrics?.record("discovery", since: discoveryStart)

@@ -31,19 +31,8 @@ enum WorkbookWriter {
         case .planned(let sheets):
             for sheet in sheets { try add(sheet) }
         case .planLater(let count, let planSheets):
-            // One group planned on the other cores while the group before is written.
-            func group(from start: Int) -> PreparedWork<[PlannedWorksheet]>? {
-                guard start < count else { return nil }
-                let range = start..<min(count, start + sheetGroupSize)
-                return PreparedWork { planSheets(range) }
-            }
-            var upcoming = group(from: 0)
-            var start = 0
-            while let current = upcoming {
-                let sheets = current.take()
-                upcoming = group(from: start + sheetGroupSize)
+            try inTurn(count: count, size: sheetGroupSize, make: planSheets) { (sheets) throws(WorkbookError) in
                 for sheet in sheets { try add(sheet) }
-                start += sheetGroupSize
             }
         }
         var warnings = plan.warnings
@@ -101,19 +90,29 @@ enum WorkbookWriter {
     /// each written batch is freed on another core.
     private static func writeBatches(count: Int, make: @escaping @Sendable (Range<Int>) -> [PlannedRow],
                                      with writer: RowWriter) throws(WorkbookError) {
-        func batch(from start: Int) -> PreparedWork<[PlannedRow]>? {
-            guard start < count else { return nil }
-            let range = start..<min(count, start + batchSize)
-            return PreparedWork { make(range) }
-        }
-        var upcoming = batch(from: 0)
-        var start = 0
-        while let current = upcoming {
-            let rows = current.take()
-            upcoming = batch(from: start + batchSize)
+        try inTurn(count: count, size: batchSize, make: make) { (rows) throws(WorkbookError) in
             for row in rows { try writer.write(row) }
             PreparedWork.free(rows)
-            start += batchSize
+        }
+    }
+
+    /// Hands `write` what `make` makes of `0..<count`, `size` positions at a time and in order: each part is made on
+    /// another thread while the part before is written.
+    private static func inTurn<Part: Sendable>(
+        count: Int, size: Int, make: @escaping @Sendable (Range<Int>) -> Part, write: (Part) throws(WorkbookError) -> Void
+    ) throws(WorkbookError) {
+        func part(from start: Int) -> PreparedWork<Part>? {
+            guard start < count else { return nil }
+            let range = start..<min(count, start + size)
+            return PreparedWork { make(range) }
+        }
+        var upcoming = part(from: 0)
+        var start = 0
+        while let current = upcoming {
+            let made = current.take()
+            start += size
+            upcoming = part(from: start)
+            try write(made)
         }
     }
 
