@@ -168,7 +168,10 @@ public struct RowBlock: Hashable, Sendable {
     /// The block's rows.
     public var rows: ClosedRange<Int> { first...last }
 
-    /// The nested run holding template row `row`, if any.
+    /// The nested run holding a template row.
+    ///
+    /// - Parameter row: A row of the template (0-based).
+    /// - Returns: The run of rows written once per nested item that holds `row`, or `nil` when `row` is in none.
     public func nestedRun(containing row: Int) -> ClosedRange<Int>? {
         nested.first { $0.contains(row) }
     }
