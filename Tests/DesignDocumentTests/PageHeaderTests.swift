@@ -50,3 +50,35 @@ import TestSupport
         #expect(Placeholders.expand("&L{{a}}", ["a": "fits"], fittingUTF8: 255) == "&Lfits")
     }
 }
+
+/// How placeholders are read out of template text (`Placeholders`, read over UTF-8 bytes).
+@Suite struct PlaceholderTextTests {
+    @Test func namesAreTrimmedAndAnUnclosedPlaceholderIsText() {
+        #expect(Placeholders.names(in: "{{ a }} and {{b}}") == ["a", "b"])
+        #expect(Placeholders.names(in: "{{a") == [])
+        #expect(Placeholders.names(in: "{{{a}}}") == ["{a"])
+        #expect(Placeholders.names(in: "設計{{\tproject\u{3000}}}書") == ["project"])
+        #expect(Placeholders.expand("x {{a}} {{b", ["a": "1"]) == "x 1 {{b")
+        #expect(Placeholders.expand("{{a}}{{missing}}.", ["a": "1"]) == "1.")
+    }
+
+    @Test func aCellMadeOfOnePlaceholderIsANumberWhereTheValueIsACount() {
+        #expect(Placeholders.onlyPlaceholder(" {{functions}} ") == "functions")
+        #expect(Placeholders.onlyPlaceholder("{{a}} {{b}}") == nil)
+        #expect(Placeholders.onlyPlaceholder("Total: {{functions}}") == nil)
+        #expect(Placeholders.number("{{functions}}", ["functions": "12"]) == 12)
+        #expect(Placeholders.number("{{project}}", ["project": "12"]) == nil)
+        #expect(Placeholders.number(" {{coverage}}", [Placeholders.coverageFraction: "0.5", "coverage": "50%"]) == 0.5)
+        #expect(Placeholders.isOnlyCoverage("{{propertyCoverage}}"))
+        #expect(!Placeholders.isOnlyCoverage("{{coverage}} of functions"))
+    }
+
+    /// A value starting with a digit right after a font-size code (`&8`) would change the size: a space separates them.
+    @Test func aSizeCodeRightBeforeAPlaceholderIsSeparatedFromIt() {
+        #expect(Placeholders.separatingSizeCodes("&8{{version}}") == "&8 {{version}}")
+        #expect(Placeholders.separatingSizeCodes("&L&12{{a}}&R&8 {{b}}") == "&L&12 {{a}}&R&8 {{b}}")
+        #expect(Placeholders.separatingSizeCodes("&B{{a}} &8{ {a}} &8") == "&B{{a}} &8{ {a}} &8")
+        #expect(Placeholders.doublingAmpersands("R&D") == "R&&D")
+        #expect(Placeholders.doublingAmpersands("plain") == "plain")
+    }
+}
