@@ -166,7 +166,7 @@ enum MessageLinking {
         return formatSpecifier.stringByReplacingMatches(in: key, range: NSRange(key.startIndex..., in: key), withTemplate: "%@")
     }
 
-    nonisolated(unsafe) private static let formatSpecifier = try! NSRegularExpression(
+    private static let formatSpecifier = try! NSRegularExpression(
         pattern: "%(?:[0-9]+\\$)?[-+ #0']*[0-9]*(?:\\.[0-9]+)?(?:hh|h|ll|l|q|L|z|t|j)?[@dDiuUxXoOfFeEgGcCsSpaA]")
 
     /// The check rule a warning of ``link(_:uses:)`` breaks: ``undefinedRule`` or ``unusedRule``; `nil` for another
