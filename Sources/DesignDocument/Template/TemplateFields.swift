@@ -280,10 +280,6 @@ public struct TypeField: TemplateField {
         return field
     }
 
-    /// Running number of the row.
-    public static let number = named("number")
-    /// The type's dotted name.
-    public static let name = named("name")
     /// The module.
     public static let module = named("module")
     /// The file.
