@@ -1,4 +1,5 @@
 import Foundation
+import Inventory
 
 /// An output format DocSheet can write.
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -68,6 +69,9 @@ public struct DocumentContext: Sendable {
     /// For a review: the commit of the base revision, which links of removed functions point at (their files may
     /// not exist at ``commit``); `nil` outside reviews.
     public var baseCommit: String?
+    /// The doc-comment rules whose findings the status column names (`check.require` in `.docsheet.yml`); empty:
+    /// the status is only documented, undocumented or placeholder.
+    public var docRules: Set<DocRule> = []
 
     /// Creates a context.
     ///

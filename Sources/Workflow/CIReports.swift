@@ -18,8 +18,9 @@ enum CIReports {
         var help: String
     }
 
-    /// Every rule `docsheet check` reports, in a fixed order (the SARIF `ruleIndex` refers to it); the last one,
-    /// `undocumented-property`, is listed only when the run checks properties.
+    /// Every rule `docsheet check` reports, in a fixed order (the SARIF `ruleIndex` refers to it). The quality rules
+    /// (`unknown-parameters` … `placeholder-summary`) are listed only when the report has a violation of them, and
+    /// `undocumented-property` only when the run checks properties, so a run without them writes the same document.
     static let rules: [Rule] = [
         Rule(id: "undocumented", name: "Undocumented",
              summary: "A checked function has no doc comment, or one that only holds Xcode placeholders.",
@@ -33,17 +34,37 @@ enum CIReports {
         Rule(id: "throws", name: "UndocumentedThrows",
              summary: "A documented throwing function does not describe its errors (--require throws).",
              help: "Describe the errors in the doc comment: `- Throws: text`."),
+        Rule(id: "unknown-parameters", name: "UnknownDocumentedParameter",
+             summary: "A function's doc describes a parameter its signature does not have, a name left behind by a rename (--require unknown-parameters).",
+             help: "Correct the name in the `- Parameter name:` line to the parameter's name in the signature, or remove the line."),
+        Rule(id: "void-returns", name: "ReturnsOnVoidFunction",
+             summary: "A function that returns nothing documents a return value (--require void-returns).",
+             help: "Remove the `- Returns:` line, or describe what the function does in the summary."),
+        Rule(id: "summary-repeats-name", name: "SummaryRepeatsName",
+             summary: "A function's summary only repeats its name split into words, such as `Fetch user.` on `fetchUser()` (--require summary-repeats-name).",
+             help: "Say what the function does that its name does not: what it returns or changes, when to call it, what it costs."),
+        Rule(id: "placeholder-summary", name: "PlaceholderSummary",
+             summary: "A function's summary is only a TODO, FIXME, TBD or XXX marker (--require placeholder-summary).",
+             help: "Replace the marker with a one-sentence summary of what the function does."),
         Rule(id: Check.undocumentedPropertyRule, name: "UndocumentedProperty",
              summary: "A checked property, global variable or enum case has no doc comment, or one that only holds Xcode placeholders (--kinds properties).",
              help: "Add a /// doc comment with a one-sentence summary above the property or enum case. The rules and the configuration are described in DocSheet's Documentation/CLI.md, \"Check rules\"."),
     ]
 
-    /// The rules of `report`'s run, in the fixed order (the property rule only when it checked properties), then
-    /// unknown ones (none today) by id.
+    /// The rules only listed when a violation has them.
+    static let qualityRuleIDs: Set<String> = [DocRule.unknownParameters, .voidReturns, .summaryRepeatsName, .placeholderSummary]
+        .reduce(into: []) { $0.insert($1.rawValue) }
+
+    /// The rules of `report`'s run, in the fixed order (the property rule only when it checked properties, a quality
+    /// rule only when a violation has it), then unknown ones (`message-undefined`, `message-unused`) by id.
     static func rules(of report: CheckReport) -> [Rule] {
-        let ruleList = rules.filter { $0.id != Check.undocumentedPropertyRule || report.kinds.contains(.properties) }
+        let found = Set(report.violations.map(\.rule))
+        let ruleList = rules.filter { rule in
+            if rule.id == Check.undocumentedPropertyRule { return report.kinds.contains(.properties) }
+            return !qualityRuleIDs.contains(rule.id) || found.contains(rule.id)
+        }
         let known = Set(ruleList.map(\.id))
-        let unknown = Set(report.violations.map(\.rule)).subtracting(known).sorted()
+        let unknown = found.subtracting(known).sorted()
         return ruleList + unknown.map { Rule(id: $0, name: $0, summary: "docsheet check rule '\($0)'.", help: "See DocSheet's Documentation/CLI.md, \"Check rules\".") }
     }
 

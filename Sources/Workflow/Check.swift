@@ -49,8 +49,9 @@ public struct Violation: Codable, Hashable, Sendable {
     public var line: Int
     /// 1-based column of the declaration's name.
     public var column: Int
-    /// The rule: `undocumented`, `parameters`, `returns` or `throws` for a function, `undocumented-property` for a
-    /// property or enum case, `message-undefined` or `message-unused` for a localized key (`require: [messages]`).
+    /// The rule: `undocumented` or a ``DocRule`` id (`parameters`, `unknown-parameters`, …) for a function,
+    /// `undocumented-property` for a property or enum case, `message-undefined` or `message-unused` for a localized
+    /// key (`require: [messages]`).
     public var rule: String
     /// The module.
     public var module: String
@@ -284,9 +285,9 @@ public enum Check {
     /// - Parameters:
     ///   - record: The function to check.
     ///   - path: The path to print in messages, relative to the current folder.
-    ///   - rules: The extra rules to apply: `parameters`, `returns`, `throws`.
+    ///   - rules: The extra rules to apply (the doc-comment rules of ``DocRule``; `messages` does not apply).
     /// - Returns: No violation for a function that passes; one `undocumented` violation when it has no real doc;
-    ///   otherwise one violation per rule it breaks.
+    ///   otherwise one violation per rule it breaks, its id the rule's.
     public static func violationsOf(_ record: FunctionRecord, path: String, rules: Set<Configuration.Requirement>) -> [Violation] {
         /// The kind as prose in messages (`type method`, `initializer`, ...).
         let subject = "\(record.effectiveAccess.rawValue) \(describe(record.kind)) '\(record.qualifiedName)'"
@@ -294,29 +295,13 @@ public enum Check {
             Violation(file: record.file, path: path, line: record.line, column: record.column, rule: rule,
                       module: record.module, enclosingType: record.enclosingType, name: record.name, message: message)
         }
-        guard let doc = record.doc, record.isDocumented else {
+        guard record.isDocumented else {
             if record.doc?.isPlaceholder == true {
                 return [violation("undocumented", "\(subject) has a doc comment that still holds an Xcode placeholder (<#...#>); replace it with real documentation")]
             }
             return [violation("undocumented", "\(subject) is not documented; add a /// summary")]
         }
-        var result: [Violation] = []
-        if rules.contains(.parameters) {
-            let documentedNames = Set(doc.parameters.map(\.name))
-            let missing = record.parameters.map(\.name).filter { $0 != "_" && !documentedNames.contains($0) }
-            if !missing.isEmpty {
-                result.append(violation("parameters", "\(subject) does not document parameter\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); add '- Parameter name:' lines"))
-            }
-        }
-        /// True for a return type that means no value (`Void`, `()`).
-        if rules.contains(.returns), let returnType = record.returnType, !isVoid(returnType),
-           (doc.returns ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-            result.append(violation("returns", "\(subject) does not document its return value; add '- Returns:'"))
-        }
-        if rules.contains(.throws), record.throws != nil, (doc.throws ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
-            result.append(violation("throws", "\(subject) does not document the errors it throws; add '- Throws:'"))
-        }
-        return result
+        return record.docFindings(Set(rules.compactMap(\.docRule))).map { violation($0.rule.rawValue, "\(subject) \($0.message)") }
     }
 
     /// The rule of an undocumented property or enum case (functions have `undocumented`).
@@ -365,12 +350,6 @@ public enum Check {
     /// - Returns: False for a deinitializer or an `override`, true for everything else.
     public static func isGated(_ record: FunctionRecord) -> Bool {
         record.kind != .deinitializer && !record.modifiers.contains("override")
-    }
-
-    /// True for a return type that means no value (`Void`, `()`) or no return at all (`Never`).
-    static func isVoid(_ type: String) -> Bool {
-        let trimmed = type.replacingOccurrences(of: " ", with: "")
-        return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void" || trimmed == "Never" || trimmed == "Swift.Never"
     }
 
     /// The kind as prose in messages (`type method`, `initializer`, ...).

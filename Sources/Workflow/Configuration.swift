@@ -29,9 +29,20 @@ public struct Configuration: Equatable, Sendable {
         case returns
         /// A throwing function's errors are described.
         case `throws`
+        /// The doc describes no parameter the signature does not have (a stale name after a rename).
+        case unknownParameters = "unknown-parameters"
+        /// A function that returns nothing documents no return value.
+        case voidReturns = "void-returns"
+        /// The summary says more than the function's name split into words.
+        case summaryRepeatsName = "summary-repeats-name"
+        /// The summary is more than a `TODO`, `FIXME`, `TBD` or `XXX` marker.
+        case placeholderSummary = "placeholder-summary"
         /// Every literal key the Swift code uses is in its strings table, and every key of a table the code uses is
         /// used (Documentation/Resources.md; a whole-tree check only: `--staged` and `--since` read no resources).
         case messages
+
+        /// The doc-comment rule this requirement turns on, or `nil` for `messages` (a rule about resources).
+        public var docRule: DocRule? { DocRule(rawValue: rawValue) }
     }
 
     /// The kinds of declaration `docsheet check` looks at (`--kinds`, `check.kinds`).

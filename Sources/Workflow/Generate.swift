@@ -136,11 +136,13 @@ public enum Generate {
             // Only a workbook links to the source; JSON, CSV and Markdown runs need no warning.
             if format == .xlsx, let warning = derived.warning { linkWarnings.append(warning) }
         }
-        let context = DocumentContext(
+        var context = DocumentContext(
             projectName: projectName, version: options.projectVersion ?? configuration.projectVersion, commit: commit,
             generatedAt: try environment.checkedDocumentDate(git: git), author: options.author ?? configuration.author,
             sourceURLPattern: sourceURL, locale: options.locale ?? configuration.locale ?? .en
         )
+        // The status column names the doc rules of `check.require` a documented function breaks.
+        context.docRules = Set((configuration.check.require ?? []).compactMap(\.docRule))
 
         // Nothing changed since the run that wrote this output: leave it as it is.
         let recordFolder = DiskExtractionCache.defaultFolder(for: firstRoot, environment: environment)
@@ -218,7 +220,8 @@ public enum Generate {
         if !Template.builtinNames.contains(templateName) { parts.append(FilePaths.stamp(ofFileAt: templateName) ?? "") }
         if let logo = template.logo { parts.append(SHA256.hex([UInt8](logo.data))) }
         parts += [context.projectName, context.version ?? "-", context.commit ?? "-", context.author ?? "-",
-                  context.sourceURLPattern ?? "-", context.locale.rawValue, rootLabel, minimumAccess?.rawValue ?? "-"]
+                  context.sourceURLPattern ?? "-", context.locale.rawValue, rootLabel, minimumAccess?.rawValue ?? "-",
+                  context.docRules.map(\.rawValue).sorted().joined(separator: ",")]
         if format == .xlsx || format == .markdown { parts.append("\(context.generatedAt.timeIntervalSince1970)") }
         return parts.joined(separator: "\u{0}")
     }

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to check: functions, properties (properties, global variables and enum cases) or both, comma-separated (default: functions).", valueName: "kinds"), completion: .list(["functions", "properties", "functions,properties"]))
     var kinds: String?
 
-    @Option(help: ArgumentHelp("Also require these parts of the doc: parameters, returns, throws (comma-separated); messages: every literal localized key defined, every key used.", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws", "messages"]))
+    @Option(help: ArgumentHelp("Also apply these rules (comma-separated): parameters, returns, throws (the doc describes them); unknown-parameters, void-returns, summary-repeats-name, placeholder-summary (what the doc says is right and says something); messages: every literal localized key defined, every key used.", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws", "unknown-parameters,void-returns,summary-repeats-name,placeholder-summary", "messages"]))
     var require: String?
 
     @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked declarations are documented.", valueName: "pct"))
@@ -84,7 +84,7 @@ struct CheckCommand: ParsableCommand {
             try text.split(separator: ",").map { name in
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 guard let rule = Configuration.Requirement(rawValue: trimmed) else {
-                    throw ValidationError("--require: unknown rule '\(trimmed)'; valid rules: parameters, returns, throws, messages")
+                    throw ValidationError("--require: unknown rule '\(trimmed)'; valid rules: \(Configuration.Requirement.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 return rule
             }

@@ -138,3 +138,36 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("{{property.FIELD}}: number, module, targets") })
     }
 }
+
+/// The documentation quality rules end to end (Tests/Fixtures/DocQuality/Quality.swift): `check --require` and
+/// `check.require` in `.docsheet.yml` report each with its own rule id, and the design document's status column names
+/// them.
+@Suite struct DocQualityCommandTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/DocQuality/Quality.swift")
+
+    @Test func theQualityRulesReportTheirOwnIDsAndReachTheStatusColumn() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Sources/Quality/Quality.swift", String(contentsOf: Self.fixture, encoding: .utf8))
+        #expect(try sandbox.docsheet("check").status == 0)
+
+        let run = try sandbox.docsheet("check", "--require", "unknown-parameters,void-returns,summary-repeats-name,placeholder-summary",
+                                       "--reporter", "json")
+        #expect(run.status == 1, "\(run.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        let violations = (report?["violations"] as? [[String: Any]] ?? []).map { "\($0["line"] ?? "") \($0["rule"] ?? "")" }
+        #expect(violations == ["12 unknown-parameters", "17 void-returns", "20 summary-repeats-name", "23 placeholder-summary"])
+        let sarif = try sandbox.docsheet("check", "--require", "void-returns", "--reporter", "sarif")
+        #expect(sarif.output.contains("\"ruleId\" : \"void-returns\"") && sarif.output.contains("\"name\" : \"ReturnsOnVoidFunction\""))
+        #expect(try sandbox.docsheet("check", "--require", "stale-docs").error
+            .contains("unknown rule 'stale-docs'; valid rules: parameters, returns, throws, unknown-parameters, void-returns, summary-repeats-name, placeholder-summary, messages"))
+
+        try sandbox.write(".docsheet.yml", "check:\n  require: [void-returns, placeholder-summary]\n")
+        #expect(try sandbox.docsheet("check").status == 1)
+        #expect(try sandbox.docsheet("generate", "--output", "design.xlsx", "--no-cache").status == 0)
+        let functions = try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx")).sheet("Functions")
+        let statuses = (1...functions.lastRow).compactMap { row in functions.row(row).first { $0.hasPrefix("Documented") } }
+        #expect(statuses.filter { $0 != "Documented" }.sorted()
+            == ["Documented; to check: placeholder-summary", "Documented; to check: void-returns"])
+    }
+}

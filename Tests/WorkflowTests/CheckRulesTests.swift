@@ -2,6 +2,7 @@ import Foundation
 import Inventory
 import Testing
 import WorkflowTestSupport
+@testable import SwiftExtraction
 @testable import Workflow
 
 @Suite struct CheckRulesTests {
@@ -71,5 +72,92 @@ import WorkflowTestSupport
 
     @Test func theGithubReporterEscapesProperties() {
         #expect(CheckReporter.property("a:b,c%\n") == "a%3Ab%2Cc%25%0A")
+    }
+}
+
+/// The documentation quality rules on a real file (Tests/Fixtures/DocQuality/Quality.swift): each function named after
+/// the rule it breaks, and well-documented ones that break none.
+@Suite struct DocQualityRulesTests {
+    /// The fixture's functions, extracted as `docsheet check` sees them.
+    static func fixtureFunctions() throws -> [FunctionRecord] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/DocQuality/Quality.swift")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return SwiftExtractor().extract(source: text, relativePath: "Quality.swift", module: "Quality").functions
+    }
+
+    /// Every function's rule ids under every rule, as `name: rule, rule`.
+    static func findings(_ functions: [FunctionRecord], rules: Set<Configuration.Requirement>) -> [String] {
+        functions.compactMap { function in
+            let rules = Check.violationsOf(function, path: function.file, rules: rules).map(\.rule)
+            return rules.isEmpty ? nil : "\(function.name): \(rules.joined(separator: ", "))"
+        }
+    }
+
+    @Test func eachRuleFindsItsCaseAndNothingOnWellDocumentedCode() throws {
+        let functions = try Self.fixtureFunctions()
+        #expect(functions.count == 12)
+        #expect(Self.findings(functions, rules: Set(Configuration.Requirement.allCases)) == [
+            "unknownParameters(id:): parameters, unknown-parameters",
+            "voidReturns(): void-returns",
+            "fetchUser(): returns, summary-repeats-name",
+            "placeholderSummary(): placeholder-summary",
+            "parameters(_:age:): parameters",
+            "returns(): returns",
+            "throwsErrors(): throws",
+        ])
+        // Without the rules, every documented function passes.
+        #expect(Self.findings(functions, rules: []).isEmpty)
+    }
+
+    @Test func eachRuleIsItsOwnSwitch() throws {
+        let functions = try Self.fixtureFunctions()
+        #expect(Self.findings(functions, rules: [.unknownParameters]) == ["unknownParameters(id:): unknown-parameters"])
+        #expect(Self.findings(functions, rules: [.voidReturns]) == ["voidReturns(): void-returns"])
+        #expect(Self.findings(functions, rules: [.summaryRepeatsName]) == ["fetchUser(): summary-repeats-name"])
+        #expect(Self.findings(functions, rules: [.placeholderSummary]) == ["placeholderSummary(): placeholder-summary"])
+    }
+
+    @Test func theMessagesNameTheFunctionAndSayWhatToDo() throws {
+        let functions = try Self.fixtureFunctions()
+        let messages = functions.flatMap { Check.violationsOf($0, path: $0.file, rules: [.unknownParameters, .voidReturns, .summaryRepeatsName, .placeholderSummary]) }
+            .map(\.message)
+        #expect(messages == [
+            "public method 'UserStore.unknownParameters(id:)' documents parameter userID that the signature does not have (renamed or removed?); correct or remove '- Parameter userID:'",
+            "public method 'UserStore.voidReturns()' documents a return value but returns nothing; remove '- Returns:'",
+            "public method 'UserStore.fetchUser()' has a summary that only repeats its name (\"Fetch user.\"); say what it does and when to use it",
+            "public method 'UserStore.placeholderSummary()' has a summary that is only a TODO marker (\"TODO: describe what this does.\"); write the summary",
+        ])
+    }
+
+    @Test(arguments: [
+        ("Fetch user.", "fetchUser", true), ("Fetches the user.", "fetchUser", true), ("fetch  USER", "fetchUser", true),
+        ("Fetches the current user.", "fetchUser", false), ("Fetch.", "fetchUser", false), ("Init.", "init", true),
+        ("Loads the URL session.", "loadURLSession", true), ("Loads the URL.", "loadURLSession", false),
+        ("Decodes UTF8 text.", "decodeUTF8Text", true), ("Adds.", "+", false), ("The.", "the", false),
+        ("Resets", "reset_all", false), ("Resets all", "reset_all", true),
+    ])
+    func aSummaryRepeatsANameWhenItsWordsAreTheNamesWords(summary: String, name: String, repeats: Bool) {
+        #expect(DocQuality.summary(summary, onlyRepeats: name) == repeats)
+    }
+
+    @Test(arguments: [
+        ("TODO", "TODO"), ("TODO: write it", "TODO"), ("FIXME.", "FIXME"), ("  TBD", "TBD"), ("XXX", "XXX"),
+        ("Todo lists of the user.", nil), ("TODOS of the user.", nil), ("Fetches the user. TODO: more", nil),
+    ] as [(String, String?)])
+    func aPlaceholderSummaryIsOnlyAMarker(summary: String, marker: String?) {
+        #expect(DocQuality.placeholderMarker(summary) == marker)
+    }
+
+    @Test func theSARIFReportListsAQualityRuleOnlyWhenAViolationHasIt() throws {
+        let functions = try Self.fixtureFunctions()
+        let violations = functions.flatMap { Check.violationsOf($0, path: $0.file, rules: [.voidReturns]) }
+        func ruleIDs(_ violations: [Violation]) -> [String] {
+            let report = CheckReport(violations: violations, baselinedCount: 0, checkedCount: 12, documentedCount: 12,
+                                     coverage: 100, minCoverage: nil, minAccess: .public, passed: violations.isEmpty, diagnostics: [])
+            return CIReports.rules(of: report).map(\.id)
+        }
+        #expect(ruleIDs(violations) == ["undocumented", "parameters", "returns", "throws", "void-returns"])
+        #expect(ruleIDs([]) == ["undocumented", "parameters", "returns", "throws"])
     }
 }

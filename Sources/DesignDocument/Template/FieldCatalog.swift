@@ -101,7 +101,7 @@ public enum FieldCatalog {
         case .section: return .text(record.section ?? "")
         case .callouts: return .text(calloutsText(doc))
         case .documented: return .text(Words.yesNo(record.isDocumented, context.locale))
-        case .status: return .text(Words.status(record.doc, context.locale))
+        case .status: return .text(Words.status(record.doc, context.locale, findings: record.docFindings(context.docRules)))
         case .sourceURL: return .text(context.sourceURL(file: record.file, line: record.line) ?? "")
         case .review, .blank: return .empty
         }
@@ -289,13 +289,23 @@ enum Words {
         }
     }
 
-    /// Documented, Undocumented or Placeholder in the locale.
-    static func status(_ doc: DocComment?, _ locale: DocumentLocale) -> String {
+    /// Documented, Undocumented or Placeholder in the locale; a documented function with `findings` also names the
+    /// rules it breaks.
+    static func status(_ doc: DocComment?, _ locale: DocumentLocale, findings: [DocFinding] = []) -> String {
         let state = doc == nil ? 0 : (doc!.isPlaceholder ? 1 : (doc!.isMeaningful ? 2 : 0))
+        let word: String
         switch locale {
-        case .en: return ["Undocumented", "Placeholder", "Documented"][state]
-        case .vi: return ["Chưa có mô tả", "Mô tả tạm", "Đã mô tả"][state]
-        case .ja: return ["未記述", "仮記述", "記述済"][state]
+        case .en: word = ["Undocumented", "Placeholder", "Documented"][state]
+        case .vi: word = ["Chưa có mô tả", "Mô tả tạm", "Đã mô tả"][state]
+        case .ja: word = ["未記述", "仮記述", "記述済"][state]
+        }
+        guard !findings.isEmpty else { return word }
+        // The rule ids, as `docsheet check` prints them.
+        let rules = findings.map(\.rule.rawValue).joined(separator: ", ")
+        switch locale {
+        case .en: return "\(word); to check: \(rules)"
+        case .vi: return "\(word) (cần xem lại: \(rules))"
+        case .ja: return "\(word)（要確認: \(rules)）"
         }
     }
 

@@ -59,7 +59,7 @@ public struct FunctionField: TemplateField {
             case .section: return "the // MARK: section"
             case .callouts: return "Note:, Warning:, … callouts of the doc comment"
             case .documented: return "Yes/No: has a real doc comment"
-            case .status: return "Documented, Undocumented or Placeholder"
+            case .status: return "Documented, Undocumented or Placeholder; with check.require, the doc rules a documented function breaks"
             case .sourceURL: return "the link to the source line"
             case .review: return "empty cell for the reviewer (use with choices: for a drop-down)"
             case .blank: return "an empty cell to fill in"
