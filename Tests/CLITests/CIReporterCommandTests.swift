@@ -171,3 +171,57 @@ import TestSupport
             == ["Documented; to check: placeholder-summary", "Documented; to check: void-returns"])
     }
 }
+
+/// `docsheet document` end to end: a dry run prints a diff that git applies and writes nothing, `--write` writes the
+/// same change, a second run changes nothing, and the gate's coverage does not move.
+@Suite struct DocumentCommandTests {
+    static let source = """
+        public struct Store {
+            /// Loads everything.
+            public func load() {}
+
+            public func save(_ value: Int) throws -> Bool { true }
+        }
+
+        """
+
+    @Test func aDryRunShowsTheDiffAndWriteWritesIt() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/Store.swift", Self.source)
+        try sandbox.commitAll("first")
+        let before = try sandbox.docsheet("check")
+        let dryRun = try sandbox.docsheet("document")
+        #expect(dryRun.status == 0, "\(dryRun.error)")
+        #expect(dryRun.output == """
+            --- a/Sources/App/Store.swift
+            +++ b/Sources/App/Store.swift
+            @@ -2,5 +2,10 @@
+                 /// Loads everything.
+                 public func load() {}
+             
+            +    /// <#Summary#>
+            +    ///
+            +    /// - Parameter value: <#value description#>
+            +    /// - Returns: <#return value description#>
+            +    /// - Throws: <#errors description#>
+                 public func save(_ value: Int) throws -> Bool { true }
+             }
+
+            """)
+        #expect(dryRun.error.contains("docsheet document: 1 doc-comment skeleton in 1 file would be written"))
+        #expect(sandbox.read("Sources/App/Store.swift") == Self.source)
+        try sandbox.write("change.diff", dryRun.output)
+        #expect(try sandbox.git("apply", "--check", "change.diff").status == 0)
+
+        let write = try sandbox.docsheet("document", "--write")
+        #expect(write.status == 0 && write.output.isEmpty, "\(write.error)")
+        #expect(try sandbox.git("apply", "--reverse", "--check", "change.diff").status == 0)
+        #expect(try sandbox.docsheet("document").output.isEmpty)
+        // The placeholder counts as undocumented: the gate's figures are the same, and the violation says what to do.
+        let after = try sandbox.docsheet("check")
+        #expect(after.output.split(separator: "\n").last == before.output.split(separator: "\n").last)
+        #expect(before.output.hasSuffix("docsheet check: 1 violation; coverage 50.0% (1 of 2 public+ functions documented); failed\n"))
+        #expect(after.output.contains("Sources/App/Store.swift:10:17: error: public method 'Store.save(_:)' has a doc comment that still holds an Xcode placeholder"))
+        #expect(try sandbox.docsheet("document", "--write", "--dry-run").status == 2)
+    }
+}

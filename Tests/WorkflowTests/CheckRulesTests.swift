@@ -161,3 +161,40 @@ import WorkflowTestSupport
         #expect(ruleIDs([]) == ["undocumented", "parameters", "returns", "throws"])
     }
 }
+
+/// The unified diff of `docsheet document --dry-run`, as `git apply` reads it.
+@Suite struct DocumentDiffTests {
+    @Test func insertionsCloseTogetherShareAHunkAndLaterHunksCountTheAddedLines() {
+        let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        let diff = DocumentSkeletons.unifiedDiff(path: "A.swift", old: old, insertions: [
+            .init(beforeLine: 2, lines: ["/// a"], declaration: "a"),
+            .init(beforeLine: 6, lines: ["/// b1", "/// b2"], declaration: "b"),
+            .init(beforeLine: 18, lines: ["/// c"], declaration: "c"),
+        ])
+        #expect(diff == """
+            --- a/A.swift
+            +++ b/A.swift
+            @@ -1,8 +1,11 @@
+             line 1
+            +/// a
+             line 2
+             line 3
+             line 4
+             line 5
+            +/// b1
+            +/// b2
+             line 6
+             line 7
+             line 8
+            @@ -15,6 +18,7 @@
+             line 15
+             line 16
+             line 17
+            +/// c
+             line 18
+             line 19
+             line 20
+
+            """)
+    }
+}
