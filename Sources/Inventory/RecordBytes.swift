@@ -158,7 +158,7 @@ public struct RecordByteReader {
         readString().flatMap(Value.init(rawValue:))
     }
 
-    /// Reads an optional.
+    /// Reads a presence byte, then the value when the byte says it is there.
     ///
     /// - Parameter element: Reads a present value.
     /// - Returns: The optional value; the outer `nil` is malformed input, the inner one an absent value.
