@@ -190,7 +190,7 @@ public struct RecordByteReader {
     /// - Returns: The strings, or `nil` when the bytes are not such an array.
     public mutating func readStrings() -> [String]? { readArray { $0.readString() } }
 
-    /// Reads an optional string.
+    /// Reads a presence byte, then the string when the byte says it is there.
     ///
     /// - Returns: The optional string; the outer `nil` is malformed input.
     public mutating func readOptionalString() -> String?? { readOptional { $0.readString() } }
