@@ -22,7 +22,7 @@ struct DocSheetCommand: ParsableCommand {
             ]),
         version: DocSheetVersion.current,
         subcommands: [
-            GenerateCommand.self, CheckCommand.self, DiffCommand.self, DocumentCommand.self, HookCommand.self, InitCommand.self,
+            GenerateCommand.self, CheckCommand.self, DiffCommand.self, DocumentCommand.self, HistoryCommand.self, HookCommand.self, InitCommand.self,
             TemplatesCommand.self,
         ]
     )

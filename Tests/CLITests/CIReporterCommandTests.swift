@@ -225,3 +225,24 @@ import TestSupport
         #expect(try sandbox.docsheet("document", "--write", "--dry-run").status == 2)
     }
 }
+
+/// `docsheet history` end to end: the trend on standard output or in a file, the badge, and the `--min-file` gate.
+@Suite struct HistoryCommandTests {
+    @Test func theTrendTheBadgeAndTheFileGate() throws {
+        let sandbox = try DocSheetRunner.Sandbox(git: true)
+        try sandbox.write("Sources/App/Store.swift", "public func load() {}\npublic func save() {}\n")
+        try sandbox.commitAll("first")
+        try sandbox.write("Sources/App/Store.swift", "/// Loads the items from disk.\npublic func load() {}\npublic func save() {}\n")
+        try sandbox.commitAll("second")
+        let markdown = try sandbox.docsheet("history")
+        #expect(markdown.status == 0, "\(markdown.error)")
+        #expect(markdown.output.contains("| 2 | 0 | 0.0% | first |") && markdown.output.contains("| 2 | 1 | 50.0% | second |"))
+
+        let gated = try sandbox.docsheet("history", "--format", "csv", "-o", "coverage.csv", "--badge", "badge.svg", "--min-file", "60")
+        #expect(gated.status == 1)
+        #expect(gated.error.contains("Sources/App/Store.swift: 50.0% documented, below --min-file 60%"))
+        #expect(sandbox.read("coverage.csv")?.split(separator: "\n").count == 3)
+        #expect(sandbox.read("badge.svg")?.contains(">50.0%</text>") == true)
+        #expect(try sandbox.docsheet("history", "--every", "0").status == 2)
+    }
+}

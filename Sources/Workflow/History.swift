@@ -1,0 +1,226 @@
+import FileSupport
+import Foundation
+import Inventory
+import SwiftExtraction
+
+/// What `docsheet history` is asked to do.
+public struct HistoryOptions: Sendable {
+    /// The folder whose history is read (inside a git work tree).
+    public var root = "."
+    /// Only commits after this revision (`REV..HEAD`); `nil`: the whole first-parent history.
+    public var since: String?
+    /// Every Nth commit, counted back from HEAD, which is always read.
+    public var every = 1
+    /// The lowest effective access counted (`nil`: `check.min_access`, else public), as the gate counts.
+    public var minAccess: AccessLevel?
+    /// Discovery and parsing settings, as for `diff`.
+    public var scan = ScanSettings()
+
+    /// Creates options with the defaults: the current folder, every commit of the first-parent history.
+    public init() {}
+}
+
+/// The documentation coverage of one commit, as `docsheet check` counts it on that commit's files.
+public struct CoveragePoint: Codable, Equatable, Sendable {
+    /// The commit's full hash.
+    public var commit: String
+    /// The committer date, ISO 8601.
+    public var date: String
+    /// The commit's subject line.
+    public var subject: String
+    /// The functions the gate checks.
+    public var functions: Int
+    /// How many of them are documented.
+    public var documented: Int
+
+    /// The percentage documented, 100 for no function.
+    public var coverage: Double { functions == 0 ? 100 : Double(documented) * 100 / Double(functions) }
+}
+
+/// The coverage of one module or file at HEAD.
+public struct CoverageShare: Codable, Equatable, Sendable {
+    /// The module name or the file's path.
+    public var name: String
+    /// The functions the gate checks.
+    public var functions: Int
+    /// How many of them are documented.
+    public var documented: Int
+
+    /// The percentage documented, 100 for no function.
+    public var coverage: Double { functions == 0 ? 100 : Double(documented) * 100 / Double(functions) }
+}
+
+/// What `docsheet history` found: the trend, oldest commit first, and HEAD's coverage per module and per file.
+public struct HistoryReport: Sendable {
+    /// One point per commit read, oldest first.
+    public var points: [CoveragePoint]
+    /// HEAD's coverage per module, by name.
+    public var modules: [CoverageShare]
+    /// HEAD's coverage per file, by path.
+    public var files: [CoverageShare]
+    /// The lowest access counted.
+    public var minAccess: AccessLevel
+}
+
+/// `docsheet history`: how documentation coverage went over a branch's commits, read from git without a checkout
+/// (Documentation/CLI.md#docsheet-history).
+public enum History {
+    /// Reads the first-parent commits of HEAD (after `since`, every `every`th), each commit's inventory through git
+    /// and the extraction cache, and counts the gate's functions.
+    ///
+    /// - Parameters:
+    ///   - options: The root, the commits and the scope.
+    ///   - environment: The current folder and environment variables (default: this process's).
+    /// - Returns: The trend and HEAD's coverage per module and file.
+    /// - Throws: `WorkflowError.notAGitRepository` outside a work tree; `WorkflowError.invalidInput` for a bad
+    ///   `since` revision; `WorkflowError.gitFailed` when git fails; `WorkflowError.invalidConfiguration` for a bad
+    ///   `.docsheet.yml`.
+    public static func run(_ options: HistoryOptions, environment: WorkflowEnvironment = .process) throws(WorkflowError) -> HistoryReport {
+        let rootURL = environment.url(for: options.root)
+        let configuration = try options.scan.configuration(from: rootURL, environment: environment)
+        let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
+        guard let git = Git.enclosing(rootURL) else {
+            throw WorkflowError.notAGitRepository(path: options.root)
+        }
+        if let since = options.since { _ = try git.resolveCommit(since) }
+        let range = options.since.map { "\($0)..HEAD" } ?? "HEAD"
+        let log = try git.string(["log", "--first-parent", "--format=%H%x09%cI%x09%s", range])
+        let commits = log.split(separator: "\n").map { line -> (String, String, String) in
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            return (fields[0], fields.count > 1 ? fields[1] : "", fields.count > 2 ? fields[2] : "")
+        }
+        // Newest first from git: keep HEAD and every Nth before it, then oldest first.
+        let every = max(1, options.every)
+        let chosen = commits.enumerated().filter { $0.offset % every == 0 }.map(\.element).reversed()
+        let discovery = options.scan.discovery(configuration, root: rootURL)
+        let extraction = options.scan.extraction(configuration)
+        var points: [CoveragePoint] = []
+        var head: [FunctionRecord] = []
+        for (commit, date, subject) in chosen {
+            let inventory = try RevisionInventory.load(root: options.root, revision: commit, discovery: discovery,
+                                                       extraction: extraction, useCache: options.scan.useCache,
+                                                       environment: environment)
+            let counted = inventory.functions.filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
+            points.append(CoveragePoint(commit: commit, date: date, subject: subject, functions: counted.count,
+                                        documented: counted.filter(\.isDocumented).count))
+            head = counted
+        }
+        func shares(_ key: (FunctionRecord) -> String) -> [CoverageShare] {
+            Dictionary(grouping: head, by: key).map { name, records in
+                CoverageShare(name: name, functions: records.count, documented: records.filter(\.isDocumented).count)
+            }.sorted { $0.name < $1.name }
+        }
+        return HistoryReport(points: points, modules: shares(\.module), files: shares(\.file), minAccess: minAccess)
+    }
+
+    /// The trend and HEAD's shares as Markdown: a table of commits, then modules, then files.
+    ///
+    /// - Parameter report: What `run` found.
+    /// - Returns: The Markdown text.
+    public static func markdown(_ report: HistoryReport) -> String {
+        var lines = ["# Documentation coverage (\(report.minAccess.rawValue)+ functions)", "",
+                     "| commit | date | functions | documented | coverage | subject |", "|---|---|---:|---:|---:|---|"]
+        for point in report.points {
+            lines.append("| \(point.commit.prefix(10)) | \(point.date) | \(point.functions) | \(point.documented) | \(percent(point.coverage)) | \(escaped(point.subject)) |")
+        }
+        for (title, shares) in [("Modules at HEAD", report.modules), ("Files at HEAD", report.files)] {
+            lines += ["", "## \(title)", "", "| name | functions | documented | coverage |", "|---|---:|---:|---:|"]
+            lines += shares.map { "| \(escaped($0.name)) | \($0.functions) | \($0.documented) | \(percent($0.coverage)) |" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The trend as CSV: `commit,date,functions,documented,coverage,subject`, oldest first.
+    ///
+    /// - Parameter report: What `run` found.
+    /// - Returns: The CSV text, RFC 4180 quoting.
+    public static func csv(_ report: HistoryReport) -> String {
+        func field(_ text: String) -> String {
+            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        let rows = report.points.map { point in
+            [point.commit, point.date, "\(point.functions)", "\(point.documented)", percent(point.coverage, sign: false),
+             field(point.subject)].joined(separator: ",")
+        }
+        return (["commit,date,functions,documented,coverage,subject"] + rows).joined(separator: "\n") + "\n"
+    }
+
+    /// The report as JSON: `points`, `modules`, `files` (with coverage) and `minAccess`, keys sorted.
+    ///
+    /// - Parameter report: What `run` found.
+    /// - Returns: The JSON text.
+    public static func json(_ report: HistoryReport) -> String {
+        func share(_ share: CoverageShare) -> [String: Any] {
+            ["name": share.name, "functions": share.functions, "documented": share.documented, "coverage": rounded(share.coverage)]
+        }
+        let object: [String: Any] = [
+            "minAccess": report.minAccess.rawValue,
+            "points": report.points.map { point -> [String: Any] in
+                ["commit": point.commit, "date": point.date, "subject": point.subject, "functions": point.functions,
+                 "documented": point.documented, "coverage": rounded(point.coverage)]
+            },
+            "modules": report.modules.map(share), "files": report.files.map(share),
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A coverage badge for a README, as shields.io draws them: `docs | 73%`, red below 50%, yellow below 80%, else
+    /// green.
+    ///
+    /// - Parameter coverage: The percentage, 0–100.
+    /// - Returns: The SVG document.
+    public static func badge(coverage: Double) -> String {
+        let value = percent(coverage)
+        let color = coverage < 50 ? "#e05d44" : coverage < 80 ? "#dfb317" : "#4c1"
+        let left = 38, right = 8 + 7 * value.count
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(left + right)" height="20" role="img" aria-label="docs: \(value)">
+              <title>docs: \(value)</title>
+              <rect width="\(left)" height="20" fill="#555"/>
+              <rect x="\(left)" width="\(right)" height="20" fill="\(color)"/>
+              <g fill="#fff" text-anchor="middle" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11">
+                <text x="\(left / 2)" y="14">docs</text>
+                <text x="\(left + right / 2)" y="14">\(value)</text>
+              </g>
+            </svg>
+
+            """
+    }
+
+    /// The files of HEAD below `minimum` percent, for the `--min-file` gate.
+    ///
+    /// - Parameters:
+    ///   - report: What `run` found.
+    ///   - minimum: The lowest acceptable coverage of a file, 0–100.
+    /// - Returns: The files below it, by path.
+    public static func filesBelow(_ report: HistoryReport, minimum: Double) -> [CoverageShare] {
+        report.files.filter { $0.coverage + 1e-9 < minimum }
+    }
+
+    /// Writes `text` to `url` atomically (the old file is replaced only once the new one is complete).
+    ///
+    /// - Parameters:
+    ///   - text: The document.
+    ///   - url: Where it goes.
+    /// - Throws: `WorkflowError.outputFailed` when it cannot be written.
+    public static func write(_ text: String, to url: URL) throws(WorkflowError) {
+        do {
+            try AtomicFile.write(Data(text.utf8), to: url)
+        } catch {
+            throw WorkflowError.outputFailed(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// `73.5%`, one decimal.
+    static func percent(_ value: Double, sign: Bool = true) -> String {
+        String(format: "%.1f", value) + (sign ? "%" : "")
+    }
+
+    /// The value to one decimal, for JSON.
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// Text safe in a Markdown table cell.
+    static func escaped(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}
