@@ -21,7 +21,7 @@ public struct HistoryOptions: Sendable {
 }
 
 /// The documentation coverage of one commit, as `docsheet check` counts it on that commit's files.
-public struct CoveragePoint: Codable, Equatable, Sendable {
+public struct CoveragePoint: Equatable, Sendable {
     /// The commit's full hash.
     public var commit: String
     /// The committer date, ISO 8601.
@@ -38,7 +38,7 @@ public struct CoveragePoint: Codable, Equatable, Sendable {
 }
 
 /// The coverage of one module or file at HEAD.
-public struct CoverageShare: Codable, Equatable, Sendable {
+public struct CoverageShare: Equatable, Sendable {
     /// The module name or the file's path.
     public var name: String
     /// The functions the gate checks.
