@@ -195,11 +195,11 @@ public struct FunctionRecord: SchemaRecord, Hashable {
             FieldDescriptor("moduleKind", \.moduleKind),
             FieldDescriptor("kind", \.kind, template: TemplateColumn(
                 "kind", "function, method, typeMethod, initializer, deinitializer, subscript, typeSubscript, operator")),
-            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the full name, e.g. fetch(id:completion:)")),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the full name, e.g. fetch(id:completion:)"), change: .renamed),
             FieldDescriptor("baseName", \.baseName, template: TemplateColumn("baseName", "the base name, e.g. fetch")),
             FieldDescriptor("signature", \.signature, template: TemplateColumn(
                 "signature", "the declaration as written, without body"), change: .signature),
-            FieldDescriptor("enclosingType", \.enclosingType),
+            FieldDescriptor("enclosingType", \.enclosingType, change: .moved),
             FieldDescriptor("enclosingKind", \.enclosingKind),
             FieldDescriptor("accessLevel", \.accessLevel, change: .accessLevel),
             FieldDescriptor("effectiveAccess", \.effectiveAccess, change: .accessLevel),

@@ -13,6 +13,10 @@ public struct InventoryDiff: Codable, Hashable, Sendable {
         case doc
         /// The function moved to another file.
         case file
+        /// The function has another name (paired by its body or its signature: `InventoryDiff.pairedRenamesAndMoves`).
+        case renamed
+        /// The function moved to another type (paired by its body or its signature).
+        case moved
     }
 
     /// A function present in both revisions with at least one change.
@@ -64,6 +68,16 @@ public struct InventoryDiff: Codable, Hashable, Sendable {
         self.added = added
         self.removed = removed
         self.changed = changed
+    }
+
+    /// Pairs the removed functions with the added ones that are the same function renamed or moved
+    /// (``pairRenamesAndMoves(removed:added:bodies:)``): the pairs become changed functions.
+    ///
+    /// - Parameter bodies: A function's body tokens (`true` for a base record), or `nil` when unknown.
+    public mutating func pairRenamesAndMoves(bodies: (FunctionRecord, Bool) -> [Substring]?) {
+        let pairs = InventoryDiff.pairRenamesAndMoves(removed: &removed, added: &added, bodies: bodies)
+        guard !pairs.isEmpty else { return }
+        changed = (changed + pairs).sorted { Inventory.precedes($0.new, $1.new) }
     }
 
     /// True when nothing was added, removed or changed.
@@ -163,14 +177,106 @@ extension InventoryDiff {
         )
     }
 
+    /// The fewest body tokens for a function to be paired by its body alone: short bodies (`{}`, `{ nil }`) are the
+    /// same in many unrelated functions.
+    static let fewestPairingTokens = 8
+
+    /// Pairs removed functions with added ones that are the same function renamed or moved, taking the pairs out of
+    /// both lists. The rules, in order; a rule pairs a function only when it has exactly one candidate, and that
+    /// candidate has exactly one too:
+    /// 1. the same body (tokens, so white space and comments do not count; at least ``fewestPairingTokens``):
+    ///    renamed, moved or both;
+    /// 2. the same module, enclosing type, parameter types and return type, another name, and bodies at least 80 %
+    ///    alike (``similarity(_:_:)``): renamed;
+    /// 3. the same name and signature in another type or module: moved.
+    ///
+    /// - Parameters:
+    ///   - removed: The functions only in the base revision; the paired ones are taken out.
+    ///   - added: The functions only in the head revision; the paired ones are taken out.
+    ///   - bodies: A function's body tokens (`true` for a base record), or `nil` when unknown.
+    /// - Returns: One changed function per pair, its changes including `renamed` or `moved`.
+    public static func pairRenamesAndMoves(
+        removed: inout [FunctionRecord], added: inout [FunctionRecord], bodies: (FunctionRecord, Bool) -> [Substring]?
+    ) -> [ChangedFunction] {
+        let oldBodies = removed.map { bodies($0, true) }
+        let newBodies = added.map { bodies($0, false) }
+        var oldTaken = Set<Int>(), newTaken = Set<Int>()
+        var pairs: [ChangedFunction] = []
+        /// Pairs each removed function with its one candidate when that candidate has it as its one candidate too.
+        func pair(where matches: (Int, Int) -> Bool) {
+            var oldCandidates: [Int: [Int]] = [:], newCandidates: [Int: [Int]] = [:]
+            for o in removed.indices where !oldTaken.contains(o) {
+                for n in added.indices where !newTaken.contains(n) && removed[o].isRequirement == added[n].isRequirement && matches(o, n) {
+                    oldCandidates[o, default: []].append(n)
+                    newCandidates[n, default: []].append(o)
+                }
+            }
+            for (o, candidates) in oldCandidates.sorted(by: { $0.key < $1.key }) {
+                guard candidates.count == 1, let n = candidates.first, newCandidates[n] == [o] else { continue }
+                oldTaken.insert(o)
+                newTaken.insert(n)
+                pairs.append(ChangedFunction(old: removed[o], new: added[n], changes: changes(from: removed[o], to: added[n])))
+            }
+        }
+        pair { o, n in
+            guard let old = oldBodies[o], let new = newBodies[n], old.count >= fewestPairingTokens else { return false }
+            return old == new
+        }
+        pair { o, n in
+            let old = removed[o], new = added[n]
+            guard old.module == new.module, old.enclosingType == new.enclosingType, old.name != new.name,
+                  old.kind == new.kind, old.parameters.map(\.type) == new.parameters.map(\.type), old.returnType == new.returnType,
+                  let oldBody = oldBodies[o], let newBody = newBodies[n] else { return false }
+            return similarity(oldBody, newBody) >= 0.8
+        }
+        pair { o, n in
+            let old = removed[o], new = added[n]
+            return old.name == new.name && old.signature == new.signature
+                && (old.enclosingType != new.enclosingType || old.module != new.module)
+        }
+        removed = removed.indices.filter { !oldTaken.contains($0) }.map { removed[$0] }
+        added = added.indices.filter { !newTaken.contains($0) }.map { added[$0] }
+        return pairs
+    }
+
+    /// How alike two token sequences are, 0–1: twice their longest common subsequence over their total length (as
+    /// Python's `difflib` ratio). Sequences too long for that (over 4 million token pairs) are compared as multisets.
+    ///
+    /// - Parameters:
+    ///   - a: One body's tokens.
+    ///   - b: The other's.
+    /// - Returns: 1 for equal sequences, 0 when nothing is shared (and for two empty ones, 1).
+    public static func similarity(_ a: [Substring], _ b: [Substring]) -> Double {
+        if a.isEmpty && b.isEmpty { return 1 }
+        guard a.count * b.count <= 4_000_000 else {
+            var counts: [Substring: Int] = [:]
+            for token in a { counts[token, default: 0] += 1 }
+            var shared = 0
+            for token in b where counts[token, default: 0] > 0 {
+                counts[token]! -= 1
+                shared += 1
+            }
+            return Double(2 * shared) / Double(a.count + b.count)
+        }
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        var current = previous
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : max(previous[j], current[j - 1])
+            }
+            swap(&previous, &current)
+        }
+        return Double(2 * previous[b.count]) / Double(a.count + b.count)
+    }
+
     /// What differs between two records of the same function: the changes that ``FunctionRecord/schema`` assigns to
     /// a field that differs (`signature`; `accessLevel` and `effectiveAccess`; `doc`; `file`).
     ///
     /// - Parameters:
     ///   - old: The function's record in the base revision.
     ///   - new: The function's record in the head revision.
-    /// - Returns: The kinds of change in the order of `Change.allCases` (signature, access level, doc, file); empty
-    ///   when the records agree on every compared field.
+    /// - Returns: The kinds of change in the order of `Change.allCases` (signature, access level, doc, file, renamed,
+    ///   moved); empty when the records agree on every compared field.
     public static func changes(from old: FunctionRecord, to new: FunctionRecord) -> [Change] {
         FunctionRecord.schema.changes(from: old, to: new)
     }

@@ -86,7 +86,12 @@ public enum DiffCommandRunner {
         let head = try revisions[1].extract(progress: progress[1])
         // With --merge-base the label says so, and names the commit actually compared.
         let baseLabel = options.mergeBase ? "merge base of \(options.base) (\(baseRevision.prefix(12)))" : options.base
-        let diff = InventoryDiff(base: base, head: head, baseLabel: baseLabel, headLabel: options.head ?? "working tree")
+        var diff = InventoryDiff(base: base, head: head, baseLabel: baseLabel, headLabel: options.head ?? "working tree")
+        if !diff.removed.isEmpty && !diff.added.isEmpty {
+            let bodies = try Self.bodyTokens(diff, root: options.root, baseCommit: base.project.commit,
+                                             headCommit: options.head == nil ? nil : head.project.commit, environment: environment)
+            diff.pairRenamesAndMoves { record, isBase in bodies[BodyKey(record: record, isBase: isBase)] }
+        }
 
         let target = toStandardOutput
             ? TemporaryFiles.makeFile(prefix: "docsheet-diff", extension: format.rawValue)   // an interrupt removes it
@@ -114,5 +119,54 @@ public enum DiffCommandRunner {
             return DiffOutcome(diff: diff, outputFile: nil, standardOutput: FileManager.default.contents(atPath: target.path) ?? Data())
         }
         return DiffOutcome(diff: diff, outputFile: target, standardOutput: nil)
+    }
+
+    /// A removed (base) or added (head) function, to look its body up.
+    struct BodyKey: Hashable {
+        var file: String
+        var line: Int
+        var column: Int
+        var isBase: Bool
+
+        init(record: FunctionRecord, isBase: Bool) {
+            file = record.file
+            line = record.line
+            column = record.column
+            self.isBase = isBase
+        }
+    }
+
+    /// The body tokens of the removed functions (in the base revision's files) and the added ones (in the head's, or
+    /// the work tree's), each side's files read with one `git cat-file --batch`; protocol requirements have none.
+    static func bodyTokens(
+        _ diff: InventoryDiff, root: String, baseCommit: String?, headCommit: String?, environment: WorkflowEnvironment
+    ) throws(WorkflowError) -> [BodyKey: [Substring]] {
+        let gitRoot = try GitRoot(root: root, environment: environment)
+        func texts(_ files: Set<String>, commit: String?) throws(WorkflowError) -> [String: String] {
+            guard let commit else {
+                var result: [String: String] = [:]
+                for file in files {
+                    result[file] = try? String(contentsOf: gitRoot.url.appendingPathComponent(file), encoding: .utf8)
+                }
+                return result
+            }
+            let specs = files.map { "\(commit):\(gitRoot.prefix)\($0)" }
+            let objects = try gitRoot.git.readObjects(specs)
+            var result: [String: String] = [:]
+            for file in files {
+                if let data = objects["\(commit):\(gitRoot.prefix)\(file)"] { result[file] = String(decoding: data, as: UTF8.self) }
+            }
+            return result
+        }
+        var bodies: [BodyKey: [Substring]] = [:]
+        for (records, isBase, commit) in [(diff.removed, true, baseCommit), (diff.added, false, headCommit)] {
+            let sources = try texts(Set(records.map(\.file)), commit: commit)
+            for record in records where !record.isRequirement {
+                guard let text = sources[record.file],
+                      let tokens = FunctionBodies.tokens(in: text, line: record.line, column: record.column) else { continue }
+                bodies[BodyKey(record: record, isBase: isBase)] = tokens
+            }
+        }
+        return bodies
     }
 }

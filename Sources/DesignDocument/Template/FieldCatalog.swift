@@ -246,6 +246,8 @@ enum Words {
             var text = self.change(change, locale)
             if let old = entry.old, let new = entry.new {
                 if change == .file { text += ": \(old.file) → \(new.file)" }
+                if change == .renamed { text += ": \(old.name) → \(new.name)" }
+                if change == .moved { text += ": \(place(old)) → \(place(new))" }
                 if change == .accessLevel {
                     text += old.accessLevel != new.accessLevel
                         ? ": \(old.accessLevel.rawValue) → \(new.accessLevel.rawValue)"
@@ -268,7 +270,16 @@ enum Words {
         case (.doc, .ja): return "ドキュメント"
         case (.file, .vi): return "tệp"
         case (.file, .ja): return "ファイル"
+        case (.renamed, .vi): return "đổi tên"
+        case (.renamed, .ja): return "名前変更"
+        case (.moved, .vi): return "chuyển kiểu"
+        case (.moved, .ja): return "型の移動"
         }
+    }
+
+    /// Where a moved function lives: `Module.Type`, or the module alone for a free function.
+    static func place(_ record: FunctionRecord) -> String {
+        [record.module, record.enclosingType].compactMap { $0 }.joined(separator: ".")
     }
 
     /// "effective" in the locale, for an effective-access change.

@@ -398,7 +398,7 @@ public enum ReviewField: String, TemplateField {
         case .summary: return "the doc summary"
         case .oldDoc: return "the doc comment text in the base revision"
         case .newDoc: return "the doc comment text in the head revision"
-        case .changes: return "what changed: signature, accessLevel (old → new), doc, file (old → new path), in the locale"
+        case .changes: return "what changed: signature, accessLevel (old → new), doc, file (old → new path), renamed (old → new name), moved (old → new type), in the locale"
         case .status: return "empty cell for the review status (use with choices:)"
         case .comment: return "empty cell for the reviewer's comment"
         }

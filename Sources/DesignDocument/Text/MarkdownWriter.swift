@@ -93,6 +93,12 @@ public enum MarkdownWriter {
                 if change.changes.contains(.file) {
                     lines.append("  - file: `\(code(change.old.file))` → `\(code(change.new.file))`")
                 }
+                if change.changes.contains(.renamed) {
+                    lines.append("  - renamed: `\(code(change.old.name))` → `\(code(change.new.name))`")
+                }
+                if change.changes.contains(.moved) {
+                    lines.append("  - moved: `\(code(Words.place(change.old)))` → `\(code(Words.place(change.new)))`")
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"
