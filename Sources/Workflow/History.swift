@@ -58,6 +58,9 @@ public struct HistoryReport: Sendable {
     public var modules: [CoverageShare]
     /// HEAD's coverage per file, by path.
     public var files: [CoverageShare]
+    /// Who last touched the line of each undocumented function at HEAD (`git blame`), most functions first: `name` is
+    /// the author, `functions` how many, `documented` 0.
+    public var authors: [CoverageShare]
     /// The lowest access counted.
     public var minAccess: AccessLevel
 }
@@ -110,7 +113,47 @@ public enum History {
                 CoverageShare(name: name, functions: records.count, documented: records.filter(\.isDocumented).count)
             }.sorted { $0.name < $1.name }
         }
-        return HistoryReport(points: points, modules: shares(\.module), files: shares(\.file), minAccess: minAccess)
+        let authors = try undocumentedByAuthor(head.filter { !$0.isDocumented }, git: git, root: options.root, environment: environment)
+        return HistoryReport(points: points, modules: shares(\.module), files: shares(\.file), authors: authors, minAccess: minAccess)
+    }
+
+    /// Who last touched the name line of each of `records` at HEAD: one `git blame --porcelain` per file, with a
+    /// `-L` range per function.
+    static func undocumentedByAuthor(_ records: [FunctionRecord], git: Git, root: String,
+                                     environment: WorkflowEnvironment) throws(WorkflowError) -> [CoverageShare] {
+        guard !records.isEmpty else { return [] }
+        let gitRoot = try GitRoot(root: root, environment: environment)
+        var counts: [String: Int] = [:]
+        for (file, functions) in Dictionary(grouping: records, by: \.file) {
+            let lines = Set(functions.map(\.line)).sorted()
+            let ranges = lines.flatMap { ["-L", "\($0),\($0)"] }
+            let output = try gitRoot.git.string(["blame", "--porcelain"] + ranges + ["HEAD", "--", gitRoot.prefix + file])
+            let authors = blameAuthors(output)
+            for function in functions { counts[authors[function.line] ?? "unknown", default: 0] += 1 }
+        }
+        return counts.map { CoverageShare(name: $0.key, functions: $0.value, documented: 0) }
+            .sorted { ($0.functions, $1.name) > ($1.functions, $0.name) }
+    }
+
+    /// The author of each final line in `git blame --porcelain` output.
+    ///
+    /// - Parameter porcelain: What `git blame --porcelain` printed.
+    /// - Returns: The author's name by line number.
+    static func blameAuthors(_ porcelain: String) -> [Int: String] {
+        var authorOfCommit: [Substring: String] = [:]
+        var lines: [Int: Substring] = [:]
+        var commit: Substring = ""
+        for line in porcelain.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("\t") { continue }
+            let fields = line.split(separator: " ")
+            if fields.count >= 3, fields[0].count == 40, fields[0].allSatisfy(\.isHexDigit), let final = Int(fields[2]) {
+                commit = fields[0]
+                lines[final] = commit
+            } else if line.hasPrefix("author ") {
+                authorOfCommit[commit] = String(line.dropFirst("author ".count))
+            }
+        }
+        return lines.compactMapValues { authorOfCommit[$0] }
     }
 
     /// The trend and HEAD's shares as Markdown: a table of commits, then modules, then files.
@@ -126,6 +169,10 @@ public enum History {
         for (title, shares) in [("Modules at HEAD", report.modules), ("Files at HEAD", report.files)] {
             lines += ["", "## \(title)", "", "| name | functions | documented | coverage |", "|---|---:|---:|---:|"]
             lines += shares.map { "| \(escaped($0.name)) | \($0.functions) | \($0.documented) | \(percent($0.coverage)) |" }
+        }
+        if !report.authors.isEmpty {
+            lines += ["", "## Undocumented functions at HEAD by who last touched their line", "", "| author | functions |", "|---|---:|"]
+            lines += report.authors.map { "| \(escaped($0.name)) | \($0.functions) |" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -161,6 +208,7 @@ public enum History {
                  "documented": point.documented, "coverage": rounded(point.coverage)]
             },
             "modules": report.modules.map(share), "files": report.files.map(share),
+            "undocumentedByAuthor": report.authors.map { ["author": $0.name, "functions": $0.functions] as [String: Any] },
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"

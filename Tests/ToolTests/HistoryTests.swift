@@ -44,6 +44,28 @@ import WorkflowTestSupport
         #expect(report.files.map(\.name) == ["Sources/App/Store.swift", "Sources/Kit/Cache.swift"])
         #expect(History.filesBelow(report, minimum: 60).map(\.name) == ["Sources/App/Store.swift"])
         #expect(History.filesBelow(report, minimum: 50).isEmpty)
+        // `save()` is the one undocumented function; its line was last touched by the test identity.
+        let identity = try repository.git("config", "user.name").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(report.authors == [CoverageShare(name: identity, functions: 1, documented: 0)])
+    }
+
+    @Test func blameOutputGivesEachLinesAuthor() {
+        let porcelain = """
+            1111111111111111111111111111111111111111 3 3 1
+            author Ann
+            author-mail <ann@example.com>
+            filename A.swift
+            	public func a() {}
+            2222222222222222222222222222222222222222 9 7 1
+            author Bo Li
+            filename A.swift
+            	public func b() {}
+            1111111111111111111111111111111111111111 4 12 1
+            filename A.swift
+            	public func c() {}
+
+            """
+        #expect(History.blameAuthors(porcelain) == [3: "Ann", 7: "Bo Li", 12: "Ann"])
     }
 
     @Test func sinceAndEveryChooseTheCommits() throws {
