@@ -118,7 +118,7 @@ public enum History {
     }
 
     /// Who last touched the name line of each of `records` at HEAD: one `git blame --porcelain` per file, with a
-    /// `-L` range per function.
+    /// `-L` range per function; `(unknown)` where git cannot blame the file.
     static func undocumentedByAuthor(_ records: [FunctionRecord], git: Git, root: String,
                                      environment: WorkflowEnvironment) throws(WorkflowError) -> [CoverageShare] {
         guard !records.isEmpty else { return [] }
@@ -127,9 +127,10 @@ public enum History {
         for (file, functions) in Dictionary(grouping: records, by: \.file) {
             let lines = Set(functions.map(\.line)).sorted()
             let ranges = lines.flatMap { ["-L", "\($0),\($0)"] }
-            let output = try gitRoot.git.string(["blame", "--porcelain"] + ranges + ["HEAD", "--", gitRoot.prefix + file])
-            let authors = blameAuthors(output)
-            for function in functions { counts[authors[function.line] ?? "unknown", default: 0] += 1 }
+            // A clone without the file's history (a partial clone) cannot blame it: its functions count as unknown.
+            let output = try? gitRoot.git.string(["blame", "--porcelain"] + ranges + ["HEAD", "--", gitRoot.prefix + file])
+            let authors = output.map(blameAuthors) ?? [:]
+            for function in functions { counts[authors[function.line] ?? "(unknown)", default: 0] += 1 }
         }
         return counts.map { CoverageShare(name: $0.key, functions: $0.value, documented: 0) }
             .sorted { ($0.functions, $1.name) > ($1.functions, $0.name) }
