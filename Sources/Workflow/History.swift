@@ -20,51 +20,6 @@ public struct HistoryOptions: Sendable {
     public init() {}
 }
 
-/// The documentation coverage of one commit, as `docsheet check` counts it on that commit's files.
-public struct CoveragePoint: Equatable, Sendable {
-    /// The commit's full hash.
-    public var commit: String
-    /// The committer date, ISO 8601.
-    public var date: String
-    /// The commit's subject line.
-    public var subject: String
-    /// The functions the gate checks.
-    public var functions: Int
-    /// How many of them are documented.
-    public var documented: Int
-
-    /// The percentage documented, 100 for no function.
-    public var coverage: Double { functions == 0 ? 100 : Double(documented) * 100 / Double(functions) }
-}
-
-/// The coverage of one module or file at HEAD.
-public struct CoverageShare: Equatable, Sendable {
-    /// The module name or the file's path.
-    public var name: String
-    /// The functions the gate checks.
-    public var functions: Int
-    /// How many of them are documented.
-    public var documented: Int
-
-    /// The percentage documented, 100 for no function.
-    public var coverage: Double { functions == 0 ? 100 : Double(documented) * 100 / Double(functions) }
-}
-
-/// What `docsheet history` found: the trend, oldest commit first, and HEAD's coverage per module and per file.
-public struct HistoryReport: Sendable {
-    /// One point per commit read, oldest first.
-    public var points: [CoveragePoint]
-    /// HEAD's coverage per module, by name.
-    public var modules: [CoverageShare]
-    /// HEAD's coverage per file, by path.
-    public var files: [CoverageShare]
-    /// Who last touched the line of each undocumented function at HEAD (`git blame`), most functions first: `name` is
-    /// the author, `functions` how many, `documented` 0.
-    public var authors: [CoverageShare]
-    /// The lowest access counted.
-    public var minAccess: AccessLevel
-}
-
 /// `docsheet history`: how documentation coverage went over a branch's commits, read from git without a checkout
 /// (Documentation/CLI.md#docsheet-history).
 public enum History {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DesignDocument
 import Foundation
 import Inventory
 import Workflow
@@ -19,7 +20,7 @@ struct HistoryCommand: ParsableCommand {
 
     /// The formats `history` writes.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case markdown, csv, json
+        case markdown, csv, json, xlsx
     }
 
     @Option(help: ArgumentHelp("The folder whose history to read (default: the current folder).", valueName: "path"), completion: .directory)
@@ -34,8 +35,11 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Count functions at least this visible (effective access; default: check.min_access, else public).", valueName: "level"))
     var minAccess: AccessLevel?
 
-    @Option(help: "markdown (default), csv or json.")
+    @Option(help: "markdown (default), csv, json, or xlsx (a workbook with a chart; needs --output).")
     var format: Format = .markdown
+
+    @Option(help: "The workbook's language: en, vi or ja (default: en).")
+    var locale: DocumentLocale = .en
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file (default: standard output).", valueName: "file"), completion: .file())
     var output: String?
@@ -54,6 +58,9 @@ struct HistoryCommand: ParsableCommand {
     /// Rejects a step below 1 and a percentage outside 0–100.
     func validate() throws {
         if every < 1 { throw ValidationError("--every must be 1 or more") }
+        if format == .xlsx && (output == nil || output == "-") {
+            throw ValidationError("--format xlsx: a workbook cannot go to standard output; pass --output FILE.xlsx")
+        }
         if let minFile, !(0...100).contains(minFile) { throw ValidationError("--min-file must be from 0 to 100") }
     }
 
@@ -68,16 +75,22 @@ struct HistoryCommand: ParsableCommand {
         let session = TerminalSession.shared
         session.configure(terminal)
         let report = try History.run(options)
-        let text: String
         switch format {
-        case .markdown: text = History.markdown(report)
-        case .csv: text = History.csv(report)
-        case .json: text = History.json(report)
-        }
-        if let output, output != "-" {
-            try History.write(text, to: URL(fileURLWithPath: output))
-        } else {
-            try Console.output(Data(text.utf8))
+        case .xlsx:
+            // Dated by HEAD's commit, so the same history gives the same bytes.
+            let created = report.points.last.flatMap { ISO8601DateFormatter().date(from: $0.date) } ?? Date()
+            do {
+                try CoverageHistoryWorkbook.write(report, to: URL(fileURLWithPath: output ?? ""), locale: locale, created: created)
+            } catch {
+                throw WorkflowError(error)
+            }
+        case .markdown, .csv, .json:
+            let text = format == .markdown ? History.markdown(report) : format == .csv ? History.csv(report) : History.json(report)
+            if let output, output != "-" {
+                try History.write(text, to: URL(fileURLWithPath: output))
+            } else {
+                try Console.output(Data(text.utf8))
+            }
         }
         if let badge, let last = report.points.last {
             try History.write(History.badge(coverage: last.coverage), to: URL(fileURLWithPath: badge))

@@ -244,5 +244,10 @@ import TestSupport
         #expect(sandbox.read("coverage.csv")?.split(separator: "\n").count == 3)
         #expect(sandbox.read("badge.svg")?.contains(">50.0%</text>") == true)
         #expect(try sandbox.docsheet("history", "--every", "0").status == 2)
+        #expect(try sandbox.docsheet("history", "--format", "xlsx").status == 2)
+        let workbook = try sandbox.docsheet("history", "--format", "xlsx", "-o", "history.xlsx", "--locale", "vi")
+        #expect(workbook.status == 0, "\(workbook.error)")
+        let trend = try XLSXReader(url: sandbox.url.appendingPathComponent("history.xlsx")).sheet("Xu hướng")
+        #expect(Array(trend.row(3).dropFirst(2)) == ["2", "1", "0.5", "second"])
     }
 }
