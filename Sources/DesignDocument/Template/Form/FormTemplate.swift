@@ -621,8 +621,10 @@ public enum TemplateFields {
     /// Each row-template scope with its fields: `{{function.name}}`, `{{type.kind}}`, …
     public static let rowScopes: [(scope: String, fields: [String])] = RowScope.allCases.map { ($0.rawValue, $0.fields) }
     /// Each YAML sheet kind with columns, with the fields its `columns` may name (`kind: modules`: `dependencies`, …);
-    /// a `classes` sheet's two tables as `classes.properties` and `classes.methods`.
+    /// a `classes` sheet's two tables as `classes.properties` and `classes.methods`, an `entities` sheet's as
+    /// `entities.attributes` and `entities.relationships`.
     public static let sheetKinds: [(kind: String, fields: [String])] = SheetKind.allCases
         .map { ($0.rawValue, FieldCatalog.fieldNames(for: $0)) }.filter { !$0.1.isEmpty }
-        + [("classes.properties", PropertyField.names), ("classes.methods", FunctionField.names)]
+        + [("classes.properties", PropertyField.names), ("classes.methods", FunctionField.names),
+           ("entities.attributes", AttributeField.names), ("entities.relationships", RelationshipField.names)]
 }
