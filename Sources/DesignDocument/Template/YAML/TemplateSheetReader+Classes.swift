@@ -16,7 +16,7 @@ extension TemplateSheetReader {
         let first = try memberTable(upper)
         let second = try memberTable(lower)
         guard first != nil || second != nil else {
-            throw loader.fail(node, "a \(kind.rawValue) sheet needs '\(upper.rawValue): {columns: …}' (fields: \(FieldCatalog.fieldNames(ofTable: upper).joined(separator: ", "))), '\(lower.rawValue): {columns: …}' (fields: \(FieldCatalog.fieldNames(ofTable: lower).joined(separator: ", "))) or both")
+            throw loader.fail(node, "\(kind == .entities ? "an" : "a") \(kind.rawValue) sheet needs '\(upper.rawValue): {columns: …}' (fields: \(FieldCatalog.fieldNames(ofTable: upper).joined(separator: ", "))), '\(lower.rawValue): {columns: …}' (fields: \(FieldCatalog.fieldNames(ofTable: lower).joined(separator: ", "))) or both")
         }
         return MemberTables(properties: first, methods: second)
     }
