@@ -379,7 +379,7 @@ public struct Template: Sendable {
     public var usesAppRecords: Bool {
         // A client's form has no rows of the app's records.
         guard form == nil else { return false }
-        return sheets.contains { $0.kind.isAppRecords }
+        return sheets.contains { $0.kind.isAppRecords || ($0.kind == .diagram && $0.diagram.isAppRecords) }
     }
 
     /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets

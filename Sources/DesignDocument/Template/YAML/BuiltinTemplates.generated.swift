@@ -313,6 +313,17 @@ enum BuiltinTemplates {
               - {header: {en: Origin, vi: Nguồn, ja: 定義元}, field: origin, width: 16}
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: location, width: 44, wrap: true, link: source}
 
+          - kind: diagram
+            diagram: transitions
+            name: {en: Screen transition diagram, vi: Sơ đồ chuyển màn hình, ja: 画面遷移図}
+            description: {en: "The screens and the transitions between them", vi: "Các màn hình và chuyển tiếp giữa chúng", ja: 画面と画面間の遷移}
+            gridlines: false
+            rowHeights: {1: 30, 2: 48}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, merge: "A1:N1", value: {en: "{{project}} — screen transitions", vi: "{{project}} — chuyển màn hình", ja: "{{project}} 画面遷移図"}, style: title}
+              - {cell: A2, merge: "A2:N2", value: {en: "Blue boxes are storyboard and xib scenes, green boxes SwiftUI views, grey boxes screens known only by name; a thick border marks the initial scene. Solid arrow: a storyboard segue (kind and identifier). Grey arrow with a hollow diamond: a container's relationship (navigation root, tabs). Dashed green arrow: a navigation found in code (NavigationLink, .sheet, …).", vi: "Hộp xanh dương là scene của storyboard và xib, hộp xanh lá là view SwiftUI, hộp xám là màn hình chỉ biết tên; viền đậm là scene khởi đầu. Mũi tên liền: segue của storyboard (loại và định danh). Mũi tên xám có hình thoi rỗng: quan hệ của container (gốc điều hướng, tab). Mũi tên xanh lá nét đứt: điều hướng tìm thấy trong mã (NavigationLink, .sheet, …).", ja: "青い箱はストーリーボード・xib のシーン、緑の箱は SwiftUI ビュー、灰色の箱は名前だけ分かる画面です。太枠は初期画面。実線矢印: ストーリーボードのセグエ（種別と識別子）。白抜き菱形付きの灰色矢印: コンテナの関係（ナビゲーションのルート、タブ）。緑の破線矢印: コード上で検出した遷移（NavigationLink、.sheet など）。"}, style: note}
+
           - kind: messages
             name: {en: Messages, vi: Danh sách thông điệp, ja: メッセージ一覧}
             description: {en: "Every key of the strings tables, its text in each language, and where code uses it", vi: "Mọi khóa của bảng chuỗi, nội dung theo từng ngôn ngữ và nơi mã sử dụng", ja: 文字列テーブルの全キー・言語別の文言・コード上の使用箇所}
@@ -341,6 +352,17 @@ enum BuiltinTemplates {
               - {header: {en: failureReason, vi: failureReason, ja: failureReason}, field: failureReason, width: 26, wrap: true}
               - {header: {en: Conforms to, vi: Tuân thủ, ja: 準拠}, field: protocols, width: 18, wrap: true}
               - {header: {en: File, vi: Tệp, ja: ファイル}, field: location, width: 34, wrap: true, link: source}
+
+          - kind: diagram
+            diagram: entities
+            name: {en: ER diagram, vi: Sơ đồ ER, ja: ER図}
+            description: {en: "The data model's entities, their attributes and relationships", vi: "Các thực thể của mô hình dữ liệu, thuộc tính và quan hệ", ja: データモデルのエンティティ・属性・リレーションシップ}
+            gridlines: false
+            rowHeights: {1: 30, 2: 48}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, merge: "A1:N1", value: {en: "{{project}} — data model", vi: "{{project}} — mô hình dữ liệu", ja: "{{project}} ER図"}, style: title}
+              - {cell: A2, merge: "A2:N2", value: {en: "Blue tables are Core Data entities, green tables SwiftData models; each lists its attributes (? optional, italic transient). A line joins a relationship and its inverse: a fork marks the many end, a bar the one end. Dashed arrow with a hollow head: the parent entity.", vi: "Bảng xanh dương là thực thể Core Data, bảng xanh lá là model SwiftData; mỗi bảng liệt kê thuộc tính (? tùy chọn, chữ nghiêng là tạm thời). Mỗi đường nối một quan hệ với quan hệ ngược: đầu chạc là phía nhiều, gạch ngang là phía một. Mũi tên nét đứt đầu rỗng: thực thể cha.", ja: "青い表は Core Data のエンティティ、緑の表は SwiftData のモデルで、属性を列挙します（? は任意、斜体は一時属性）。線はリレーションシップとその逆を結び、鳥の足は多の側、縦棒は一の側を表します。白抜き矢印の破線: 親エンティティ。"}, style: note}
 
           - kind: entities
             name: {en: "Table - {{entity.name}}", vi: "Bảng - {{entity.name}}", ja: "テーブル定義 - {{entity.name}}"}
