@@ -139,11 +139,11 @@ import TestSupport
         #expect(line["C2"] == "swiftData" && line["C6"] == "One line of an order.")
         #expect(line.row(12) == ["1", "quantity", "Int", "無"])
         #expect(!line.cells.values.contains("リレーションシップ一覧"))
-        // The contents sheet lists them, after the error list.
+        // The contents sheet lists them with the diagrams, after the error list.
         let contents = try book.sheet("目次")
         let listed = (2...contents.lastRow).compactMap { contents["B\($0)"] }
-        let tail = Array(listed.drop { $0 != "画面一覧" }.prefix(6))
-        #expect(tail == ["画面一覧", "画面遷移", "メッセージ一覧", "エラー一覧", "テーブル定義 - Order", "テーブル定義 - OrderLine"])
+        let tail = Array(listed.drop { $0 != "画面一覧" }.prefix(8))
+        #expect(tail == ["画面一覧", "画面遷移", "画面遷移図", "メッセージ一覧", "エラー一覧", "ER図", "テーブル定義 - Order", "テーブル定義 - OrderLine"])
     }
 
     @Test func theSheetsAreLeftOutWhenTheProjectHasNoAppRecords() throws {
@@ -259,5 +259,58 @@ import TestSupport
                 attributes: {columns: [{field: name}]}
             """)
         #expect(typePlaceholder?.contains("placeholder '{{type.name}}' is not available in a sheet name here") == true)
+    }
+}
+
+/// The screen-transition and entity-relationship diagrams: their DOT text, and their sheets in the design document.
+@Suite struct AppDiagramTests {
+    @Test func theTransitionDiagramDrawsEverySegueAndNavigationFoundInCode() {
+        let dot = TransitionDiagram(AppSheetTests.inventory).dot(title: "Shop")
+        // The screens a transition touches, each once, with its kind; the initial scene thicker.
+        #expect(dot.contains(##""CartViewController" [label="CartViewController\n«tableViewController»", penwidth=2];"##))
+        #expect(dot.contains(##""PayViewController" [label="PayViewController\n«viewController»"];"##))
+        #expect(dot.contains(##""ReceiptView" [label="ReceiptView\n«View», fillcolor="#EEF7EA", color="#5E9C4B"];"##) == false)
+        #expect(dot.contains(##""ReceiptView" [label="ReceiptView\n«View»", fillcolor="#EEF7EA", color="#5E9C4B"];"##))
+        // A segue is solid with its kind and identifier; a navigation found in code is dashed.
+        #expect(dot.contains(##""CartViewController" -> "PayViewController" [label="show\npay"];"##))
+        #expect(dot.contains(##""PayViewController" -> "ReceiptView" [label="sheet", style=dashed"##))
+        #expect(dot.components(separatedBy: " -> ").count == 3)
+        // A screen no transition touches is not drawn; a name only a transition gives is a grey box.
+        var inventory = AppSheetTests.inventory
+        inventory.transitions.append(TransitionRecord(source: "PayViewController", destination: "HelpViewController", kind: "embed",
+                                                      identifier: nil, file: "App/Base.lproj/Main.storyboard", line: 50, isDeclared: true))
+        inventory.screens.append(ScreenRecord(name: "Unused", source: .xib, kind: "viewController", file: "App/Unused.xib", line: 3))
+        let more = TransitionDiagram(inventory).dot(title: "Shop")
+        #expect(more.contains(##""HelpViewController" [label="HelpViewController", fillcolor="#EEEEEE""##) && !more.contains("Unused"))
+        #expect(more.contains(##""PayViewController" -> "HelpViewController" [label="embed", color="#999999", fontcolor="#777777", arrowtail=odiamond, dir=both];"##))
+    }
+
+    @Test func theERDiagramJoinsARelationshipAndItsInverseInOneLine() {
+        var inventory = AppSheetTests.inventory
+        inventory.entities[1].relationships = [.init(name: "order", destination: "Order", isToMany: false, isOptional: false, inverse: "lines")]
+        inventory.entities[1].parent = "Order"
+        let diagram = EntityDiagram(inventory)
+        #expect(diagram.lines.map(\.label) == ["lines / order"])
+        let dot = diagram.dot(title: "Shop")
+        // One line for the pair: a fork at the many end (OrderLine), a bar at the one end (Order).
+        #expect(dot.contains(##""Order" -> "OrderLine" [arrowhead=crow, arrowtail=tee, label="lines / order"];"##))
+        #expect(!dot.contains(##""OrderLine" -> "Order" [arrowhead"##))
+        #expect(dot.contains(##""OrderLine" -> "Order" [dir=forward, arrowhead=onormal, style=dashed];"##))
+        // Each entity is a table of its attributes: optional `?`, unique marked, transient in italics, SwiftData green.
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">number: Integer 64 (unique)</TD>"))
+        #expect(dot.contains("<TD ALIGN=\"LEFT\">note: String?</TD>") && dot.contains("<TD ALIGN=\"LEFT\"><I>total: Decimal</I></TD>"))
+        #expect(dot.contains("<TD BGCOLOR=\"#EEF7EA\"><B>OrderLine</B></TD>"))
+        #expect(EntityDiagram.html("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+    }
+
+    @Test func theDesignDocumentHasBothDiagramSheetsWhenThereIsSomethingToDraw() throws {
+        let book = try AppSheetTests.render(name: "diagrams")
+        let transitions = try book.sheet("Screen transition diagram")
+        let er = try book.sheet("ER diagram")
+        #expect(transitions.drawingCount == 1 && er.drawingCount == 1)
+        #expect(transitions["A1"] == "TaskBoard — screen transitions" && er["A1"] == "TaskBoard — data model")
+        // Without screens or entities both are left out.
+        let none = try AppSheetTests.render(Fixtures.inventory, name: "no-diagrams").sheets.map(\.name)
+        #expect(!none.contains("Screen transition diagram") && !none.contains("ER diagram"))
     }
 }
