@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpreadsheetModel
 import Inventory
 import TestSupport
 @testable import DesignDocument
@@ -312,5 +313,68 @@ import TestSupport
         // Without screens or entities both are left out.
         let none = try AppSheetTests.render(Fixtures.inventory, name: "no-diagrams").sheets.map(\.name)
         #expect(!none.contains("Screen transition diagram") && !none.contains("ER diagram"))
+    }
+}
+
+/// A client's form with rows of the app's records: each row template written once per screen, transition, message,
+/// error case, entity or attribute, through the same lowering as `{{property.*}}` rows.
+@Suite struct AppFormRowTests {
+    static func text(_ reference: String, _ value: String) -> SheetCell {
+        SheetCell(reference: CellReference(reference)!, value: .text(value))
+    }
+
+    static func render(_ sheets: [SheetDocument]) throws -> XLSXReader {
+        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: sheets), path: "client.xlsx")
+        #expect(template.usesAppRecords)
+        let url = try Fixtures.folder().appendingPathComponent("client-app-rows.xlsx")
+        _ = try WorkbookRenderer(template: template, context: Fixtures.context, inventory: AppSheetTests.inventory, diff: nil).render(to: url)
+        return try XLSXReader(url: url)
+    }
+
+    @Test func eachRowTemplateIsWrittenOncePerRecord() throws {
+        let book = try Self.render([
+            SheetDocument(name: "画面", cells: [
+                Self.text("A1", "画面一覧"), Self.text("A2", "{{screen.number}}"), Self.text("B2", "{{screen.name}}"),
+                Self.text("C2", "{{screen.location}}"), Self.text("A4", "以上"),
+            ]),
+            SheetDocument(name: "遷移", cells: [
+                Self.text("A1", "{{transition.source}} → {{transition.destination}}"), Self.text("B1", "{{transition.origin}}"),
+            ]),
+            SheetDocument(name: "文言", cells: [
+                Self.text("A1", "{{message.key}}"), Self.text("B1", "{{message.text.ja}}"), Self.text("C1", "{{message.uses}}"),
+            ]),
+            SheetDocument(name: "エラー", cells: [Self.text("A1", "{{error.name}}.{{error.case}}"), Self.text("B1", "{{error.line}}")]),
+            SheetDocument(name: "属性", cells: [
+                Self.text("A1", "{{entity.name}}"), Self.text("B1", "{{attribute.name}}"), Self.text("C1", "{{attribute.type}}"),
+                Self.text("A3", "{{entity.number}}"), Self.text("B3", "{{entity.name}}"), Self.text("C3", "{{entity.attributes}}"),
+            ]),
+        ])
+        let screens = try book.sheet("画面")
+        #expect((2...4).map { screens.row($0) } == [["1", "CartViewController", "App/Base.lproj/Main.storyboard:12"],
+                                                     ["2", "PayViewController", "App/Base.lproj/Main.storyboard:40"],
+                                                     ["3", "ReceiptView", "App/ReceiptView.swift:8"]])
+        // What was below the template row moved down.
+        #expect(screens["A6"] == "以上" && screens.numericCells.contains("A2"))
+        let transitions = try book.sheet("遷移")
+        #expect(transitions.row(1) == ["CartViewController → PayViewController", "Declared"])
+        #expect(transitions.row(2) == ["PayViewController → ReceiptView", "Found in code"])
+        let messages = try book.sheet("文言")
+        #expect(messages.row(1) == ["cart.count", "%#@items@", "2"] && messages.row(2) == ["cart.empty", "カートは空です", "0"])
+        let errors = try book.sheet("エラー")
+        #expect((1...3).map { errors.row($0) } == [["CartError.soldOut", "5"], ["CartError.tooMany", "7"], ["PaymentFailure.", "9"]])
+        // An attribute row names its entity; an entity row is written once per entity.
+        let attributes = try book.sheet("属性")
+        #expect((1...4).map { attributes.row($0) } == [["Order", "number", "Integer 64"], ["Order", "note", "String"],
+                                                        ["Order", "total", "Decimal"], ["OrderLine", "quantity", "Int"]])
+        #expect(attributes.row(6) == ["1", "Order", "3"] && attributes.row(7) == ["2", "OrderLine", "1"])
+    }
+
+    @Test func aFormWithoutAppRowsDoesNotReadThem() throws {
+        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [
+            SheetDocument(name: "関数", cells: [Self.text("A1", "{{function.name}}")]),
+        ]), path: "client.xlsx")
+        #expect(!template.usesAppRecords)
+        #expect(RowField(marker: "message.text.zh-Hans") == .message(.text("zh-Hans")))
+        #expect(RowField(marker: "screen.nope") == nil)
     }
 }

@@ -377,8 +377,7 @@ public struct Template: Sendable {
     /// their diagrams): only then does `docsheet generate` read storyboards, strings tables and data models for the
     /// workbook.
     public var usesAppRecords: Bool {
-        // A client's form has no rows of the app's records.
-        guard form == nil else { return false }
+        if let form { return form.sheets.contains { $0.rowTemplates.contains { $0.scope.isAppRecords } } }
         return sheets.contains { $0.kind.isAppRecords || ($0.kind == .diagram && $0.diagram.isAppRecords) }
     }
 
