@@ -179,7 +179,7 @@ public enum Generate {
 
         var writer = DocumentWriter(template: template, context: context)
         if let metrics = options.scan.metrics {
-            writer.diagramTimer = { metrics.recordDiagramPage(module: $0, seconds: $1) }
+            writer.diagramTimer = { metrics.recordDiagramPage(name: $0, seconds: $1) }
         }
         let diagramCache = options.scan.useCache && format == .xlsx
             ? DiskDiagramCache(folder: recordFolder.appendingPathComponent("diagrams", isDirectory: true)) : nil

@@ -16,9 +16,9 @@ struct WorkbookRenderer {
     /// layout allows).
     var largeInventoryThreshold = 40_000
 
-    /// Told how long Graphviz took for each page of a diagram (the module a class-diagram page shows, `nil` for the
-    /// module diagram; seconds), for `-v` and `make bench`.
-    var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
+    /// Told how long Graphviz took for each page of a diagram (what the page shows: `Module classes`, `module
+    /// structure`, `screen transitions`, `data model`; seconds), for `-v` and `make bench`.
+    var diagramTimer: (@Sendable (_ diagram: String, _ seconds: Double) -> Void)?
     /// Where Graphviz's layouts and pictures of earlier runs are kept, or `nil` to draw every page.
     var diagramCache: DiagramPictureCache?
 
@@ -64,7 +64,7 @@ struct WorkbookRenderer {
             warnings = drawing.warnings
             if let diagramTimer {
                 for kind in DiagramKind.allCases.reversed() {
-                    for page in drawing.pages[kind] ?? [] { diagramTimer(page.module, page.seconds) }
+                    for page in drawing.pages[kind] ?? [] { diagramTimer(Self.timedName(kind, page: page), page.seconds) }
                 }
             }
         }
@@ -95,6 +95,17 @@ struct WorkbookRenderer {
                               constantMemory: constantMemory, worksheets: worksheets)
         plan.warnings = warnings
         return plan
+    }
+
+    /// What a diagram page shows, as `-v` and `make bench` name its time: `Module classes`, `module structure`,
+    /// `screen transitions`, `data model`.
+    static func timedName(_ kind: DiagramKind, page: DiagramPage) -> String {
+        switch kind {
+        case .classes: return "\(page.module ?? page.title) classes"
+        case .modules: return "module structure"
+        case .transitions: return "screen transitions"
+        case .entities: return "data model"
+        }
     }
 
     /// A document property with placeholders expanded, or `nil` when empty.
