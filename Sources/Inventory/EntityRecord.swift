@@ -193,7 +193,7 @@ public struct EntityRecord: SchemaRecord, Hashable {
         blank: EntityRecord(name: "", framework: .coreData, file: "", line: 0),
         fields: [
             FieldDescriptor("name", \.name, template: TemplateColumn("name", "the entity's name")),
-            FieldDescriptor("framework", \.framework, template: TemplateColumn("framework", "coreData or swiftData")),
+            FieldDescriptor("framework", \.framework),
             FieldDescriptor("file", \.file, template: TemplateColumn("file", "the model file or Swift file, relative to the scanned root")),
             FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the entity's declaration")),
             FieldDescriptor("modelVersion", \.modelVersion, template: TemplateColumn("modelVersion", "the Core Data model version it comes from")),

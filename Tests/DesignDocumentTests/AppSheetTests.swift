@@ -127,7 +127,7 @@ import TestSupport
     @Test func eachEntityHasATableDefinitionSheet() throws {
         let book = try Self.render(locale: .ja, name: "entities-ja")
         let order = try book.sheet("テーブル定義 - Order")
-        #expect(order["C1"] == "Order" && order["C2"] == "coreData" && order["C3"] == "Order")
+        #expect(order["C1"] == "Order" && order["C2"] == "Core Data" && order["C3"] == "Order")
         #expect(order["C5"] == "App/Model.xcdatamodeld/Model 2.xcdatamodel/contents:3" && order["C7"] == "byNumber: number ascending")
         #expect(order["A10"] == "属性一覧" && order.row(11) == ["No.", "属性名", "型", "任意", "初期値", "一時 / 一意"])
         #expect(order.row(12) == ["1", "number", "Integer 64", "無", "", "unique"])
@@ -137,7 +137,7 @@ import TestSupport
         #expect(order.row(18) == ["1", "lines", "OrderLine", "有", "cascade", "order"])
         // An entity without relationships has no relationship table.
         let line = try book.sheet("テーブル定義 - OrderLine")
-        #expect(line["C2"] == "swiftData" && line["C6"] == "One line of an order.")
+        #expect(line["C2"] == "SwiftData" && line["C6"] == "One line of an order.")
         #expect(line.row(12) == ["1", "quantity", "Int", "無"])
         #expect(!line.cells.values.contains("リレーションシップ一覧"))
         // The contents sheet lists them with the diagrams, after the error list.
@@ -213,6 +213,11 @@ import TestSupport
         let all = ScreenField.catalogue + TransitionField.catalogue + MessageField.catalogue + ErrorField.catalogue
             + EntityField.catalogue + AttributeField.catalogue + RelationshipField.catalogue
         #expect(all.allSatisfy { !$0.description.isEmpty })
+        // A worked-out field replaces a schema field of its name (the entity's framework, in words): each name once.
+        for names in [ScreenField.names, TransitionField.names, MessageField.names, ErrorField.names, EntityField.names,
+                      AttributeField.names, RelationshipField.names] {
+            #expect(Set(names).count == names.count, "\(names) repeats a name")
+        }
         let kinds = TemplateFields.sheetKinds.map(\.kind)
         for kind in ["screens", "transitions", "messages", "errors", "entities.attributes", "entities.relationships"] {
             #expect(kinds.contains(kind), "\(kind) is not listed")

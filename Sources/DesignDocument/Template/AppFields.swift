@@ -236,12 +236,13 @@ public struct ErrorField: AppRecordField {
 public struct EntityField: AppRecordField {
     /// A field DocSheet works out for an entity.
     enum Presented: String, PresentedField {
-        case number, abstract, attributes, relationships, fetchIndexes, uniquenessConstraints, location, blank
+        case number, framework, abstract, attributes, relationships, fetchIndexes, uniquenessConstraints, location, blank
 
         /// What the field shows.
         var fieldDescription: String {
             switch self {
             case .number: return "running number of the entity"
+            case .framework: return "Core Data or SwiftData"
             case .abstract: return "Yes/No: only its sub-entities have objects"
             case .attributes: return "number of attributes"
             case .relationships: return "number of relationships"
@@ -451,6 +452,7 @@ extension FieldCatalog {
         guard case .presented(let presented) = field.source else { return .empty }
         switch presented {
         case .number: return .number(Double(number))
+        case .framework: return .text(record.framework == .coreData ? "Core Data" : "SwiftData")
         case .abstract: return .text(Words.yesNo(record.isAbstract, context.locale))
         case .attributes: return .number(Double(record.attributes.count))
         case .relationships: return .number(Double(record.relationships.count))
