@@ -51,7 +51,7 @@ import TestSupport
                                       .init(name: "note", type: "String", isOptional: true, defaultValue: "none"),
                                       .init(name: "total", type: "Decimal", isTransient: true)],
                          relationships: [.init(name: "lines", destination: "OrderLine", isToMany: true, deleteRule: "cascade", inverse: "order")],
-                         fetchIndexes: ["byNumber: number ascending"]),
+                         fetchIndexes: ["byNumber: number ascending", "byNote: note descending"]),
             EntityRecord(name: "OrderLine", framework: .swiftData, file: "App/OrderLine.swift", line: 4, className: "OrderLine",
                          summary: "One line of an order.", attributes: [.init(name: "quantity", type: "Int")]),
         ],
@@ -128,7 +128,7 @@ import TestSupport
         let book = try Self.render(locale: .ja, name: "entities-ja")
         let order = try book.sheet("テーブル定義 - Order")
         #expect(order["C1"] == "Order" && order["C2"] == "Core Data" && order["C3"] == "Order")
-        #expect(order["C5"] == "App/Model.xcdatamodeld/Model 2.xcdatamodel/contents:3" && order["C7"] == "byNumber: number ascending")
+        #expect(order["C5"] == "App/Model.xcdatamodeld/Model 2.xcdatamodel/contents:3" && order["C7"] == "byNumber: number ascending; byNote: note descending")
         #expect(order["A10"] == "属性一覧" && order.row(11) == ["No.", "属性名", "型", "任意", "初期値", "一時 / 一意"])
         #expect(order.row(12) == ["1", "number", "Integer 64", "無", "", "unique"])
         #expect(order.row(13) == ["2", "note", "String", "有", "none"])

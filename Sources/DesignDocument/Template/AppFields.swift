@@ -246,8 +246,8 @@ public struct EntityField: AppRecordField {
             case .abstract: return "Yes/No: only its sub-entities have objects"
             case .attributes: return "number of attributes"
             case .relationships: return "number of relationships"
-            case .fetchIndexes: return "the fetch indexes, one a line: name: elements"
-            case .uniquenessConstraints: return "the uniqueness constraints of several attributes, one a line"
+            case .fetchIndexes: return "the fetch indexes, separated by semicolons: name: elements"
+            case .uniquenessConstraints: return "the uniqueness constraints of several attributes, separated by semicolons"
             case .location: return "file:line of the entity"
             case .blank: return "an empty cell to fill in"
             }
@@ -456,8 +456,9 @@ extension FieldCatalog {
         case .abstract: return .text(Words.yesNo(record.isAbstract, context.locale))
         case .attributes: return .number(Double(record.attributes.count))
         case .relationships: return .number(Double(record.relationships.count))
-        case .fetchIndexes: return .text(record.fetchIndexes.joined(separator: "\n"))
-        case .uniquenessConstraints: return .text(record.uniquenessConstraints.joined(separator: "\n"))
+        // On one line: a header cell of a sheet keeps its height, and a second line would run over the cell below.
+        case .fetchIndexes: return .text(record.fetchIndexes.joined(separator: "; "))
+        case .uniquenessConstraints: return .text(record.uniquenessConstraints.joined(separator: "; "))
         case .location: return .text("\(record.file):\(record.line)")
         case .blank: return .empty
         }
