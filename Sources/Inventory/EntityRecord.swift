@@ -42,10 +42,11 @@ public struct EntityRecord: SchemaRecord, Hashable {
         public static let schema = RecordSchema<Attribute>(
             blank: Attribute(name: "", type: ""),
             fields: [
-                FieldDescriptor("name", \.name),
-                FieldDescriptor("type", \.type),
+                FieldDescriptor("name", \.name, template: TemplateColumn("name", "the attribute's name")),
+                FieldDescriptor("type", \.type, template: TemplateColumn(
+                    "type", "Core Data's attribute type (String, Integer 16, Date, …), or the Swift type for SwiftData")),
                 FieldDescriptor("isOptional", \.isOptional),
-                FieldDescriptor("defaultValue", \.defaultValue),
+                FieldDescriptor("defaultValue", \.defaultValue, template: TemplateColumn("defaultValue", "the default value as written")),
                 FieldDescriptor("isTransient", \.isTransient),
                 FieldDescriptor("isUnique", \.isUnique),
             ])
@@ -102,12 +103,13 @@ public struct EntityRecord: SchemaRecord, Hashable {
         public static let schema = RecordSchema<Relationship>(
             blank: Relationship(name: "", destination: ""),
             fields: [
-                FieldDescriptor("name", \.name),
-                FieldDescriptor("destination", \.destination),
+                FieldDescriptor("name", \.name, template: TemplateColumn("name", "the relationship's name")),
+                FieldDescriptor("destination", \.destination, template: TemplateColumn("destination", "the destination entity")),
                 FieldDescriptor("isToMany", \.isToMany),
                 FieldDescriptor("isOptional", \.isOptional),
-                FieldDescriptor("deleteRule", \.deleteRule),
-                FieldDescriptor("inverse", \.inverse),
+                FieldDescriptor("deleteRule", \.deleteRule, template: TemplateColumn(
+                    "deleteRule", "what deleting the source does to the destination: nullify, cascade, deny, noAction")),
+                FieldDescriptor("inverse", \.inverse, template: TemplateColumn("inverse", "the inverse relationship")),
             ])
 
         /// Decodes through ``schema``.
@@ -190,15 +192,15 @@ public struct EntityRecord: SchemaRecord, Hashable {
     public static let schema = RecordSchema<EntityRecord>(
         blank: EntityRecord(name: "", framework: .coreData, file: "", line: 0),
         fields: [
-            FieldDescriptor("name", \.name),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the entity's name")),
             FieldDescriptor("framework", \.framework),
-            FieldDescriptor("file", \.file),
-            FieldDescriptor("line", \.line),
-            FieldDescriptor("modelVersion", \.modelVersion),
-            FieldDescriptor("className", \.className),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the model file or Swift file, relative to the scanned root")),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the entity's declaration")),
+            FieldDescriptor("modelVersion", \.modelVersion, template: TemplateColumn("modelVersion", "the Core Data model version it comes from")),
+            FieldDescriptor("className", \.className, template: TemplateColumn("className", "the class that represents it")),
             FieldDescriptor("isAbstract", \.isAbstract),
-            FieldDescriptor("parent", \.parent),
-            FieldDescriptor("summary", \.summary),
+            FieldDescriptor("parent", \.parent, template: TemplateColumn("parent", "the parent entity")),
+            FieldDescriptor("summary", \.summary, template: TemplateColumn("summary", "the doc comment's summary (SwiftData)")),
             FieldDescriptor("attributes", \.attributes),
             FieldDescriptor("relationships", \.relationships),
             FieldDescriptor("fetchIndexes", \.fetchIndexes),

@@ -118,13 +118,14 @@ public struct ErrorRecord: SchemaRecord, Hashable {
     public static let schema = RecordSchema<ErrorRecord>(
         blank: ErrorRecord(name: "", kind: .enum, module: "", file: "", line: 0),
         fields: [
-            FieldDescriptor("name", \.name),
-            FieldDescriptor("kind", \.kind),
-            FieldDescriptor("module", \.module),
-            FieldDescriptor("file", \.file),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the error type (Outer.Inner)")),
+            FieldDescriptor("kind", \.kind, template: TemplateColumn("kind", "enum, struct, class or actor")),
+            FieldDescriptor("module", \.module, template: TemplateColumn("module", "the module of the declaring file")),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the declaring file, relative to the scanned root")),
             FieldDescriptor("line", \.line),
             FieldDescriptor("effectiveAccess", \.effectiveAccess),
-            FieldDescriptor("protocols", \.protocols),
+            FieldDescriptor("protocols", \.protocols, template: TemplateColumn(
+                "protocols", "the error protocols it conforms to: Error, LocalizedError, CustomNSError, RecoverableError")),
             FieldDescriptor("doc", \.doc),
             FieldDescriptor("cases", \.cases),
             FieldDescriptor("errorDescription", \.errorDescription),

@@ -197,12 +197,13 @@ public struct MessageRecord: SchemaRecord, Hashable {
     public static let schema = RecordSchema<MessageRecord>(
         blank: MessageRecord(table: "", key: "", file: "", line: 0),
         fields: [
-            FieldDescriptor("table", \.table),
-            FieldDescriptor("key", \.key),
-            FieldDescriptor("file", \.file),
-            FieldDescriptor("line", \.line),
-            FieldDescriptor("comment", \.comment),
-            FieldDescriptor("extractionState", \.extractionState),
+            FieldDescriptor("table", \.table, template: TemplateColumn("table", "the strings table: Localizable, InfoPlist, …")),
+            FieldDescriptor("key", \.key, template: TemplateColumn("key", "the key as written in the files")),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the first file that defines the key, relative to the scanned root")),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the key's line in that file")),
+            FieldDescriptor("comment", \.comment, template: TemplateColumn("comment", "the developer's comment (the catalog's, or the one above the key)")),
+            FieldDescriptor("extractionState", \.extractionState, template: TemplateColumn(
+                "extractionState", "a String Catalog's extraction state: manual, stale, extracted_with_value, …")),
             FieldDescriptor("translations", \.translations),
             FieldDescriptor("uses", \.uses),
         ])

@@ -58,16 +58,18 @@ public struct ScreenRecord: SchemaRecord, Hashable {
     public static let schema = RecordSchema<ScreenRecord>(
         blank: ScreenRecord(name: "", source: .code, kind: "", file: "", line: 0),
         fields: [
-            FieldDescriptor("name", \.name),
-            FieldDescriptor("source", \.source),
-            FieldDescriptor("kind", \.kind),
-            FieldDescriptor("file", \.file),
-            FieldDescriptor("line", \.line),
-            FieldDescriptor("module", \.module),
-            FieldDescriptor("className", \.className),
-            FieldDescriptor("storyboardIdentifier", \.storyboardIdentifier),
+            FieldDescriptor("name", \.name, template: TemplateColumn("name", "the screen: its class, else the scene's storyboard ID or title")),
+            FieldDescriptor("source", \.source, template: TemplateColumn("source", "storyboard, xib or code")),
+            FieldDescriptor("kind", \.kind, template: TemplateColumn(
+                "kind", "the storyboard element (viewController, navigationController, …), the UIKit class it descends from, or View")),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the storyboard, xib or Swift file, relative to the scanned root")),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the scene or of the type's name")),
+            FieldDescriptor("module", \.module, template: TemplateColumn("module", "the Swift file's module, or the scene's customModule")),
+            FieldDescriptor("className", \.className, template: TemplateColumn("className", "the scene's custom class, or the class itself")),
+            FieldDescriptor("storyboardIdentifier", \.storyboardIdentifier, template: TemplateColumn(
+                "storyboardIdentifier", "the scene's storyboard ID")),
             FieldDescriptor("isInitial", \.isInitial),
-            FieldDescriptor("summary", \.summary),
+            FieldDescriptor("summary", \.summary, template: TemplateColumn("summary", "the type's doc-comment summary (code screens)")),
         ])
 
     /// Decodes through ``schema``.
@@ -126,12 +128,14 @@ public struct TransitionRecord: SchemaRecord, Hashable {
     public static let schema = RecordSchema<TransitionRecord>(
         blank: TransitionRecord(source: "", destination: "", kind: "", file: "", line: 0, isDeclared: true),
         fields: [
-            FieldDescriptor("source", \.source),
-            FieldDescriptor("destination", \.destination),
-            FieldDescriptor("kind", \.kind),
-            FieldDescriptor("identifier", \.identifier),
-            FieldDescriptor("file", \.file),
-            FieldDescriptor("line", \.line),
+            FieldDescriptor("source", \.source, template: TemplateColumn("source", "the screen it starts from")),
+            FieldDescriptor("destination", \.destination, template: TemplateColumn("destination", "the screen it leads to")),
+            FieldDescriptor("kind", \.kind, template: TemplateColumn(
+                "kind", "the segue kind (show, presentation, relationship, embed, …), or navigationLink, sheet, … in code")),
+            FieldDescriptor("identifier", \.identifier, template: TemplateColumn(
+                "identifier", "the segue identifier, or the relationship (rootViewController, viewControllers)")),
+            FieldDescriptor("file", \.file, template: TemplateColumn("file", "the storyboard or Swift file, relative to the scanned root")),
+            FieldDescriptor("line", \.line, template: TemplateColumn("line", "the line of the segue or of the call in code")),
             FieldDescriptor("isDeclared", \.isDeclared),
         ])
 

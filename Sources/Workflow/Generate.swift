@@ -117,8 +117,10 @@ public enum Generate {
         )
         scan.rootDiscovery = options.scan.rootDiscovery(configuration)
         scan.requiresSwiftFiles = true
-        // Only the JSON shows the messages, errors, entities and screens (the workbook's sheets for them are to come).
-        scan.readsAppRecords = format == .json
+        // The app's records (screens, transitions, messages, errors, entities) cost a second parse of the files with
+        // bodies: they are read for the JSON, and for a workbook whose template shows them (the design document does;
+        // inventory, review and class-spec do not).
+        scan.readsAppRecords = format == .json || (format == .xlsx && template.usesAppRecords)
         scan.progress = options.scan.progress
         scan.metrics = options.scan.metrics
         let plan = try scan.discover(environment: environment)
@@ -179,7 +181,7 @@ public enum Generate {
 
         var writer = DocumentWriter(template: template, context: context)
         if let metrics = options.scan.metrics {
-            writer.diagramTimer = { metrics.recordDiagramPage(module: $0, seconds: $1) }
+            writer.diagramTimer = { metrics.recordDiagramPage(name: $0, seconds: $1) }
         }
         let diagramCache = options.scan.useCache && format == .xlsx
             ? DiskDiagramCache(folder: recordFolder.appendingPathComponent("diagrams", isDirectory: true)) : nil

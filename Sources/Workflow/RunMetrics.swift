@@ -30,10 +30,10 @@ public final class RunMetrics: Sendable {
     /// Records the time Graphviz took for one page of a diagram.
     ///
     /// - Parameters:
-    ///   - module: The module a page of the class diagram shows, or `nil` for the module diagram.
+    ///   - name: What the page shows: `Module classes` for a page of the class diagram, `module structure`,
+    ///     `screen transitions` or `data model`.
     ///   - seconds: How long laying it out and drawing it took.
-    public func recordDiagramPage(module: String?, seconds: Double) {
-        let name = module.map { "\($0) classes" } ?? "module structure"
+    public func recordDiagramPage(name: String, seconds: Double) {
         measures.withLock { measures in
             if let index = measures.diagrams.firstIndex(where: { $0.name == name }) {
                 measures.diagrams[index].pages += 1

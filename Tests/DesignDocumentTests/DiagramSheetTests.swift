@@ -173,7 +173,7 @@ import TestSupport
     @Test func aDiagramSheetNamesItsDiagramAndOnlyDiagramSheetsTakeTheKey() {
         let header = "name: custom\nsheets:\n"
         #expect(templateLoadError(header + "  - kind: diagram\n    name: D\n    diagram: flowchart\n")
-            == "custom.yml:5: 'diagram' must be one of classes, modules, not 'flowchart'")
+            == "custom.yml:5: 'diagram' must be one of classes, modules, transitions, entities, not 'flowchart'")
         #expect(templateLoadError(header + "  - kind: types\n    name: T\n    diagram: classes\n    columns: [{header: N, field: name}]\n")
             == "custom.yml:5: 'diagram' is not used on a types sheet; it applies to: diagram")
         #expect(templateLoadError(header + "  - kind: diagram\n    name: \"D {{group}}\"\n    diagram: modules\n") == nil)

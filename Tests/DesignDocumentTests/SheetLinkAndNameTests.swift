@@ -93,7 +93,7 @@ import TestSupport
         #expect(error(header + "  - kind: functions\n    name: F\n    freezeColumns: 2\n    columns: [{field: name}]\n")
             == "custom.yml:5: 'freezeColumns' is 2 but the sheet has 1 columns")
         #expect(error(header + "  - kind: summary\n    name: S\n    freezeColumns: 1\n    columns: [{field: name}]\n")
-            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, properties, types, modules, contents, history, added, removed, changed")
+            == "custom.yml:5: 'freezeColumns' is not used on a summary sheet; it applies to: functions, properties, types, modules, contents, history, added, removed, changed, screens, transitions, messages, errors")
     }
 
     @Test func blankSheetNamesAreRejected() {
@@ -115,7 +115,7 @@ import TestSupport
     @Test func sheetNamePlaceholdersMustBeAvailableAtSheetLevel() {
         #expect(error(header + "  - kind: static\n    name: \"{{group}} notes\"\n")
             == "custom.yml:4: placeholder '{{group}}' is not available in a sheet name here; valid placeholders: "
-                + Placeholders.global.joined(separator: ", ") + " (group and type.* only with 'split: sheets' or on a classes sheet)")
+                + Placeholders.global.joined(separator: ", ") + " (group and type.* only with 'split: sheets' or on a classes sheet, entity.* on an entities sheet)")
         #expect(error(header + "  - kind: static\n    name: \"{{sheet}}\"\n")?.hasPrefix("custom.yml:4: placeholder '{{sheet}}' is not available") == true)
     }
 

@@ -104,6 +104,31 @@ import WorkflowTestSupport
         #expect(try Data(contentsOf: cold) == Data(contentsOf: uncached))
     }
 
+    @Test func theDesignDocumentHasEveryAppSheetAndOtherTemplatesDoNotReadThem() throws {
+        let folder = try TemporaryFolder(prefix: "AppRecordsWorkbook")
+        var options = GenerateOptions()
+        options.roots = [Self.sample.path]
+        options.output = folder.url.appendingPathComponent("design.xlsx").path
+        options.scan.useCache = false
+        let environment = WorkflowEnvironment(currentDirectory: Self.sample, variables: ["HOME": folder.url.path])
+        let outcome = try Generate.run(options, environment: environment)
+        // The design document reads the app's records: the unused keys are warned about, and every sheet is there.
+        #expect(outcome.diagnostics.filter { $0.contains("is used nowhere") }.count == 2)
+        let book = try XLSXReader(url: folder.url.appendingPathComponent("design.xlsx"))
+        let names = book.sheets.map(\.name)
+        for sheet in ["Screens", "Screen transitions", "Messages", "Errors"] { #expect(names.contains(sheet), "no \(sheet) sheet") }
+        #expect(names.filter { $0.hasPrefix("Table - ") } == ["Table - Ingredient", "Table - Recipe", "Table - Tag", "Table - Timestamped",
+                                                               "Table - ShoppingList", "Table - ShoppingItem"])
+        #expect(try book.sheet("Screens").lastRow == 16 && book.sheet("Screen transitions").lastRow == 11)
+        #expect(try book.sheet("Messages").row(1).filter { $0.hasPrefix("Text (") } == ["Text (en)", "Text (ja)", "Text (vi)"])
+        #expect(try book.sheet("Errors").lastRow == 11)
+        // The inventory template shows none of them: the storyboards, strings tables and models are not read.
+        options.template = "inventory"
+        options.output = folder.url.appendingPathComponent("inventory.xlsx").path
+        let inventory = try Generate.run(options, environment: environment)
+        #expect(!inventory.diagnostics.contains { $0.contains("is used nowhere") })
+    }
+
     @Test func formatSpecifiersMatchInterpolations() {
         #expect(MessageLinking.normalized("items %lld in %1$@ at %.2f%%") == "items %@ in %@ at %@%%")
         var messages = [MessageRecord(table: "Localizable", key: "items %lld", file: "a.xcstrings", line: 2)]

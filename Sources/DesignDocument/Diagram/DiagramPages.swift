@@ -9,6 +9,13 @@ public enum DiagramKind: String, CaseIterable, Sendable {
     case classes
     /// The module structure (モジュール構成図): the modules and package products, with their dependencies.
     case modules
+    /// The screen transitions (画面遷移図): the screens and the segues and navigation between them.
+    case transitions
+    /// The data model (ER図): the entities with their attributes, and their relationships.
+    case entities
+
+    /// True for the diagrams of the app's records (screens, entities), which `generate` reads only when shown.
+    var isAppRecords: Bool { self == .transitions || self == .entities }
 }
 
 /// One printed page of a diagram: what it shows and its picture.
@@ -68,18 +75,32 @@ struct DiagramDrawing {
                     // Modules without a single dependency have no structure to draw: the sheet is left out.
                     let diagram = ModuleDiagram(inventory).reduced()
                     guard !diagram.edges.isEmpty else { continue }
-                    let graph = diagram.dot(title: title) { Words.targetKind($0, locale) }
-                    let start = ContinuousClock.now
-                    let size = try graphviz.size(graph)
-                    let resolution = Self.resolution(width: size.width, height: size.height)
-                    let picture = try graphviz.png(graph, dotsPerInch: resolution)
-                    pages[kind] = [DiagramPage(title: title, png: picture.data, dotsPerInch: resolution,
-                                               seconds: Self.seconds(since: start))]
+                    pages[kind] = [try Self.onePage(diagram.dot(title: title) { Words.targetKind($0, locale) }, title: title, graphviz: graphviz)]
+                case .transitions:
+                    // Without a transition there is nothing to draw: the sheet is left out, as the transition list is.
+                    let diagram = TransitionDiagram(inventory)
+                    guard !diagram.isEmpty else { continue }
+                    pages[kind] = [try Self.onePage(diagram.dot(title: title), title: title, graphviz: graphviz)]
+                case .entities:
+                    let diagram = EntityDiagram(inventory)
+                    guard !diagram.isEmpty else { continue }
+                    pages[kind] = [try Self.onePage(diagram.dot(title: title), title: title, graphviz: graphviz)]
                 }
             } catch {
-                warnings.append(error.warning(leavingOut: kind == .classes ? "the class diagram" : "the module structure diagram"))
+                let names: [DiagramKind: String] = [.classes: "the class diagram", .modules: "the module structure diagram",
+                                                    .transitions: "the screen-transition diagram", .entities: "the entity-relationship diagram"]
+                warnings.append(error.warning(leavingOut: names[kind]!))
             }
         }
+    }
+
+    /// `graph` drawn as one page titled `title`, at the resolution its size calls for.
+    private static func onePage(_ graph: String, title: String, graphviz: CachedGraphviz) throws(Graphviz.Problem) -> DiagramPage {
+        let start = ContinuousClock.now
+        let size = try graphviz.size(graph)
+        let resolution = resolution(width: size.width, height: size.height)
+        let picture = try graphviz.png(graph, dotsPerInch: resolution)
+        return DiagramPage(title: title, png: picture.data, dotsPerInch: resolution, seconds: seconds(since: start))
     }
 
     /// True when a picture of this size (inches at true size) prints legibly on one page.

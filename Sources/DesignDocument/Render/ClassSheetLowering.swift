@@ -2,8 +2,8 @@ import Foundation
 import SpreadsheetModel
 import Workbook
 
-/// The tables of a `classes` sheet: the property table, then the method table, one under the other below the header
-/// cells. A table without rows is left out whole (no title band, no header); the columns are shared, so each is as wide
+/// The tables of a `classes` sheet (the property table, then the method table) or of an `entities` sheet (the
+/// attribute table, then the relationship table), one under the other below the header cells. A table without rows is left out whole (no title band, no header); the columns are shared, so each is as wide
 /// as the wider of the two tables needs.
 extension TemplateLowering {
     /// Writes the sheet's member tables from `startRow` down; returns the last row written, or `nil` when neither

@@ -10,9 +10,10 @@ public struct DocumentWriter: Sendable {
     public var template: Template
     /// Facts shown in the document.
     public var context: DocumentContext
-    /// Told how long Graphviz took for each page of a workbook's diagrams (the module a class-diagram page shows, or
-    /// `nil` for the module diagram; seconds): `-v` sums them per module, and `make bench` reports them.
-    public var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
+    /// Told how long Graphviz took for each page of a workbook's diagrams (what the page shows: `Module classes`,
+    /// `module structure`, `screen transitions`, `data model`; seconds): `-v` sums them per diagram, and `make bench`
+    /// reports them.
+    public var diagramTimer: (@Sendable (_ diagram: String, _ seconds: Double) -> Void)?
     /// Where Graphviz's layouts and pictures of earlier runs are kept (`nil`: every page of a diagram is drawn).
     public var diagramCache: DiagramPictureCache?
 

@@ -212,6 +212,10 @@ struct FormLowering {
             let names = Set(functions.map { byFile ? $0.file : $0.module } + types.map { byFile ? $0.0.file : $0.0.module })
             return SummaryRow.rows(inventory, level: byFile ? .file : .module).filter { names.contains($0.name) }
                 .flatMap { FormLowering.copy(of: block, for: .summary($0, byFile: byFile)) }
+        case .screen, .transition, .message, .error, .entity, .attribute:
+            return AppRowItem.items(of: block.scope, in: inventory).enumerated().flatMap { number, item in
+                FormLowering.copy(of: block, for: .app(item, number: number + 1))
+            }
         case .history:
             // The history continues the rows the client filled in: the number follows the one above.
             let numberColumn = sheet.cells.first { $0.reference.row == block.first && $0.value.markerText?.contains("{{history.number}}") == true }?
@@ -306,6 +310,9 @@ enum RowItem {
     case parameter(FunctionRecord.Parameter?, number: Int, function: FunctionRecord)
     /// A property or enum case and its running number.
     case property(PropertyRecord, number: Int)
+    /// A record of the app around the code (a screen, a transition, a message, an error case, an entity, or an
+    /// attribute with its entity) and its running number.
+    case app(AppRowItem, number: Int)
 
     /// The value of `field` for this item, or `nil` when the field belongs to another kind of row.
     func value(of field: RowField, context: DocumentContext) -> CellValue? {
@@ -333,6 +340,8 @@ enum RowItem {
             return FieldCatalog.value(of: field, parameter: parameter, number: number, function: function)
         case (.property(let record, let number), .property(let field)):
             return FieldCatalog.value(of: field, property: record, number: number, context: context)
+        case (.app(let item, let number), _):
+            return item.value(of: field, number: number, context: context)
         default:
             return nil
         }

@@ -14,6 +14,12 @@ enum TableRow: Sendable {
     case review(ReviewEntry, number: Int)
     case contents(sheet: String, description: String, number: Int)
     case history(number: Int)
+    case screen(ScreenRecord, number: Int)
+    case transition(TransitionRecord, number: Int)
+    case message(MessageRecord, number: Int)
+    case error(ErrorRow, number: Int)
+    case attribute(EntityRecord.Attribute, number: Int)
+    case relationship(EntityRecord.Relationship, number: Int)
 }
 
 /// A worksheet to write: a template sheet, expanded for one group or one continuation of a long table.
@@ -26,7 +32,8 @@ struct PlannedSheet {
     var rows: [TableRow]
     /// The page of a diagram a `diagram` sheet shows.
     var picture: DiagramPage?
-    /// The property table's rows of a `classes` sheet (empty on every other kind).
+    /// The upper member table's rows: a `classes` sheet's properties, an `entities` sheet's attributes (empty on
+    /// every other kind; ``rows`` are then the lower table's, the methods or relationships).
     var propertyRows: [TableRow] = []
 }
 
@@ -81,7 +88,9 @@ struct SheetPlanner {
             let rawName = spec.name.text(context.locale)
             let baseName = Placeholders.expand(rawName, globalValues)
             if let rows = tables[specIndex] {
-                add(spec, name: baseName, values: [:], rows: rows)
+                // A sheet of the app's records is left out when the project has none.
+                if spec.kind.isAppRecords && rows.isEmpty { continue }
+                add(expandingLanguageColumns(spec), name: baseName, values: [:], rows: rows)
                 continue
             }
             switch spec.kind {
@@ -119,6 +128,11 @@ struct SheetPlanner {
                 }
             case .history:
                 add(spec, name: baseName, values: [:], rows: (0..<spec.emptyRows).map { .history(number: $0 + 1) })
+            case .entities:
+                for entity in entitySheets(spec) {
+                    add(spec, name: entity.name, values: entity.values, rows: entity.relationships, spelledOut: false,
+                        propertyRows: entity.attributes)
+                }
             case .diagram:
                 // One sheet per page; a single page keeps the name the template spells out.
                 let pages = diagrams[spec.diagram] ?? []
@@ -164,7 +178,7 @@ struct SheetPlanner {
             case .added, .removed, .changed:
                 return reviewRows(spec)
             default:
-                return nil
+                return appRecordRows(spec)
             }
         }
     }

@@ -16,9 +16,9 @@ struct WorkbookRenderer {
     /// layout allows).
     var largeInventoryThreshold = 40_000
 
-    /// Told how long Graphviz took for each page of a diagram (the module a class-diagram page shows, `nil` for the
-    /// module diagram; seconds), for `-v` and `make bench`.
-    var diagramTimer: (@Sendable (_ module: String?, _ seconds: Double) -> Void)?
+    /// Told how long Graphviz took for each page of a diagram (what the page shows: `Module classes`, `module
+    /// structure`, `screen transitions`, `data model`; seconds), for `-v` and `make bench`.
+    var diagramTimer: (@Sendable (_ diagram: String, _ seconds: Double) -> Void)?
     /// Where Graphviz's layouts and pictures of earlier runs are kept, or `nil` to draw every page.
     var diagramCache: DiagramPictureCache?
 
@@ -64,7 +64,7 @@ struct WorkbookRenderer {
             warnings = drawing.warnings
             if let diagramTimer {
                 for kind in DiagramKind.allCases.reversed() {
-                    for page in drawing.pages[kind] ?? [] { diagramTimer(page.module, page.seconds) }
+                    for page in drawing.pages[kind] ?? [] { diagramTimer(Self.timedName(kind, page: page), page.seconds) }
                 }
             }
         }
@@ -95,6 +95,17 @@ struct WorkbookRenderer {
                               constantMemory: constantMemory, worksheets: worksheets)
         plan.warnings = warnings
         return plan
+    }
+
+    /// What a diagram page shows, as `-v` and `make bench` name its time: `Module classes`, `module structure`,
+    /// `screen transitions`, `data model`.
+    static func timedName(_ kind: DiagramKind, page: DiagramPage) -> String {
+        switch kind {
+        case .classes: return "\(page.module ?? page.title) classes"
+        case .modules: return "module structure"
+        case .transitions: return "screen transitions"
+        case .entities: return "data model"
+        }
     }
 
     /// A document property with placeholders expanded, or `nil` when empty.
@@ -191,6 +202,28 @@ struct TableCells: Sendable {
             case .author: return (number == 1 ? .text(context.author ?? "") : .empty, nil, false)
             case .blank: return (.empty, nil, false)
             }
+        case .screen(let record, let number):
+            guard case .screen(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, screen: record, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .transition(let record, let number):
+            guard case .transition(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, transition: record, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .message(let record, let number):
+            guard case .message(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, message: record, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: record.file, line: record.line) : nil, false)
+        case .error(let row, let number):
+            guard case .error(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, error: row, number: number, context: context),
+                    column.link == .source ? context.sourceURL(file: row.record.file, line: row.line) : nil, false)
+        case .attribute(let record, let number):
+            guard case .attribute(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, attribute: record, number: number, context: context), nil, false)
+        case .relationship(let record, let number):
+            guard case .relationship(let field) = column.field else { return (.empty, nil, false) }
+            return (FieldCatalog.value(of: field, relationship: record, number: number, context: context), nil, false)
         case .group, .section:
             return (.empty, nil, false)
         }
@@ -327,7 +360,7 @@ struct TemplateLowering {
             }
         case .summary:
             tableEnd = summary(startRow: headerRow, into: &planned)
-        case .classes:
+        case .classes, .entities:
             tableEnd = memberTables(startRow: headerRow, into: &planned)
         default:
             tableEnd = table(headerRow: headerRow, into: &planned)
@@ -336,8 +369,8 @@ struct TemplateLowering {
         planned.append(steps)
         planned.layout.hidesGridlines = !spec.gridlines
         planned.layout.tabColor = spec.tabColor
-        // A classes sheet's two tables have no one header row to repeat on every page.
-        planned.layout.pageSetup = pageSetup(headerRow: tableEnd == nil || spec.kind == .classes ? nil : headerRow)
+        // A classes or entities sheet's two tables have no one header row to repeat on every page.
+        planned.layout.pageSetup = pageSetup(headerRow: tableEnd == nil || spec.kind == .classes || spec.kind == .entities ? nil : headerRow)
         planned.layout.isActive = allSheets.first?.name == sheet.name
         return planned
     }

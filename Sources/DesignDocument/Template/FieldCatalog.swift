@@ -61,7 +61,21 @@ public enum FieldCatalog {
         case .added, .removed, .changed: return ReviewField.names
         case .contents: return ContentsField.names
         case .history: return HistoryField.names
-        case .cover, .static, .classes, .diagram: return []
+        case .screens: return ScreenField.names
+        case .transitions: return TransitionField.names
+        case .messages: return MessageField.names
+        case .errors: return ErrorField.names
+        case .cover, .static, .classes, .diagram, .entities: return []
+        }
+    }
+
+    /// The valid field names of a member table.
+    static func fieldNames(ofTable table: MemberTable) -> [String] {
+        switch table {
+        case .properties: return PropertyField.names
+        case .methods: return FunctionField.names
+        case .attributes: return AttributeField.names
+        case .relationships: return RelationshipField.names
         }
     }
 

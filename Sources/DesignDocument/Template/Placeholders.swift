@@ -18,8 +18,10 @@ enum Placeholders {
     ]
     /// Placeholders describing the group a one-sheet-per-group sheet shows (usable in its name).
     static let perGroup = perSheet.filter { $0 != "sheet" }
+    /// Placeholders describing the entity an `entities` sheet shows (usable in its name and cells).
+    static let perEntity = EntityField.names.map { "entity.\($0)" }
     /// Every placeholder name.
-    static let all = global + perSheet
+    static let all = global + perSheet + perEntity
 
     /// The placeholder names used in `text`, in order.
     static func names(in text: String) -> [String] {

@@ -84,13 +84,27 @@ public enum SheetKind: String, CaseIterable, Sendable {
     case removed
     /// Review: functions changed between two revisions.
     case changed
-    /// A diagram laid out by Graphviz (`diagram: classes` or `modules`), one sheet per printed page.
+    /// A diagram laid out by Graphviz (`diagram: classes`, `modules`, `transitions` or `entities`), one sheet per
+    /// printed page.
     case diagram
+    /// The screen list (画面一覧): one row per storyboard scene, xib, view controller or SwiftUI view.
+    case screens
+    /// The screen transitions (画面遷移): one row per storyboard segue or navigation found in code.
+    case transitions
+    /// The message list (メッセージ一覧): one row per key of the strings tables, a column per language.
+    case messages
+    /// The error list (エラー一覧): one row per case of each error type.
+    case errors
+    /// The data model (テーブル定義): one sheet per entity, its attribute table then its relationship table.
+    case entities
 
     /// True for the review kinds, which show an ``InventoryDiff``.
     var isReview: Bool { self == .added || self == .removed || self == .changed }
     /// True for the kinds that need an inventory.
-    var needsInventory: Bool { [.summary, .types, .functions, .properties, .classes, .modules, .diagram].contains(self) }
+    var needsInventory: Bool { [.summary, .types, .functions, .properties, .classes, .modules, .diagram].contains(self) || isAppRecords }
+    /// True for the kinds that show the app's records (screens, transitions, messages, errors, entities): their sheets
+    /// are left out when the project has none.
+    var isAppRecords: Bool { [.screens, .transitions, .messages, .errors, .entities].contains(self) }
 }
 
 /// How rows of a table sheet are grouped.
@@ -358,6 +372,14 @@ public struct Template: Sendable {
     /// Meiryo-like metrics), Arial for Vietnamese (complete Vietnamese diacritics, the usual font of Vietnamese
     /// business documents); English keeps Excel's Calibri.
     public static let defaultFonts: [DocumentLocale: String] = [.ja: "Yu Gothic", .vi: "Arial"]
+
+    /// True when some sheet or form row shows the app's records (screens, transitions, messages, errors, entities, or
+    /// their diagrams): only then does `docsheet generate` read storyboards, strings tables and data models for the
+    /// workbook.
+    public var usesAppRecords: Bool {
+        if let form { return form.sheets.contains { $0.rowTemplates.contains { $0.scope.isAppRecords } } }
+        return sheets.contains { $0.kind.isAppRecords || ($0.kind == .diagram && $0.diagram.isAppRecords) }
+    }
 
     /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets
     /// (`added`, `removed`, `changed`), which is for `docsheet diff`.

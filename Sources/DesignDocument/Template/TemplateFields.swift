@@ -467,6 +467,18 @@ public enum ColumnField: Hashable, Sendable {
     case contents(ContentsField)
     /// A field of a `history` sheet.
     case history(HistoryField)
+    /// A field of a `screens` sheet.
+    case screen(ScreenField)
+    /// A field of a `transitions` sheet.
+    case transition(TransitionField)
+    /// A field of a `messages` sheet.
+    case message(MessageField)
+    /// A field of an `errors` sheet.
+    case error(ErrorField)
+    /// A field of an `entities` sheet's attribute table.
+    case attribute(AttributeField)
+    /// A field of an `entities` sheet's relationship table.
+    case relationship(RelationshipField)
 
     /// The field of a sheet of `kind` that templates spell `name`, or `nil` when that kind has no such field.
     ///
@@ -483,7 +495,26 @@ public enum ColumnField: Hashable, Sendable {
         case .added, .removed, .changed: guard let field = ReviewField(rawValue: name) else { return nil }; self = .review(field)
         case .contents: guard let field = ContentsField(rawValue: name) else { return nil }; self = .contents(field)
         case .history: guard let field = HistoryField(rawValue: name) else { return nil }; self = .history(field)
-        case .cover, .static, .classes, .diagram: return nil
+        case .screens: guard let field = ScreenField(rawValue: name) else { return nil }; self = .screen(field)
+        case .transitions: guard let field = TransitionField(rawValue: name) else { return nil }; self = .transition(field)
+        case .messages: guard let field = MessageField(rawValue: name) else { return nil }; self = .message(field)
+        case .errors: guard let field = ErrorField(rawValue: name) else { return nil }; self = .error(field)
+        case .cover, .static, .classes, .diagram, .entities: return nil
+        }
+    }
+
+    /// The field of a member table (the tables of `classes` and `entities` sheets) that templates spell `name`, or
+    /// `nil` when that table has no such field.
+    ///
+    /// - Parameters:
+    ///   - name: The field's name as a template writes it.
+    ///   - table: The table whose catalogue the name is looked up in.
+    init?(_ name: String, table: MemberTable) {
+        switch table {
+        case .properties: self.init(name, sheet: .properties)
+        case .methods: self.init(name, sheet: .functions)
+        case .attributes: guard let field = AttributeField(rawValue: name) else { return nil }; self = .attribute(field)
+        case .relationships: guard let field = RelationshipField(rawValue: name) else { return nil }; self = .relationship(field)
         }
     }
 
@@ -498,6 +529,12 @@ public enum ColumnField: Hashable, Sendable {
         case .review(let field): return field.rawValue
         case .contents(let field): return field.rawValue
         case .history(let field): return field.rawValue
+        case .screen(let field): return field.rawValue
+        case .transition(let field): return field.rawValue
+        case .message(let field): return field.rawValue
+        case .error(let field): return field.rawValue
+        case .attribute(let field): return field.rawValue
+        case .relationship(let field): return field.rawValue
         }
     }
 }

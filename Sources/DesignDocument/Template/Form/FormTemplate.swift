@@ -23,6 +23,21 @@ public enum RowScope: String, CaseIterable, Sendable {
     case parameter
     /// One row per property or enum case (`{{property.name}}`).
     case property
+    /// One row per screen (`{{screen.name}}`).
+    case screen
+    /// One row per screen transition (`{{transition.destination}}`).
+    case transition
+    /// One row per message key (`{{message.text.ja}}`).
+    case message
+    /// One row per error case (`{{error.case}}`).
+    case error
+    /// One row per data-model entity (`{{entity.name}}`).
+    case entity
+    /// One row per attribute of every entity (`{{attribute.type}}`; `{{entity.*}}` markers in the row name its entity).
+    case attribute
+
+    /// True for the scopes of the app's records, which `generate` reads only for a form that has such rows.
+    var isAppRecords: Bool { [.screen, .transition, .message, .error, .entity, .attribute].contains(self) }
 
     /// The field names its markers may use, in catalogue order.
     var fields: [String] {
@@ -34,6 +49,12 @@ public enum RowScope: String, CaseIterable, Sendable {
         case .group: return GroupField.names
         case .parameter: return ParameterField.names
         case .property: return PropertyField.names
+        case .screen: return ScreenField.names
+        case .transition: return TransitionField.names
+        case .message: return MessageField.names
+        case .error: return ErrorField.names
+        case .entity: return EntityField.names
+        case .attribute: return AttributeField.names
         }
     }
 }
@@ -73,6 +94,18 @@ public enum RowField: Hashable, Sendable {
     case parameter(ParameterField)
     /// A field of a property row.
     case property(PropertyField)
+    /// A field of a screen row.
+    case screen(ScreenField)
+    /// A field of a transition row.
+    case transition(TransitionField)
+    /// A field of a message row.
+    case message(MessageField)
+    /// A field of an error row.
+    case error(ErrorField)
+    /// A field of an entity row (or of the entity of an attribute row).
+    case entity(EntityField)
+    /// A field of an attribute row.
+    case attribute(AttributeField)
 
     /// The field `name` of `scope`, or `nil` when the scope has no such field.
     ///
@@ -89,6 +122,12 @@ public enum RowField: Hashable, Sendable {
         case .group: guard let field = GroupField(rawValue: name) else { return nil }; self = .group(field)
         case .parameter: guard let field = ParameterField(rawValue: name) else { return nil }; self = .parameter(field)
         case .property: guard let field = PropertyField(rawValue: name) else { return nil }; self = .property(field)
+        case .screen: guard let field = ScreenField(rawValue: name) else { return nil }; self = .screen(field)
+        case .transition: guard let field = TransitionField(rawValue: name) else { return nil }; self = .transition(field)
+        case .message: guard let field = MessageField(rawValue: name) else { return nil }; self = .message(field)
+        case .error: guard let field = ErrorField(rawValue: name) else { return nil }; self = .error(field)
+        case .entity: guard let field = EntityField(rawValue: name) else { return nil }; self = .entity(field)
+        case .attribute: guard let field = AttributeField(rawValue: name) else { return nil }; self = .attribute(field)
         }
     }
 
@@ -112,6 +151,12 @@ public enum RowField: Hashable, Sendable {
         case .group(let field): return "group.\(field.rawValue)"
         case .parameter(let field): return "parameter.\(field.rawValue)"
         case .property(let field): return "property.\(field.rawValue)"
+        case .screen(let field): return "screen.\(field.rawValue)"
+        case .transition(let field): return "transition.\(field.rawValue)"
+        case .message(let field): return "message.\(field.rawValue)"
+        case .error(let field): return "error.\(field.rawValue)"
+        case .entity(let field): return "entity.\(field.rawValue)"
+        case .attribute(let field): return "attribute.\(field.rawValue)"
         }
     }
 
@@ -127,6 +172,12 @@ public enum RowField: Hashable, Sendable {
         case .group(let field): return field == .level
         case .parameter(let field): return field == .number
         case .property(let field): return field.isNumeric
+        case .screen(let field): return field.holdsNumber
+        case .transition(let field): return field.holdsNumber
+        case .message(let field): return field.holdsNumber
+        case .error(let field): return field.holdsNumber
+        case .entity(let field): return field.holdsNumber
+        case .attribute(let field): return field.holdsNumber
         }
     }
 }
@@ -211,7 +262,8 @@ public struct FormFilter: Hashable, Sendable {
         // Properties follow the access level and the test setting (the cover's and module rows' property counts).
         let properties = inventory.properties.filter { $0.effectiveAccess >= minimum && !isTest($0.module, $0.moduleKind) }
         return Inventory(project: inventory.project, types: types, functions: functions, modules: inventory.modules,
-                         properties: properties)
+                         properties: properties, messages: inventory.messages, errors: inventory.errors, entities: inventory.entities,
+                         screens: inventory.screens, transitions: inventory.transitions)
     }
 }
 
@@ -347,6 +399,11 @@ enum FormTemplateLoader {
                 }
                 if let problem = fieldProblem(parts[1], of: scope, marker: name, cell: cell.reference, fail: fail) {
                     problems.append(problem)
+                    continue
+                }
+                // An attribute row may name its entity: the {{entity.…}} markers there belong to the attribute row.
+                if let existing = scopes[cell.reference.row], Set([existing.scope, scope]) == [.attribute, .entity] {
+                    scopes[cell.reference.row] = existing.scope == .attribute ? existing : (.attribute, cell.reference)
                     continue
                 }
                 if let existing = scopes[cell.reference.row], existing.scope != scope {
@@ -621,8 +678,10 @@ public enum TemplateFields {
     /// Each row-template scope with its fields: `{{function.name}}`, `{{type.kind}}`, …
     public static let rowScopes: [(scope: String, fields: [String])] = RowScope.allCases.map { ($0.rawValue, $0.fields) }
     /// Each YAML sheet kind with columns, with the fields its `columns` may name (`kind: modules`: `dependencies`, …);
-    /// a `classes` sheet's two tables as `classes.properties` and `classes.methods`.
+    /// a `classes` sheet's two tables as `classes.properties` and `classes.methods`, an `entities` sheet's as
+    /// `entities.attributes` and `entities.relationships`.
     public static let sheetKinds: [(kind: String, fields: [String])] = SheetKind.allCases
         .map { ($0.rawValue, FieldCatalog.fieldNames(for: $0)) }.filter { !$0.1.isEmpty }
-        + [("classes.properties", PropertyField.names), ("classes.methods", FunctionField.names)]
+        + [("classes.properties", PropertyField.names), ("classes.methods", FunctionField.names),
+           ("entities.attributes", AttributeField.names), ("entities.relationships", RelationshipField.names)]
 }

@@ -91,11 +91,12 @@ enum BuiltinTemplates {
         # DocSheet built-in template: design-doc
         # The design document a reviewer accepts: cover, contents, revision history, summary with chart,
         # module structure and diagram, class list and class diagrams, the function specification grouped by module and
-        # file, and one class-spec sheet per type.
+        # file, the app around the code (screens, transitions, messages, errors, one table definition per data-model entity;
+        # each left out when the project has none), and one class-spec sheet per type.
         # Start a custom copy with:  docsheet templates show design-doc > my-design-doc.yml
         # Keys, fields and placeholders: Documentation/Templates.md
         name: design-doc
-        description: Cover, contents, revision history, summary, module structure and diagram, class list, class diagrams, functions and one sheet per class.
+        description: Cover, contents, revision history, summary, module structure and diagram, class list, class diagrams, functions, screens, transitions, messages, errors, table definitions and one sheet per class.
 
         properties:
           title: {en: "{{project}} design document", vi: "Tài liệu thiết kế {{project}}", ja: "{{project}} 設計書"}
@@ -285,6 +286,122 @@ enum BuiltinTemplates {
                   - {en: Needs fix, vi: Cần sửa, ja: 要修正}
                   - {en: Question, vi: Cần hỏi, ja: 質問}
               - {header: {en: Reviewer comment, vi: Ý kiến người duyệt, ja: レビューコメント}, field: blank, width: 30, wrap: true}
+
+          - kind: screens
+            name: {en: Screens, vi: Danh sách màn hình, ja: 画面一覧}
+            description: {en: "Every screen: storyboard scenes, xibs, view controllers and SwiftUI views", vi: "Mọi màn hình: scene của storyboard, xib, view controller và view SwiftUI", ja: 全画面（ストーリーボードのシーン・xib・ビューコントローラ・SwiftUI ビュー）}
+            columns:
+              - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+              - {header: {en: Screen, vi: Màn hình, ja: 画面名}, field: name, width: 28, wrap: true}
+              - {header: {en: Kind, vi: Loại, ja: 種別}, field: kind, width: 22, wrap: true}
+              - {header: {en: Storyboard or file, vi: Storyboard hoặc tệp, ja: ストーリーボード / ファイル}, field: location, width: 42, wrap: true, link: source}
+              - {header: {en: Storyboard ID, vi: Storyboard ID, ja: Storyboard ID}, field: storyboardIdentifier, width: 18, wrap: true}
+              - {header: {en: Custom class, vi: Lớp tùy chỉnh, ja: カスタムクラス}, field: className, width: 24, wrap: true}
+              - {header: {en: Initial, vi: Màn hình đầu, ja: 初期画面}, field: initial, width: 9}
+              - {header: {en: Description, vi: Mô tả, ja: 説明}, field: summary, width: 40, wrap: true}
+              - {header: {en: Module, vi: Mô-đun, ja: モジュール}, field: module, width: 16}
+
+          - kind: transitions
+            name: {en: Screen transitions, vi: Chuyển màn hình, ja: 画面遷移}
+            description: {en: "Storyboard segues and the navigation found in SwiftUI code", vi: "Segue của storyboard và điều hướng tìm thấy trong mã SwiftUI", ja: ストーリーボードのセグエと SwiftUI コード上の画面遷移}
+            columns:
+              - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+              - {header: {en: From, vi: Từ, ja: 遷移元}, field: source, width: 32, wrap: true}
+              - {header: {en: To, vi: Đến, ja: 遷移先}, field: destination, width: 32, wrap: true}
+              - {header: {en: Kind, vi: Loại, ja: 種別}, field: kind, width: 18}
+              - {header: {en: Identifier, vi: Định danh, ja: 識別子}, field: identifier, width: 22, wrap: true}
+              - {header: {en: Origin, vi: Nguồn, ja: 定義元}, field: origin, width: 16}
+              - {header: {en: File, vi: Tệp, ja: ファイル}, field: location, width: 44, wrap: true, link: source}
+
+          - kind: diagram
+            diagram: transitions
+            name: {en: Screen transition diagram, vi: Sơ đồ chuyển màn hình, ja: 画面遷移図}
+            description: {en: "The screens and the transitions between them", vi: "Các màn hình và chuyển tiếp giữa chúng", ja: 画面と画面間の遷移}
+            gridlines: false
+            rowHeights: {1: 30, 2: 48}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, merge: "A1:N1", value: {en: "{{project}} — screen transitions", vi: "{{project}} — chuyển màn hình", ja: "{{project}} 画面遷移図"}, style: title}
+              - {cell: A2, merge: "A2:N2", value: {en: "Blue boxes are storyboard and xib scenes, green boxes SwiftUI views, grey boxes screens known only by name; a thick border marks the initial scene. Solid arrow: a storyboard segue (kind and identifier). Grey arrow with a hollow diamond: a container's relationship (navigation root, tabs). Dashed green arrow: a navigation found in code (NavigationLink, .sheet, …).", vi: "Hộp xanh dương là scene của storyboard và xib, hộp xanh lá là view SwiftUI, hộp xám là màn hình chỉ biết tên; viền đậm là scene khởi đầu. Mũi tên liền: segue của storyboard (loại và định danh). Mũi tên xám có hình thoi rỗng: quan hệ của container (gốc điều hướng, tab). Mũi tên xanh lá nét đứt: điều hướng tìm thấy trong mã (NavigationLink, .sheet, …).", ja: "青い箱はストーリーボード・xib のシーン、緑の箱は SwiftUI ビュー、灰色の箱は名前だけ分かる画面です。太枠は初期画面。実線矢印: ストーリーボードのセグエ（種別と識別子）。白抜き菱形付きの灰色矢印: コンテナの関係（ナビゲーションのルート、タブ）。緑の破線矢印: コード上で検出した遷移（NavigationLink、.sheet など）。"}, style: note}
+
+          - kind: messages
+            name: {en: Messages, vi: Danh sách thông điệp, ja: メッセージ一覧}
+            description: {en: "Every key of the strings tables, its text in each language, and where code uses it", vi: "Mọi khóa của bảng chuỗi, nội dung theo từng ngôn ngữ và nơi mã sử dụng", ja: 文字列テーブルの全キー・言語別の文言・コード上の使用箇所}
+            freezeColumns: 3
+            columns:
+              - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+              - {header: {en: Table, vi: Bảng, ja: テーブル}, field: table, width: 14}
+              - {header: {en: Key, vi: Khóa, ja: キー}, field: key, width: 28, wrap: true}
+              - {header: {en: Text, vi: Nội dung, ja: 文言}, field: text, width: 30, wrap: true}
+              - {header: {en: Comment, vi: Chú thích, ja: コメント}, field: comment, width: 26, wrap: true}
+              - {header: {en: State, vi: Trạng thái, ja: 状態}, field: state, width: 18, wrap: true}
+              - {header: {en: Variations, vi: Biến thể, ja: バリエーション}, field: variations, width: 34, wrap: true}
+              - {header: {en: Uses, vi: Số lần dùng, ja: 使用数}, field: uses, width: 8}
+              - {header: {en: First use, vi: Lần dùng đầu, ja: 最初の使用箇所}, field: firstUse, width: 30, wrap: true}
+
+          - kind: errors
+            name: {en: Errors, vi: Danh sách lỗi, ja: エラー一覧}
+            description: {en: "Every case of the error types, with its associated values and messages", vi: "Mọi case của các kiểu lỗi, với giá trị kèm theo và thông báo", ja: エラー型の全ケース（関連値・メッセージ）}
+            columns:
+              - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+              - {header: {en: Type, vi: Kiểu, ja: 型}, field: name, width: 22, wrap: true}
+              - {header: {en: Case, vi: Case, ja: ケース}, field: case, width: 22, wrap: true}
+              - {header: {en: Associated values, vi: Giá trị kèm theo, ja: 関連値}, field: associatedValues, width: 26, wrap: true}
+              - {header: {en: Description, vi: Mô tả, ja: 説明}, field: summary, width: 36, wrap: true}
+              - {header: {en: errorDescription, vi: errorDescription, ja: errorDescription}, field: errorDescription, width: 30, wrap: true}
+              - {header: {en: failureReason, vi: failureReason, ja: failureReason}, field: failureReason, width: 26, wrap: true}
+              - {header: {en: Conforms to, vi: Tuân thủ, ja: 準拠}, field: protocols, width: 18, wrap: true}
+              - {header: {en: File, vi: Tệp, ja: ファイル}, field: location, width: 34, wrap: true, link: source}
+
+          - kind: diagram
+            diagram: entities
+            name: {en: ER diagram, vi: Sơ đồ ER, ja: ER図}
+            description: {en: "The data model's entities, their attributes and relationships", vi: "Các thực thể của mô hình dữ liệu, thuộc tính và quan hệ", ja: データモデルのエンティティ・属性・リレーションシップ}
+            gridlines: false
+            rowHeights: {1: 30, 2: 48}
+            print: {paper: a3}
+            cells:
+              - {cell: A1, merge: "A1:N1", value: {en: "{{project}} — data model", vi: "{{project}} — mô hình dữ liệu", ja: "{{project}} ER図"}, style: title}
+              - {cell: A2, merge: "A2:N2", value: {en: "Blue tables are Core Data entities, green tables SwiftData models; each lists its attributes (? optional, italic transient). A line joins a relationship and its inverse: a fork marks the many end, a bar the one end. Dashed arrow with a hollow head: the parent entity.", vi: "Bảng xanh dương là thực thể Core Data, bảng xanh lá là model SwiftData; mỗi bảng liệt kê thuộc tính (? tùy chọn, chữ nghiêng là tạm thời). Mỗi đường nối một quan hệ với quan hệ ngược: đầu chạc là phía nhiều, gạch ngang là phía một. Mũi tên nét đứt đầu rỗng: thực thể cha.", ja: "青い表は Core Data のエンティティ、緑の表は SwiftData のモデルで、属性を列挙します（? は任意、斜体は一時属性）。線はリレーションシップとその逆を結び、鳥の足は多の側、縦棒は一の側を表します。白抜き矢印の破線: 親エンティティ。"}, style: note}
+
+          - kind: entities
+            name: {en: "Table - {{entity.name}}", vi: "Bảng - {{entity.name}}", ja: "テーブル定義 - {{entity.name}}"}
+            description: {en: "Table definition: an entity's attributes, relationships and fetch indexes", vi: "Định nghĩa bảng: thuộc tính, quan hệ và chỉ mục của thực thể", ja: テーブル定義（属性・リレーションシップ・フェッチインデックス）}
+            columnWidths: {A: 6, B: 24}
+            cells:
+              - {cell: A1, value: {en: Entity, vi: Thực thể, ja: エンティティ}, style: label, merge: "A1:B1"}
+              - {cell: C1, value: "{{entity.name}}", style: value, merge: "C1:F1"}
+              - {cell: A2, value: {en: Framework, vi: Framework, ja: フレームワーク}, style: label, merge: "A2:B2"}
+              - {cell: C2, value: "{{entity.framework}}", style: value, merge: "C2:F2"}
+              - {cell: A3, value: {en: Class, vi: Lớp, ja: クラス}, style: label, merge: "A3:B3"}
+              - {cell: C3, value: "{{entity.className}}", style: value, merge: "C3:F3"}
+              - {cell: A4, value: {en: Parent entity, vi: Thực thể cha, ja: 親エンティティ}, style: label, merge: "A4:B4"}
+              - {cell: C4, value: "{{entity.parent}}", style: value, merge: "C4:F4"}
+              - {cell: A5, value: {en: File, vi: Tệp, ja: ファイル}, style: label, merge: "A5:B5"}
+              - {cell: C5, value: "{{entity.location}}", style: value, merge: "C5:F5"}
+              - {cell: A6, value: {en: Description, vi: Mô tả, ja: 説明}, style: label, merge: "A6:B6"}
+              - {cell: C6, value: "{{entity.summary}}", style: value, merge: "C6:F6"}
+              - {cell: A7, value: {en: Fetch indexes, vi: Chỉ mục, ja: フェッチインデックス}, style: label, merge: "A7:B7"}
+              - {cell: C7, value: "{{entity.fetchIndexes}}", style: value, merge: "C7:F7"}
+              - {cell: A8, value: {en: Back to contents, vi: Về mục lục, ja: 目次へ戻る}, link: "sheet-kind:contents"}
+            attributes:
+              title: {en: Attributes, vi: Thuộc tính, ja: 属性一覧}
+              columns:
+                - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+                - {header: {en: Attribute, vi: Thuộc tính, ja: 属性名}, field: name, wrap: true}
+                - {header: {en: Type, vi: Kiểu, ja: 型}, field: type, width: 20, wrap: true}
+                - {header: {en: Optional, vi: Tùy chọn, ja: 任意}, field: optional, width: 10}
+                - {header: {en: Default, vi: Mặc định, ja: 初期値}, field: defaultValue, width: 20, wrap: true}
+                - {header: {en: Transient / unique, vi: Tạm thời / duy nhất, ja: 一時 / 一意}, field: flags, width: 20}
+            relationships:
+              title: {en: Relationships, vi: Quan hệ, ja: リレーションシップ一覧}
+              columns:
+                - {header: {en: No., vi: STT, ja: No.}, field: number, width: 6}
+                - {header: {en: Relationship, vi: Quan hệ, ja: リレーションシップ名}, field: name, wrap: true}
+                - {header: {en: Destination, vi: Đích, ja: 関連先}, field: destination, width: 20, wrap: true}
+                - {header: {en: To-many, vi: Nhiều, ja: 対多}, field: toMany, width: 10}
+                - {header: {en: Delete rule, vi: Quy tắc xóa, ja: 削除ルール}, field: deleteRule, width: 20}
+                - {header: {en: Inverse, vi: Quan hệ ngược, ja: 逆リレーションシップ}, field: inverse, width: 20}
 
           - kind: classes
             name: "{{type.name}}"

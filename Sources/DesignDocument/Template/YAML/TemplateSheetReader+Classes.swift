@@ -2,30 +2,36 @@ import Foundation
 import YAMLReading
 import Yams
 
-/// The two tables of a `classes` sheet (`properties:` and `methods:`) and its sort keys, which may name fields of
-/// either table.
+/// The two tables of a `classes` sheet (`properties:` and `methods:`) or of an `entities` sheet (`attributes:` and
+/// `relationships:`), and a classes sheet's sort keys, which may name fields of either table.
 extension TemplateSheetReader {
-    /// The property and method tables of a classes sheet, at least one of them; `nil` on every other kind.
+    /// The two tables of a classes or entities sheet, at least one of them; `nil` on every other kind.
     func memberTables() throws(YAMLNodeError) -> MemberTables? {
-        guard kind == .classes else { return nil }
-        let properties = try memberTable("properties", catalogue: .properties)
-        let methods = try memberTable("methods", catalogue: .functions)
-        guard properties != nil || methods != nil else {
-            throw loader.fail(node, "a classes sheet needs 'properties: {columns: …}' (property fields: \(FieldCatalog.fieldNames(for: .properties).joined(separator: ", "))), 'methods: {columns: …}' (function fields) or both")
+        let (upper, lower): (MemberTable, MemberTable)
+        switch kind {
+        case .classes: (upper, lower) = (.properties, .methods)
+        case .entities: (upper, lower) = (.attributes, .relationships)
+        default: return nil
         }
-        return MemberTables(properties: properties, methods: methods)
+        let first = try memberTable(upper)
+        let second = try memberTable(lower)
+        guard first != nil || second != nil else {
+            throw loader.fail(node, "\(kind == .entities ? "an" : "a") \(kind.rawValue) sheet needs '\(upper.rawValue): {columns: …}' (fields: \(FieldCatalog.fieldNames(ofTable: upper).joined(separator: ", "))), '\(lower.rawValue): {columns: …}' (fields: \(FieldCatalog.fieldNames(ofTable: lower).joined(separator: ", "))) or both")
+        }
+        return MemberTables(properties: first, methods: second)
     }
 
-    /// The table under `key` (`{title: …, columns: […]}`), whose columns are fields of `catalogue`; `nil` when the
-    /// sheet leaves it out.
-    private func memberTable(_ key: String, catalogue: SheetKind) throws(YAMLNodeError) -> MemberTableSpec? {
+    /// The table under `table`'s key (`{title: …, columns: […]}`), whose columns are fields of its catalogue; `nil`
+    /// when the sheet leaves it out.
+    private func memberTable(_ table: MemberTable) throws(YAMLNodeError) -> MemberTableSpec? {
+        let key = table.rawValue
         guard let tableNode = keys[key] else { return nil }
         let tableKeys = try reader.mapping(tableNode, key, allowed: TemplateLoader.memberTableKeys)
         guard let columnsNode = tableKeys["columns"] else {
-            throw loader.fail(tableNode, "'\(key)' needs 'columns'; valid fields: \(FieldCatalog.fieldNames(for: catalogue).joined(separator: ", "))")
+            throw loader.fail(tableNode, "'\(key)' needs 'columns'; valid fields: \(FieldCatalog.fieldNames(ofTable: table).joined(separator: ", "))")
         }
         let title = try tableKeys["title"].map { n throws(YAMLNodeError) in try loader.text(n, "title", placeholders: Placeholders.all) }
-        return MemberTableSpec(title: title, columns: try columns(of: columnsNode, catalogue: catalogue), line: loader.line(tableNode))
+        return MemberTableSpec(title: title, columns: try columns(of: columnsNode, catalogue: .table(table)), line: loader.line(tableNode))
     }
 
     /// The sort keys a classes sheet's `sort` entry makes: the function field of that name orders the methods, the

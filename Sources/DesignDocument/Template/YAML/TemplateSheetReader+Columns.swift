@@ -3,6 +3,30 @@ import Workbook
 import YAMLReading
 import Yams
 
+/// Where the fields of a table's columns come from: the catalogue of a sheet kind, or of a member table.
+enum ColumnCatalogue: Equatable {
+    /// The fields of a sheet kind's table.
+    case sheet(SheetKind)
+    /// The fields of a `classes` or `entities` sheet's table.
+    case table(MemberTable)
+
+    /// The valid field names.
+    var fieldNames: [String] {
+        switch self {
+        case .sheet(let kind): return FieldCatalog.fieldNames(for: kind)
+        case .table(let table): return FieldCatalog.fieldNames(ofTable: table)
+        }
+    }
+
+    /// The field `name`, or `nil` when the catalogue has none of that name.
+    func field(_ name: String) -> ColumnField? {
+        switch self {
+        case .sheet(let kind): return ColumnField(name, sheet: kind)
+        case .table(let table): return ColumnField(name, table: table)
+        }
+    }
+}
+
 /// The table columns of a sheet: field, header, width, look, link and drop-down choices.
 extension TemplateSheetReader {
     /// The most columns an Excel sheet holds (XFD).
@@ -10,19 +34,20 @@ extension TemplateSheetReader {
 
     /// The columns; a kind with a field catalogue needs them, a kind without one (cover, static) refuses them.
     func tableColumns() throws(YAMLNodeError) -> [ColumnSpec] {
-        if kind == .classes {
+        if kind == .classes || kind == .entities {
             if let columnsNode = keys["columns"] {
-                throw loader.fail(columnsNode, "a classes sheet has two tables: give their columns under 'properties: {columns: …}' (property fields) and 'methods: {columns: …}' (function fields)")
+                throw loader.fail(columnsNode, kind == .classes
+                    ? "a classes sheet has two tables: give their columns under 'properties: {columns: …}' (property fields) and 'methods: {columns: …}' (function fields)"
+                    : "an entities sheet has two tables: give their columns under 'attributes: {columns: …}' (attribute fields) and 'relationships: {columns: …}' (relationship fields)")
             }
             return []
         }
-        return try columns(of: keys["columns"], catalogue: kind)
+        return try columns(of: keys["columns"], catalogue: .sheet(kind))
     }
 
-    /// The columns under `columnsNode`, whose fields come from the catalogue of the sheet kind `catalogue` (the sheet's
-    /// own kind, or `properties` and `functions` for a classes sheet's tables).
-    func columns(of columnsNode: Node?, catalogue: SheetKind) throws(YAMLNodeError) -> [ColumnSpec] {
-        let fields = FieldCatalog.fieldNames(for: catalogue)
+    /// The columns under `columnsNode`, whose fields come from `catalogue` (the sheet's own kind, or a member table).
+    func columns(of columnsNode: Node?, catalogue: ColumnCatalogue) throws(YAMLNodeError) -> [ColumnSpec] {
+        let fields = catalogue.fieldNames
         guard let columnsNode else {
             guard fields.isEmpty else {
                 throw loader.fail(node, "a \(kind.rawValue) sheet needs 'columns'; valid fields: \(fields.joined(separator: ", "))")
@@ -43,10 +68,10 @@ extension TemplateSheetReader {
     }
 
     /// One column, with a field of `catalogue`'s catalogue.
-    func column(_ columnNode: Node, catalogue: SheetKind) throws(YAMLNodeError) -> ColumnSpec {
+    func column(_ columnNode: Node, catalogue: ColumnCatalogue) throws(YAMLNodeError) -> ColumnSpec {
         let columnKeys = try reader.mapping(columnNode, "a column", allowed: TemplateLoader.columnKeys)
         guard let fieldNode = columnKeys["field"] else {
-            throw loader.fail(columnNode, "column without 'field'; valid fields: \(FieldCatalog.fieldNames(for: catalogue).joined(separator: ", "))")
+            throw loader.fail(columnNode, "column without 'field'; valid fields: \(catalogue.fieldNames.joined(separator: ", "))")
         }
         let field = try columnField(fieldNode, catalogue: catalogue)
         return ColumnSpec(
@@ -63,12 +88,18 @@ extension TemplateSheetReader {
     }
 
     /// A field of `catalogue`'s catalogue.
-    func columnField(_ fieldNode: Node, catalogue: SheetKind) throws(YAMLNodeError) -> ColumnField {
+    func columnField(_ fieldNode: Node, catalogue: ColumnCatalogue) throws(YAMLNodeError) -> ColumnField {
         let name = try reader.string(fieldNode, "field")
-        guard let field = ColumnField(name, sheet: catalogue) else {
-            let fields = FieldCatalog.fieldNames(for: catalogue)
+        guard let field = catalogue.field(name) else {
+            let fields = catalogue.fieldNames
             let suggestion = YAMLNodeReader.closest(name, among: fields).map { " (did you mean '\($0)'?)" } ?? ""
-            let place = kind == catalogue ? "a \(kind.rawValue) sheet" : "the \(catalogue == .properties ? "property" : "method") table of a \(kind.rawValue) sheet"
+            let place: String
+            switch catalogue {
+            case .sheet: place = "a \(kind.rawValue) sheet"
+            case .table(let table):
+                let names: [MemberTable: String] = [.properties: "property", .methods: "method", .attributes: "attribute", .relationships: "relationship"]
+                place = "the \(names[table]!) table of a\(kind == .entities ? "n" : "") \(kind.rawValue) sheet"
+            }
             throw loader.fail(fieldNode, "unknown field '\(name)' for \(place)\(suggestion); valid fields: \(fields.joined(separator: ", "))")
         }
         return field

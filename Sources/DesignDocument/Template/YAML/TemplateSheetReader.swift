@@ -92,8 +92,9 @@ struct TemplateSheetReader {
         return value
     }
 
-    /// The kinds that take `table` and `autofilter`: every kind but `classes`, whose sheets hold two tables.
-    static let tableKinds = SheetKind.allCases.filter { $0 != .classes }
+    /// The kinds that take `table` and `autofilter`: every kind but `classes` and `entities`, whose sheets hold two
+    /// tables.
+    static let tableKinds = SheetKind.allCases.filter { $0 != .classes && $0 != .entities }
 
     /// Rejects keys that do not apply to the sheet's kind, naming the kinds they apply to.
     func checkKeysApplyToKind() throws(YAMLNodeError) {
@@ -103,8 +104,10 @@ struct TemplateSheetReader {
             ("sort", [.functions, .properties, .types, .classes, .modules, .added, .removed, .changed]),
             ("highlightUndocumented", [.functions, .properties, .types, .classes]), ("rows", [.history]), ("levels", [.summary]),
             ("chart", [.summary]),
-            ("freezeColumns", [.functions, .properties, .types, .modules, .contents, .history, .added, .removed, .changed]),
-            ("properties", [.classes]), ("methods", [.classes]), ("table", Self.tableKinds), ("autofilter", Self.tableKinds),
+            ("freezeColumns", [.functions, .properties, .types, .modules, .contents, .history, .added, .removed, .changed,
+                               .screens, .transitions, .messages, .errors]),
+            ("properties", [.classes]), ("methods", [.classes]), ("attributes", [.entities]), ("relationships", [.entities]),
+            ("table", Self.tableKinds), ("autofilter", Self.tableKinds),
             ("diagram", [.diagram]),
         ]
         for (key, kinds) in appliesTo {
@@ -116,10 +119,12 @@ struct TemplateSheetReader {
 
     /// Rejects placeholders a sheet name cannot hold (per-group ones only with `split: sheets`).
     func checkNamePlaceholders(_ name: LocalizedText, node: Node, splitSheets: Bool) throws(YAMLNodeError) {
-        let namePlaceholders = splitSheets || kind == .classes ? Placeholders.global + Placeholders.perGroup : Placeholders.global
+        let namePlaceholders = kind == .entities ? Placeholders.global + Placeholders.perEntity
+            : splitSheets || kind == .classes ? Placeholders.global + Placeholders.perGroup : Placeholders.global
         for value in Set(name.values.values) {
             for placeholder in Placeholders.names(in: value) where !namePlaceholders.contains(placeholder) {
-                let hint = splitSheets || kind == .classes ? "" : " (group and type.* only with 'split: sheets' or on a classes sheet)"
+                let hint = splitSheets || kind == .classes || kind == .entities ? ""
+                    : " (group and type.* only with 'split: sheets' or on a classes sheet, entity.* on an entities sheet)"
                 throw loader.fail(node, "placeholder '{{\(placeholder)}}' is not available in a sheet name here; valid placeholders: \(namePlaceholders.joined(separator: ", "))\(hint)")
             }
         }
