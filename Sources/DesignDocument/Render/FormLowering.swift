@@ -14,6 +14,8 @@ struct FormLowering {
     let planner: SheetPlanner
     /// Values of the placeholders available everywhere.
     let globals: [String: String]
+    /// Where Graphviz's layouts and pictures of earlier runs are kept (the diagrams at picture markers), or `nil`.
+    var diagramCache: DiagramPictureCache?
 
     /// One worksheet to write: a form sheet for one item (or the only one).
     struct Instance {
@@ -25,6 +27,8 @@ struct FormLowering {
         /// The rows each block of template rows writes, top to bottom.
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])]
         var expansion: RowExpansion
+        /// The sheet's picture cells and the diagram each shows.
+        var pictures: [(cell: PictureCell, subject: DiagramSubject)] = []
     }
 
     /// One written row of a block: the template row it copies and the item it is written for.
@@ -53,11 +57,20 @@ struct FormLowering {
         }
         let activeName = form.sheets.indices.contains(form.activeSheet) ? form.sheets[form.activeSheet].sheet.name : nil
         var activated = false
+        // The diagrams the picture markers show, each drawn once.
+        let subjects = Set(instances.flatMap { $0.pictures.map(\.subject) })
+        var pictures: [DiagramSubject: MarkerPicture] = [:]
+        var pictureWarnings: [String] = []
+        if let inventory {
+            (pictures, pictureWarnings) = MarkerDiagrams.draw(subjects, inventory: inventory, title: context.projectName, locale: context.locale,
+                                                              cache: diagramCache, source: form.source)
+        }
         let worksheets = instances.map { instance in
             // References on a sheet to itself follow its own rows (each sheet of a sheet template has its own).
             let lowering = FormSheetLowering(
                 instance: instance, context: context,
-                expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 }, renamed: renamed)
+                expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 }, renamed: renamed,
+                pictures: pictures)
             var worksheet = lowering.worksheet()
             if !activated, instance.formSheet.sheet.name == activeName, instance.formSheet.sheet.visibility == .visible {
                 worksheet.layout.isActive = true
@@ -79,7 +92,8 @@ struct FormLowering {
                 keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status)),
             created: context.generatedAt,
             defaultStyle: form.defaultStyle, worksheets: .planned(worksheets), definedNames: definedNames,
-            warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" },
+            warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" }
+                + pictureWarnings,
             source: form.source)
     }
 
@@ -191,7 +205,10 @@ struct FormLowering {
         let expansion = RowExpansion(blocks: blocks.map(\.block))
         // Each block as the expansion keeps it (at least its own height written).
         blocks = blocks.map { (expansion.block(containing: $0.block.first) ?? $0.block, $0.rows) }.sorted { $0.block.first < $1.block.first }
-        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion)
+        let pictures = formSheet.pictures.compactMap { cell in
+            cell.marker.subject(repetition: formSheet.repetition, values: values).map { (cell, $0) }
+        }
+        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion, pictures: pictures)
     }
 
     /// The rows of a block of row templates: one copy of the block per item.
@@ -356,6 +373,8 @@ struct FormSheetLowering {
     let context: DocumentContext
     let expansions: [String: RowExpansion]
     let renamed: [String: String]
+    /// The diagrams drawn for the form's picture markers.
+    var pictures: [DiagramSubject: MarkerPicture] = [:]
 
     private var sheet: SheetDocument { instance.formSheet.sheet }
     private var expansion: RowExpansion { instance.expansion }
@@ -467,11 +486,17 @@ struct FormSheetLowering {
                 steps.append(copy(output.templateRow, to: start + offset, item: output.item, merges: output.merges))
             }
         }
-        // The cells outside the row templates, a row at a time.
+        // The cells outside the row templates, a row at a time; a picture marker's cell is emptied (or says why it
+        // has no picture).
+        let pictureCells = Dictionary(instance.pictures.map { ($0.cell.cell, $0.subject) }) { first, _ in first }
         for cell in sheet.cells where !templateRows.contains(cell.reference.row) {
             let row = expansion.start(cell.reference.row)
             let prepared = templateCell(cell, in: &planned)
-            let written = PlannedCell(column: prepared.column, content: content(prepared, item: nil), style: prepared.style)
+            var content = content(prepared, item: nil)
+            if let subject = pictureCells[cell.reference] {
+                if case .notDrawn(let text)? = pictures[subject] { content = .text(ExcelText.prepare(text)) } else { content = .blank }
+            }
+            let written = PlannedCell(column: prepared.column, content: content, style: prepared.style)
             if steps.last?.row == row, steps.last?.format == nil, steps.last?.merges.isEmpty == true {
                 steps[steps.count - 1].cells.append(written)
             } else {
@@ -481,6 +506,34 @@ struct FormSheetLowering {
         planned.append(steps)
         planned.layout = layout()
         return planned
+    }
+
+    /// The size in whole pixels a picture of `width` × `height` pixels is shown at in `frame`: shrunk to fit it,
+    /// keeping its aspect ratio, never enlarged (a diagram's text stays its true size at most); its natural size
+    /// without a frame.
+    func fittedSize(width: Double, height: Double, in frame: CellRange?) -> (width: Double, height: Double) {
+        guard let frame, width > 0, height > 0 else { return (width.rounded(), height.rounded()) }
+        let frameWidth = (frame.first.column...frame.last.column).reduce(0) { $0 + columnPixels($1) }
+        let frameHeight = (frame.first.row...frame.last.row).reduce(0) { $0 + rowPixels($1) }
+        let scale = min(1, Double(frameWidth) / width, Double(frameHeight) / height)
+        return (max(1, (width * scale).rounded(.down)), max(1, (height * scale).rounded(.down)))
+    }
+
+    /// Column `column`'s width in pixels as written: the width libxlsxwriter is given turned back into pixels as it
+    /// does to anchor pictures (Excel's 7-pixel digit and 5 pixels of padding), 0 when hidden, 64 without a format.
+    func columnPixels(_ column: Int) -> Int {
+        guard let format = sheet.columns.last(where: { $0.first <= column && column <= $0.last }) else { return 64 }
+        if format.hidden { return 0 }
+        guard let stored = format.width ?? sheet.defaultColumnWidth else { return 64 }
+        let width = FormSheetLowering.characterWidth(stored)
+        return width < 1 ? Int(width * 12 + 0.5) : Int(width * 7 + 0.5) + 5
+    }
+
+    /// Template row `row`'s height in pixels (points × 4/3, truncated as libxlsxwriter anchors pictures), 0 when hidden.
+    func rowPixels(_ row: Int) -> Int {
+        let format = sheet.rows[row]
+        if format?.hidden == true { return 0 }
+        return Int((format?.height ?? sheet.defaultRowHeight ?? 15) * 4 / 3)
     }
 
     /// The stored width of column `column` (in characters), or the sheet's default.
@@ -625,6 +678,12 @@ struct FormSheetLowering {
             var moved = image
             moved.anchor = expansion.map(image.anchor)
             return .placement(moved)
+        }
+        for (cell, subject) in instance.pictures {
+            guard case .drawn(let png, let width, let height, let title)? = pictures[subject] else { continue }
+            let size = fittedSize(width: width, height: height, in: cell.frame)
+            layout.images.append(.placement(ImagePlacement(data: png, source: title, anchor: expansion.map(cell.cell),
+                                                           width: size.width, height: size.height, description: title)))
         }
         var setup = sheet.pageSetup
         // A sheet that names no paper size prints on the printer's default, as in the client's workbook (code 0 writes none).
