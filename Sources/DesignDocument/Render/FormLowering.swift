@@ -29,6 +29,9 @@ struct FormLowering {
         var expansion: RowExpansion
         /// The sheet's picture cells and the diagram each shows.
         var pictures: [(cell: PictureCell, subject: DiagramSubject)] = []
+        /// The copies of each block of several template rows (by the block's first template row), as offsets into its
+        /// written rows: each kept on one printed page (a group row with the copy below it).
+        var copies: [Int: [Range<Int>]] = [:]
     }
 
     /// One written row of a block: the template row it copies and the item it is written for.
@@ -175,6 +178,7 @@ struct FormLowering {
         var values = globals.merging(values) { $1 }
         values["sheet"] = name
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])] = []
+        var copies: [Int: [Range<Int>]] = [:]
         let templates = formSheet.blocks
         var index = 0
         while index < templates.count {
@@ -189,6 +193,9 @@ struct FormLowering {
             } else {
                 rows = itemRows(template, functions: functions, types: types, properties: properties, sheet: formSheet.sheet)
                 index += 1
+            }
+            if itemBlock.first != itemBlock.last {
+                copies[template.first] = FormLowering.copies(of: rows, itemBlock: itemBlock, groupRow: template.scope == .group ? template.first : nil)
             }
             var block = RowExpansion.Block(first: template.first, last: itemBlock.last, written: rows.count)
             // Each row of a block of several template rows spans its copies (an empty block keeps its rows).
@@ -208,7 +215,26 @@ struct FormLowering {
         let pictures = formSheet.pictures.compactMap { cell in
             cell.marker.subject(repetition: formSheet.repetition, values: values).map { (cell, $0) }
         }
-        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion, pictures: pictures)
+        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion, pictures: pictures,
+                        copies: copies)
+    }
+
+    /// The copies of a block of several template rows among its written `rows`: each starts at the block's first
+    /// row, or at the group rows right above it.
+    static func copies(of rows: [OutputRow], itemBlock: RowBlock, groupRow: Int?) -> [Range<Int>] {
+        let leadingRun = itemBlock.nestedRun(containing: itemBlock.first)
+        var starts: [Int] = []
+        for (offset, output) in rows.enumerated() {
+            let previous = offset > 0 ? rows[offset - 1].templateRow : nil
+            let afterGroup = previous != nil && previous == groupRow
+            if output.templateRow == groupRow {
+                if !afterGroup { starts.append(offset) }
+            } else if output.templateRow == itemBlock.first, !afterGroup,
+                      leadingRun == nil || previous == nil || !(leadingRun!.contains(previous!)) {
+                starts.append(offset)
+            }
+        }
+        return starts.enumerated().map { index, start in start..<(index + 1 < starts.count ? starts[index + 1] : rows.count) }
     }
 
     /// The rows of a block of row templates: one copy of the block per item.
@@ -505,7 +531,41 @@ struct FormSheetLowering {
         }
         planned.append(steps)
         planned.layout = layout()
+        planned.layout.rowPageBreaks = pageBreaks(steps)
         return planned
+    }
+
+    /// The rows that start a printed page so that no copy of a block of several rows, and no picture's frame, is cut
+    /// (``PageBreaks``), when the sheet's print setup says how it prints.
+    private func pageBreaks(_ steps: [PlannedRow]) -> [Int] {
+        let setup = sheet.pageSetup
+        guard !instance.copies.isEmpty || instance.pictures.contains(where: { $0.cell.frame != nil }), let lastRow = steps.map(\.row).max() else { return [] }
+        let area = setup.printArea.map(expansion.map)
+        let lastColumn = area?.last.column ?? (sheet.cells.map(\.reference.column) + sheet.merges.map(\.last.column)).max() ?? 0
+        let areaWidth = Double(((area?.first.column ?? 0)...lastColumn).reduce(0) { $0 + columnPixels($1) }) * 0.75
+        guard let pageHeight = PageBreaks.pageHeight(setup, areaWidth: areaWidth) else { return [] }
+        let standard = sheet.defaultRowHeight ?? 15
+        var heights: [Int: Double] = [:]
+        for step in steps { if let format = step.format { heights[step.row] = format.hidden ? 0 : (format.height ?? standard) } }
+        let height = { (row: Int) in heights[row] ?? standard }
+        let repeated = setup.repeatRows.map { expansion.start($0.lowerBound)...expansion.end($0.upperBound) }
+        var blocks: [ClosedRange<Int>] = []
+        for (block, _) in instance.blocks {
+            let start = expansion.firstRow(of: block)
+            for copy in instance.copies[block.first] ?? [] where !copy.isEmpty {
+                blocks.append((start + copy.lowerBound)...(start + copy.upperBound - 1))
+            }
+        }
+        // A picture's frame stays on one page too, with the row right above it (its heading) when that row is no row
+        // template.
+        let templateRows = Set(instance.blocks.flatMap { Array($0.block.first...$0.block.last) })
+        for (cell, _) in instance.pictures {
+            guard let frame = cell.frame, frame.rowCount > 1 else { continue }
+            let top = frame.first.row > 0 && !templateRows.contains(frame.first.row - 1) ? frame.first.row - 1 : frame.first.row
+            blocks.append(expansion.start(top)...expansion.end(frame.last.row))
+        }
+        return PageBreaks.rows((area?.first.row ?? 0)...(area?.last.row ?? lastRow), height: height, pageHeight: pageHeight,
+                               repeatedHeight: repeated.map { $0.reduce(0) { $0 + height($1) } } ?? 0, blocks: blocks.sorted { $0.lowerBound < $1.lowerBound })
     }
 
     /// The size in whole pixels a picture of `width` × `height` pixels is shown at in `frame`: shrunk to fit it,
