@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Inventory
 import SpreadsheetModel
+import SwiftExtraction
 import TestSupport
 @testable import DesignDocument
 
@@ -65,5 +66,53 @@ import TestSupport
         #expect(try rowBreaks(Self.tallBlocks(paperCode: 9)) == [5])
         // Without a paper size the printer decides: no manual breaks.
         #expect(try rowBreaks(Self.tallBlocks(paperCode: nil)) == [])
+    }
+}
+
+/// A block written for more functions than ``FormSheetLowering/streamedBlockRows`` rows is made in batches while it is
+/// written: the same rows, merges, references and page breaks as a block planned in full.
+@Suite struct FormLongBlockTests {
+    static let functionCount = 1_100
+
+    /// 1,100 documented functions `f0`…`f1099` in one file.
+    static let inventory: Inventory = {
+        let source = (0..<functionCount).map { "/// Does thing \($0).\npublic func f\($0)(value: Int) {}\n" }.joined()
+        let result = SwiftExtractor().extract(sources: [SourceText(relativePath: "App/Things.swift", module: "App", text: source)], cache: nil)
+        return Inventory(project: ProjectInfo(name: "Things", root: "."), types: result.types, functions: result.functions,
+                         properties: result.properties)
+    }()
+
+    @Test func aLongBlockIsWrittenInBatchesWithItsMergesReferencesAndPageBreaks() throws {
+        var setup = PageSetup()
+        setup.paperCode = 9
+        setup.fitToPages = PageSetup.FitToPages(width: 1, height: 0)
+        let sheet = SheetDocument(
+            name: "Methods",
+            cells: [FormBlockTests.text("A1", "No."), FormBlockTests.text("A2", "{{function.number}}"),
+                    FormBlockTests.text("B2", "{{function.name}}"), FormBlockTests.text("B3", "{{function.summary}}"),
+                    SheetCell(reference: CellReference("B4")!, value: .formula("COUNTA(B2:B3)", cached: "2"))],
+            rows: [2: RowFormat(height: 30)],
+            merges: [CellRange("A2:A3")!],
+            pageSetup: setup)
+        let rows = 2 * Self.functionCount
+        #expect(rows >= FormSheetLowering.streamedBlockRows)
+        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [sheet]), path: "client.xlsx")
+        let url = try Fixtures.folder().appendingPathComponent("form-long-block.xlsx")
+        _ = try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Self.inventory, diff: nil).render(to: url)
+        let book = try XLSXReader(url: url)
+        let written = try book.sheet("Methods")
+        let names = (0..<Self.functionCount).compactMap { written["B\(2 + 2 * $0)"] }
+        #expect(names.count == Self.functionCount && Set(names) == Set((0..<Self.functionCount).map { "f\($0)(value:)" }))
+        let first = String(names.first?.dropFirst().prefix { $0.isNumber } ?? "")
+        #expect(written["B3"] == "Does thing \(first)." && written["A\(rows)"] == "\(Self.functionCount)")
+        #expect(written.mergedRanges.filter { $0.hasPrefix("A") }.count == Self.functionCount && written.mergedRanges.contains("A\(rows):A\(rows + 1)"))
+        #expect(written.rowHeights[3] == 30 && written.rowHeights[rows + 1] == 30)
+        #expect(written.formulas["B\(rows + 2)"] == "COUNTA(B2:B\(rows + 1))")
+        // Pages break only where a block starts (zero-based rows 1, 3, 5, …), taking the 30-point rows into account.
+        let xml = try #require(book.text(ofPart: written.part))
+        let breaks = xml.matches(of: try Regex(#"<brk id="(\d+)""#)).compactMap { Int($0.output[1].substring ?? "") }
+        #expect(!breaks.isEmpty && breaks.allSatisfy { $0 % 2 == 1 })
+        // A4 less the margins at 100 % holds 719 points: 15 + 30 a block, 15 points of the first row: 15 blocks a page.
+        #expect(breaks.first == 1 + 2 * 15)
     }
 }

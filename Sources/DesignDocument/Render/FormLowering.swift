@@ -18,7 +18,7 @@ struct FormLowering {
     var diagramCache: DiagramPictureCache?
 
     /// One worksheet to write: a form sheet for one item (or the only one).
-    struct Instance {
+    struct Instance: Sendable {
         var formSheet: FormSheet
         var name: String
         /// The placeholder values of the sheet: the workbook's, `sheet`, and those of the item a sheet template is
@@ -35,7 +35,7 @@ struct FormLowering {
     }
 
     /// One written row of a block: the template row it copies and the item it is written for.
-    struct OutputRow {
+    struct OutputRow: Sendable {
         var templateRow: Int
         var item: RowItem
         /// The block's merges spanning several rows that start on this row: the template's range and how many
@@ -336,7 +336,7 @@ struct FormLowering {
 /// One item a row template is written for; its markers' values are worked out from it, field by field. Indirect: a
 /// block's rows share one boxed item, so copying a written row retains one box instead of every field of a function's
 /// record (the copies were a tenth of the time of filling a 40,000-function block form).
-indirect enum RowItem {
+indirect enum RowItem: Sendable {
     /// A function and its running number.
     case function(FunctionRecord, number: Int)
     /// A type, the functions and properties its row counts, and its running number.
@@ -396,7 +396,7 @@ extension SheetSpec {
 }
 
 /// Lowers one worksheet of a filled form: the client's sheet with its rows moved and each block's rows repeated.
-struct FormSheetLowering {
+struct FormSheetLowering: Sendable {
     let instance: FormLowering.Instance
     let context: DocumentContext
     let expansions: [String: RowExpansion]
@@ -408,9 +408,9 @@ struct FormSheetLowering {
     private var expansion: RowExpansion { instance.expansion }
 
     /// A template cell made ready once for every row written from it.
-    private struct TemplateCell {
+    private struct TemplateCell: Sendable {
         /// What the cell holds, before a row's item is known.
-        enum Content {
+        enum Content: Sendable {
             /// No marker: written as it is (a formula moved with the rows).
             case fixed(PlannedContent)
             /// Exactly one marker: a number stays a number.
@@ -470,35 +470,16 @@ struct FormSheetLowering {
             templateFormats[templateRow] = sheet.rows[templateRow].map { rowFormat($0, in: &planned) }
             templates[templateRow] = (cellsByRow[templateRow] ?? []).map { templateCell($0, in: &planned) }
         }
+        // The looks of the blocks' merges over several rows, resolved once: the rows are made on other cores.
+        var mergeStyles: [CellReference: Int] = [:]
+        for merge in instance.formSheet.blocks.flatMap(\.merges) { mergeStyles[merge.first] = planned.style(anchors[merge.first]) }
+        let made = BlockRowMaker(lowering: self, templateFormats: templateFormats, templates: templates, rowMerges: rowMerges,
+                                 wrappedMerges: wrappedMerges, mergeStyles: mergeStyles)
         /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied).
         func copy(_ templateRow: Int, to row: Int, item: RowItem?, merges: [(template: CellRange, rows: Int)] = []) -> PlannedRow {
-            var written = PlannedRow(row: row, format: templateFormats[templateRow])
-            for merge in merges {
-                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.template.first.column,
-                                                                    lastRow: row + merge.rows - 1, lastColumn: merge.template.last.column),
-                                                   text: "", style: planned.style(anchors[merge.template.first])))
-            }
-            for merge in rowMerges[templateRow] ?? [] {
-                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
-                                                                    lastColumn: merge.range.last.column), text: "", style: merge.style))
-            }
-            written.cells = (templates[templateRow] ?? []).map { cell in
-                if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
-                return PlannedCell(column: cell.column, content: content(cell, item: item), style: cell.style)
-            }
-            if item != nil, let wrapped = wrappedMerges[templateRow] {
-                let height = written.format?.height ?? sheet.defaultRowHeight ?? 15
-                var needed = height
-                for merge in wrapped {
-                    guard case .text(let prepared)? = written.cells.first(where: { $0.column == merge.column })?.content else { continue }
-                    needed = max(needed, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
-                }
-                if needed > height {
-                    written.format = PlannedRowFormat(height: needed, hidden: written.format?.hidden ?? false, style: written.format?.style)
-                }
-            }
-            return written
+            made.row(templateRow, to: row, item: item, merges: merges)
         }
+        var streamed: [(start: Int, rows: [FormLowering.OutputRow])] = []
         for (block, rows) in instance.blocks {
             let start = expansion.firstRow(of: block)
             if rows.isEmpty {
@@ -509,6 +490,16 @@ struct FormSheetLowering {
                     steps.append(copy(templateRow, to: start + templateRow - block.first, item: nil,
                                       merges: (merges[templateRow] ?? []).map { ($0, $0.rowCount) }))
                 }
+            }
+            // A long block's rows are made a batch at a time on other cores while the batch before is written.
+            if rows.count >= FormSheetLowering.streamedBlockRows {
+                planned.append(steps)
+                steps = []
+                planned.rows.append(.batches(count: rows.count) { range in
+                    range.map { made.row(rows[$0].templateRow, to: start + $0, item: rows[$0].item, merges: rows[$0].merges) }
+                })
+                streamed.append((start, rows))
+                continue
             }
             for (offset, output) in rows.enumerated() {
                 steps.append(copy(output.templateRow, to: start + offset, item: output.item, merges: output.merges))
@@ -533,15 +524,79 @@ struct FormSheetLowering {
         }
         planned.append(steps)
         planned.layout = layout()
-        planned.layout.rowPageBreaks = pageBreaks(steps)
+        planned.layout.rowPageBreaks = pageBreaks(steps, streamed: streamed, made: made)
         return planned
+    }
+
+    /// From how many rows a block's rows are made in batches while they are written (``RowSegment/batches(count:make:)``)
+    /// rather than all before the first is written.
+    static let streamedBlockRows = 2_048
+
+    /// Makes the rows of a block from its template rows: `Sendable`, so the rows of a long block are made on other
+    /// cores while the thread that owns the workbook writes the batch before.
+    private struct BlockRowMaker: Sendable {
+        let lowering: FormSheetLowering
+        let templateFormats: [Int: PlannedRowFormat]
+        let templates: [Int: [TemplateCell]]
+        let rowMerges: [Int: [(range: CellRange, style: Int)]]
+        /// Wrapped marker cells merged across a template row: Excel does not grow a row for them, so DocSheet does.
+        let wrappedMerges: [Int: [(column: Int, width: Double, fontSize: Double)]]
+        let mergeStyles: [CellReference: Int]
+
+        /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied),
+        /// with the block's merges over several rows that start on it.
+        func row(_ templateRow: Int, to row: Int, item: RowItem?, merges: [(template: CellRange, rows: Int)]) -> PlannedRow {
+            var written = PlannedRow(row: row, format: templateFormats[templateRow])
+            for merge in merges {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.template.first.column,
+                                                                    lastRow: row + merge.rows - 1, lastColumn: merge.template.last.column),
+                                                   text: "", style: mergeStyles[merge.template.first] ?? 0))
+            }
+            for merge in rowMerges[templateRow] ?? [] {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
+                                                                    lastColumn: merge.range.last.column), text: "", style: merge.style))
+            }
+            written.cells = (templates[templateRow] ?? []).map { cell in
+                if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
+                return PlannedCell(column: cell.column, content: lowering.content(cell, item: item), style: cell.style)
+            }
+            if item != nil, let wrapped = wrappedMerges[templateRow] {
+                let height = written.format?.height ?? lowering.sheet.defaultRowHeight ?? 15
+                var needed = height
+                for merge in wrapped {
+                    guard case .text(let prepared)? = written.cells.first(where: { $0.column == merge.column })?.content else { continue }
+                    needed = max(needed, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
+                }
+                if needed > height {
+                    written.format = PlannedRowFormat(height: needed, hidden: written.format?.hidden ?? false, style: written.format?.style)
+                }
+            }
+            return written
+        }
+
+        /// The height of the row written from `templateRow` for `item`: the template row's, or what its wrapped merged
+        /// text needs (only those cells are expanded).
+        func height(_ templateRow: Int, item: RowItem) -> Double {
+            let format = templateFormats[templateRow]
+            if format?.hidden == true { return 0 }
+            var height = format?.height ?? lowering.sheet.defaultRowHeight ?? 15
+            for merge in wrappedMerges[templateRow] ?? [] {
+                guard let cell = templates[templateRow]?.first(where: { $0.column == merge.column }),
+                      case .text(let prepared) = lowering.content(cell, item: item) else { continue }
+                height = max(height, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
+            }
+            return height
+        }
     }
 
     /// The rows that start a printed page so that no copy of a block of several rows, and no picture's frame, is cut
     /// (``PageBreaks``), when the sheet's print setup says how it prints.
-    private func pageBreaks(_ steps: [PlannedRow]) -> [Int] {
+    private func pageBreaks(_ steps: [PlannedRow], streamed: [(start: Int, rows: [FormLowering.OutputRow])],
+                            made: BlockRowMaker) -> [Int] {
         let setup = sheet.pageSetup
-        guard !instance.copies.isEmpty || instance.pictures.contains(where: { $0.cell.frame != nil }), let lastRow = steps.map(\.row).max() else { return [] }
+        let lastStreamed = streamed.map { $0.start + $0.rows.count - 1 }.max()
+        guard !instance.copies.isEmpty || instance.pictures.contains(where: { $0.cell.frame != nil }),
+              let lastRow = (steps.map(\.row) + [lastStreamed].compactMap { $0 }).max() else { return [] }
         let area = setup.printArea.map(expansion.map)
         let lastColumn = area?.last.column ?? (sheet.cells.map(\.reference.column) + sheet.merges.map(\.last.column)).max() ?? 0
         let areaWidth = Double(((area?.first.column ?? 0)...lastColumn).reduce(0) { $0 + columnPixels($1) }) * 0.75
@@ -549,6 +604,10 @@ struct FormSheetLowering {
         let standard = sheet.defaultRowHeight ?? 15
         var heights: [Int: Double] = [:]
         for step in steps { if let format = step.format { heights[step.row] = format.hidden ? 0 : (format.height ?? standard) } }
+        // The rows made while they are written: their heights alone (only wrapped merged text is expanded).
+        for (start, rows) in streamed {
+            for (offset, output) in rows.enumerated() { heights[start + offset] = made.height(output.templateRow, item: output.item) }
+        }
         let height = { (row: Int) in heights[row] ?? standard }
         let repeated = setup.repeatRows.map { expansion.start($0.lowerBound)...expansion.end($0.upperBound) }
         var blocks: [ClosedRange<Int>] = []
