@@ -18,6 +18,7 @@ import colorsys
 import json
 import os
 import re
+import struct
 import sys
 import warnings
 import zipfile
@@ -28,6 +29,10 @@ from openpyxl.utils import get_column_letter, column_index_from_string
 from openpyxl.styles.colors import COLOR_INDEX
 
 MARKER = re.compile(r"\{\{\s*([A-Za-z_]+)(?:\.([A-Za-z_]+))?\s*\}\}")
+# a cell holding only one of these gets a picture (the diagram), or one of NOT_DRAWN_TEXTS when it could not be drawn
+PICTURE_MARKER = re.compile(r"\{\{\s*(diagram|module\.diagram|type\.diagram)\s*\}\}")
+NOT_DRAWN_TEXTS = ("(no diagram: nothing to draw)", "（図なし：描く対象がありません）", "(không có sơ đồ: không có gì để vẽ)",
+                   "(diagram not drawn: Graphviz is needed)", "（図は未作成：Graphviz が必要です）", "(chưa vẽ sơ đồ: cần Graphviz)")
 ROW_SCOPES = ("function", "type", "module", "file", "history", "group", "parameter", "property")
 GLOBALS = ("project", "version", "commit", "date", "author", "tool", "template", "functions", "documented",
            "undocumented", "coverage", "types", "modules", "files")
@@ -1565,7 +1570,10 @@ class Referee:
         where = rcell.coordinate
         tval = template_value(tcell)
         lookup = self.record_lookup(values or {}, scope)
-        if isinstance(tval, str) and tval.startswith("="):
+        picture = isinstance(tval, str) and PICTURE_MARKER.fullmatch(tval.strip())
+        if picture:
+            exp = None
+        elif isinstance(tval, str) and tval.startswith("="):
             exp = Expect("text", "=" + shift_formula(tval[1:], rowmap, copy_index, template_row, self.rowmaps))
         elif isinstance(tval, str):
             exp = self.expand(tval, lookup)
@@ -1574,11 +1582,15 @@ class Referee:
         else:
             exp = Expect("number", tval) if not hasattr(tval, "year") else Expect("date", tval)
         got = rcell.value
-        if hasattr(got, "year") and exp.kind == "number":
+        if exp is not None and hasattr(got, "year") and exp.kind == "number":
             # openpyxl turns a number in a date-formatted cell into a date: compare the serial number.
             got = openpyxl.utils.datetime.to_excel(got)
         stats["props"] += 1
-        if exp.kind == "date":
+        if picture:
+            # a picture marker's cell is emptied (check_images finds the picture on it), or says why there is none
+            if (got or "") not in ("",) + NOT_DRAWN_TEXTS:
+                d(where, "value", "(empty: a picture at the marker)", got)
+        elif exp.kind == "date":
             if got != tval:
                 d(where, "value", tval, got)
         elif not value_matches(exp, got, self.ctx):
@@ -1702,6 +1714,9 @@ class Referee:
             col, row, coff, roff, w, h = image_box(img, tws)
             exp.append((col, rowmap.static(row + 1) - 1, coff, roff, w, h))
         got = [image_box(img, rws) for img in rws._images]
+        # pictures at picture markers: anchored at the marker's cell, fitted into its merged frame
+        drawn = self.check_marker_pictures(tws, rws, rowmap, d, stats)
+        got = [g for index, g in enumerate(got) if index not in drawn]
         stats["props"] += 1 + 2 * len(exp)
         if len(exp) != len(got):
             d("(images)", "image count", len(exp), len(got))
@@ -1715,6 +1730,56 @@ class Referee:
                 d(cell, "image offset (px)", (e[2], e[3]), (match[2], match[3]))
             if abs(match[4] - e[4]) > 1 or abs(match[5] - e[5]) > 1:
                 d(cell, "image size (px)", (e[4], e[5]), (match[4], match[5]))
+
+    def check_marker_pictures(self, tws, rws, rowmap, d, stats):
+        """Checks the picture of every picture-marker cell: anchored at the marker's cell (moved with the rows) without
+        offset, its aspect ratio kept (against the PNG's pixels), inside the merged range holding the marker (pixels
+        from the rendered sheet's column widths and row heights), and either filling the range's width or height or
+        not larger than the PNG's pixels (a small diagram is not enlarged). Returns the indexes of the pictures used."""
+        used = set()
+        boxes = [image_box(img, rws) for img in rws._images]
+        for (r, c), cell in tws._cells.items():
+            if not (isinstance(cell.value, str) and PICTURE_MARKER.fullmatch(cell.value.strip())):
+                continue
+            out_row = rowmap.static(r) - 1
+            where = f"{get_column_letter(c)}{out_row + 1}"
+            rcell = rws.cell(row=out_row + 1, column=c)
+            stats["props"] += 3
+            if rcell.value in NOT_DRAWN_TEXTS:
+                continue
+            index = next((i for i, g in enumerate(boxes) if i not in used and g[0] == c - 1 and g[1] == out_row), None)
+            if index is None:
+                d(where, "picture at the marker", where, [f"{get_column_letter(g[0] + 1)}{g[1] + 1}" for g in boxes])
+                continue
+            used.add(index)
+            _, _, coff, roff, w, h = boxes[index]
+            if coff or roff:
+                d(where, "picture offset (px)", (0, 0), (coff, roff))
+            natural = png_natural_size(rws._images[index])
+            frame = next((m for m in tws.merged_cells.ranges
+                          if m.min_row <= r <= m.max_row and m.min_col <= c <= m.max_col), None)
+            if natural is None:
+                d(where, "picture", "a PNG picture", "not a PNG")
+                continue
+            nw, nh = natural
+            if abs(h - w * nh / nw) > 1.5 and abs(w - h * nw / nh) > 1.5:
+                d(where, "picture aspect ratio", f"{nw:.0f} x {nh:.0f}", (w, h))
+            if frame is not None:
+                cols = columns(rws)
+                fw = sum(0 if cols.get(k, (None, False))[1] else width_px(cols.get(k, (None, False))[0], rws)
+                         for k in range(frame.min_col, frame.max_col + 1))
+                fh = 0
+                for k in range(frame.min_row, frame.max_row + 1):
+                    dim = rws.row_dimensions.get(rowmap.static(k))
+                    if dim is not None and dim.hidden:
+                        continue
+                    height = dim.height if dim is not None and dim.height is not None else (rws.sheet_format.defaultRowHeight or 15)
+                    fh += int(float(height) * 4 / 3)
+                if w > fw + 1 or h > fh + 1:
+                    d(where, "picture fits its frame (px)", f"<= {fw} x {fh}", (w, h))
+                elif abs(w - fw) > 1.5 and abs(h - fh) > 1.5 and w > nw + 1:
+                    d(where, "picture shrunk to its frame, not enlarged (px)", f"width {fw} or height {fh}, or <= {nw:.0f} wide", (w, h))
+        return used
 
     def check_print(self, tws, rws, rowmap, d, stats, scope):
         tp, rp = tws.page_setup, rws.page_setup
@@ -1853,6 +1918,27 @@ def width_px(width, ws):
         width = ws.sheet_format.defaultColWidth or ((ws.sheet_format.baseColWidth or 8) + 0.7109375)
     width = float(width)
     return int(((256 * width + int(128 / 7)) / 256) * 7)
+
+
+def png_natural_size(img):
+    """A PNG picture's size in pixels at 96 dpi (its pixels scaled by its pHYs resolution), or None."""
+    data = img._data() if hasattr(img, "_data") else None
+    if not data or data[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    dpi_x = dpi_y = 96.0
+    pos = 8
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"pHYs" and length >= 9:
+            px, py, unit = struct.unpack(">IIB", data[pos + 8:pos + 17])
+            if unit == 1 and px and py:
+                dpi_x, dpi_y = px * 0.0254, py * 0.0254
+            break
+        if kind == b"IDAT":
+            break
+        pos += 12 + length
+    return (width * 96 / dpi_x, height * 96 / dpi_y)
 
 
 def image_box(img, ws):

@@ -551,7 +551,8 @@ def build_hougan():
 
     One sheet per type ({{type.name}}): header fields, a property table (one row per property), three-row method
     blocks (number merged down the block, name/access/return type, the summary merged wide, a row per parameter), a
-    closing row with a COUNTA over the method names. A second sheet lists every property of the project."""
+    closing row with a COUNTA over the method names, and the type's class diagram ({{type.diagram}}) in a merged
+    frame. A second sheet lists every property of the project."""
     font = "Yu Gothic"
     wb = _workbook("{{project}} クラス仕様書", "山田 太郎")
     base = Font(name=font, size=9)
@@ -626,6 +627,9 @@ def build_hougan():
     _field(ws, "V18:AR18", "以上", font=base, align=Alignment(horizontal="right", vertical="center"))
     ws["A20"].value = "※ 本書は {{tool}} により生成されました。"
     ws["A20"].font = Font(name=font, size=8, italic=True, color="FF595959")
+    # the class diagram: a picture at the marker, fitted into the merged frame
+    _field(ws, "A22:AR22", "クラス図", font=white, fill=head, align=middle)
+    _field(ws, "A23:AR38", "{{type.diagram}}", font=base, align=Alignment(horizontal="left", vertical="top"))
     dv = DataValidation(type="list", formula1='"public,open,internal,private,fileprivate,package"', allow_blank=True)
     ws.add_data_validation(dv)
     dv.add("Q15")
@@ -639,7 +643,7 @@ def build_hougan():
     ws.print_options.horizontalCentered = True
     ws.oddHeader.right.text = "&A"
     ws.oddFooter.center.text = "&P / &N"
-    ws.print_area = "A1:AR20"
+    ws.print_area = "A1:AR38"
     ws.print_title_rows = "14:14"
 
     # every property of the project, on the same grid

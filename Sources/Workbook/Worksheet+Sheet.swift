@@ -281,6 +281,33 @@ extension Worksheet {
         if setup.overThenDown { worksheet_print_across(sheet) }
     }
 
+    /// The most manual page breaks Excel keeps on a sheet.
+    public static let maximumPageBreaks = 1023
+
+    /// Starts a new printed page at each of `rows` (zero-based; a break above the row), as Excel's Insert Page Break.
+    /// Excel keeps them with a fit to one page wide (and any number of pages tall).
+    ///
+    /// - Parameter rows: The first rows of new pages, in any order; row 0 (a page always starts there) is ignored.
+    /// - Throws: `WorkbookError.invalidValue` naming the sheet when there are more than ``maximumPageBreaks`` breaks or a
+    ///   row is outside Excel's grid; `WorkbookError.libraryError` when libxlsxwriter refuses them;
+    ///   `WorkbookError.alreadyClosed` after ``Workbook/close()``.
+    public func setRowPageBreaks(_ rows: [Int]) throws(WorkbookError) {
+        let sheet = try requireOpen()
+        let breaks = Set(rows.filter { $0 != 0 }).sorted()
+        guard !breaks.isEmpty else { return }
+        guard breaks.count <= Worksheet.maximumPageBreaks else {
+            throw .invalidValue(context: "sheet '\(name)', page breaks",
+                                reason: "\(breaks.count) page breaks are more than Excel's \(Worksheet.maximumPageBreaks); keep the first \(Worksheet.maximumPageBreaks)")
+        }
+        guard breaks[0] > 0, breaks[breaks.count - 1] < Worksheet.maximumRows else {
+            throw .invalidValue(context: "sheet '\(name)', page breaks", reason: "a page break is outside Excel's 1,048,576 rows")
+        }
+        // libxlsxwriter takes the rows as an array ending in 0 and copies it.
+        var terminated = breaks.map { lxw_row_t($0) } + [0]
+        let result = terminated.withUnsafeMutableBufferPointer { worksheet_set_h_pagebreaks(sheet, $0.baseAddress) }
+        try core.check(result, "setting the page breaks of \(name)")
+    }
+
     /// Throws when a page setting is outside what Excel and libxlsxwriter store.
     private func checkPageSetup(_ setup: PageSetup) throws(WorkbookError) {
         let context = "sheet '\(name)', page setup"

@@ -14,9 +14,11 @@ struct FormLowering {
     let planner: SheetPlanner
     /// Values of the placeholders available everywhere.
     let globals: [String: String]
+    /// Where Graphviz's layouts and pictures of earlier runs are kept (the diagrams at picture markers), or `nil`.
+    var diagramCache: DiagramPictureCache?
 
     /// One worksheet to write: a form sheet for one item (or the only one).
-    struct Instance {
+    struct Instance: Sendable {
         var formSheet: FormSheet
         var name: String
         /// The placeholder values of the sheet: the workbook's, `sheet`, and those of the item a sheet template is
@@ -25,10 +27,15 @@ struct FormLowering {
         /// The rows each block of template rows writes, top to bottom.
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])]
         var expansion: RowExpansion
+        /// The sheet's picture cells and the diagram each shows.
+        var pictures: [(cell: PictureCell, subject: DiagramSubject)] = []
+        /// The copies of each block of several template rows (by the block's first template row), as offsets into its
+        /// written rows: each kept on one printed page (a group row with the copy below it).
+        var copies: [Int: [Range<Int>]] = [:]
     }
 
     /// One written row of a block: the template row it copies and the item it is written for.
-    struct OutputRow {
+    struct OutputRow: Sendable {
         var templateRow: Int
         var item: RowItem
         /// The block's merges spanning several rows that start on this row: the template's range and how many
@@ -53,11 +60,20 @@ struct FormLowering {
         }
         let activeName = form.sheets.indices.contains(form.activeSheet) ? form.sheets[form.activeSheet].sheet.name : nil
         var activated = false
+        // The diagrams the picture markers show, each drawn once.
+        let subjects = Set(instances.flatMap { $0.pictures.map(\.subject) })
+        var pictures: [DiagramSubject: MarkerPicture] = [:]
+        var pictureWarnings: [String] = []
+        if let inventory {
+            (pictures, pictureWarnings) = MarkerDiagrams.draw(subjects, inventory: inventory, title: context.projectName, locale: context.locale,
+                                                              cache: diagramCache, source: form.source)
+        }
         let worksheets = instances.map { instance in
             // References on a sheet to itself follow its own rows (each sheet of a sheet template has its own).
             let lowering = FormSheetLowering(
                 instance: instance, context: context,
-                expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 }, renamed: renamed)
+                expansions: expansions.merging([instance.formSheet.sheet.name: instance.expansion]) { $1 }, renamed: renamed,
+                pictures: pictures)
             var worksheet = lowering.worksheet()
             if !activated, instance.formSheet.sheet.name == activeName, instance.formSheet.sheet.visibility == .visible {
                 worksheet.layout.isActive = true
@@ -79,7 +95,8 @@ struct FormLowering {
                 keywords: expand(properties.keywords), comments: expand(properties.comments), status: expand(properties.status)),
             created: context.generatedAt,
             defaultStyle: form.defaultStyle, worksheets: .planned(worksheets), definedNames: definedNames,
-            warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" },
+            warnings: form.unsupported.map { "warning: \(form.source): \($0) is not carried over (DocSheet's writer cannot write it)" }
+                + pictureWarnings,
             source: form.source)
     }
 
@@ -161,6 +178,7 @@ struct FormLowering {
         var values = globals.merging(values) { $1 }
         values["sheet"] = name
         var blocks: [(block: RowExpansion.Block, rows: [OutputRow])] = []
+        var copies: [Int: [Range<Int>]] = [:]
         let templates = formSheet.blocks
         var index = 0
         while index < templates.count {
@@ -175,6 +193,9 @@ struct FormLowering {
             } else {
                 rows = itemRows(template, functions: functions, types: types, properties: properties, sheet: formSheet.sheet)
                 index += 1
+            }
+            if itemBlock.first != itemBlock.last {
+                copies[template.first] = FormLowering.copies(of: rows, itemBlock: itemBlock, groupRow: template.scope == .group ? template.first : nil)
             }
             var block = RowExpansion.Block(first: template.first, last: itemBlock.last, written: rows.count)
             // Each row of a block of several template rows spans its copies (an empty block keeps its rows).
@@ -191,7 +212,29 @@ struct FormLowering {
         let expansion = RowExpansion(blocks: blocks.map(\.block))
         // Each block as the expansion keeps it (at least its own height written).
         blocks = blocks.map { (expansion.block(containing: $0.block.first) ?? $0.block, $0.rows) }.sorted { $0.block.first < $1.block.first }
-        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion)
+        let pictures = formSheet.pictures.compactMap { cell in
+            cell.marker.subject(repetition: formSheet.repetition, values: values).map { (cell, $0) }
+        }
+        return Instance(formSheet: formSheet, name: name, values: values, blocks: blocks, expansion: expansion, pictures: pictures,
+                        copies: copies)
+    }
+
+    /// The copies of a block of several template rows among its written `rows`: each starts at the block's first
+    /// row, or at the group rows right above it.
+    static func copies(of rows: [OutputRow], itemBlock: RowBlock, groupRow: Int?) -> [Range<Int>] {
+        let leadingRun = itemBlock.nestedRun(containing: itemBlock.first)
+        var starts: [Int] = []
+        for (offset, output) in rows.enumerated() {
+            let previous = offset > 0 ? rows[offset - 1].templateRow : nil
+            let afterGroup = previous != nil && previous == groupRow
+            if output.templateRow == groupRow {
+                if !afterGroup { starts.append(offset) }
+            } else if output.templateRow == itemBlock.first, !afterGroup,
+                      leadingRun == nil || previous == nil || !(leadingRun!.contains(previous!)) {
+                starts.append(offset)
+            }
+        }
+        return starts.enumerated().map { index, start in start..<(index + 1 < starts.count ? starts[index + 1] : rows.count) }
     }
 
     /// The rows of a block of row templates: one copy of the block per item.
@@ -294,8 +337,10 @@ struct FormLowering {
     }
 }
 
-/// One item a row template is written for; its markers' values are worked out from it, field by field.
-enum RowItem {
+/// One item a row template is written for; its markers' values are worked out from it, field by field. Indirect: a
+/// block's rows share one boxed item, so copying a written row retains one box instead of every field of a function's
+/// record (the copies were a tenth of the time of filling a 40,000-function block form).
+indirect enum RowItem: Sendable {
     /// A function and its running number.
     case function(FunctionRecord, number: Int)
     /// A type, the functions and properties its row counts, and its running number.
@@ -360,19 +405,21 @@ extension SheetSpec {
 }
 
 /// Lowers one worksheet of a filled form: the client's sheet with its rows moved and each block's rows repeated.
-struct FormSheetLowering {
+struct FormSheetLowering: Sendable {
     let instance: FormLowering.Instance
     let context: DocumentContext
     let expansions: [String: RowExpansion]
     let renamed: [String: String]
+    /// The diagrams drawn for the form's picture markers.
+    var pictures: [DiagramSubject: MarkerPicture] = [:]
 
     private var sheet: SheetDocument { instance.formSheet.sheet }
     private var expansion: RowExpansion { instance.expansion }
 
     /// A template cell made ready once for every row written from it.
-    private struct TemplateCell {
+    private struct TemplateCell: Sendable {
         /// What the cell holds, before a row's item is known.
-        enum Content {
+        enum Content: Sendable {
             /// No marker: written as it is (a formula moved with the rows).
             case fixed(PlannedContent)
             /// Exactly one marker: a number stays a number.
@@ -432,35 +479,16 @@ struct FormSheetLowering {
             templateFormats[templateRow] = sheet.rows[templateRow].map { rowFormat($0, in: &planned) }
             templates[templateRow] = (cellsByRow[templateRow] ?? []).map { templateCell($0, in: &planned) }
         }
+        // The looks of the blocks' merges over several rows, resolved once: the rows are made on other cores.
+        var mergeStyles: [CellReference: Int] = [:]
+        for merge in instance.formSheet.blocks.flatMap(\.merges) { mergeStyles[merge.first] = planned.style(anchors[merge.first]) }
+        let made = BlockRowMaker(lowering: self, templateFormats: templateFormats, templates: templates, rowMerges: rowMerges,
+                                 wrappedMerges: wrappedMerges, mergeStyles: mergeStyles)
         /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied).
         func copy(_ templateRow: Int, to row: Int, item: RowItem?, merges: [(template: CellRange, rows: Int)] = []) -> PlannedRow {
-            var written = PlannedRow(row: row, format: templateFormats[templateRow])
-            for merge in merges {
-                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.template.first.column,
-                                                                    lastRow: row + merge.rows - 1, lastColumn: merge.template.last.column),
-                                                   text: "", style: planned.style(anchors[merge.template.first])))
-            }
-            for merge in rowMerges[templateRow] ?? [] {
-                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
-                                                                    lastColumn: merge.range.last.column), text: "", style: merge.style))
-            }
-            written.cells = (templates[templateRow] ?? []).map { cell in
-                if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
-                return PlannedCell(column: cell.column, content: content(cell, item: item), style: cell.style)
-            }
-            if item != nil, let wrapped = wrappedMerges[templateRow] {
-                let height = written.format?.height ?? sheet.defaultRowHeight ?? 15
-                var needed = height
-                for merge in wrapped {
-                    guard case .text(let prepared)? = written.cells.first(where: { $0.column == merge.column })?.content else { continue }
-                    needed = max(needed, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
-                }
-                if needed > height {
-                    written.format = PlannedRowFormat(height: needed, hidden: written.format?.hidden ?? false, style: written.format?.style)
-                }
-            }
-            return written
+            made.row(templateRow, to: row, item: item, merges: merges)
         }
+        var streamed: [(start: Int, rows: [FormLowering.OutputRow])] = []
         for (block, rows) in instance.blocks {
             let start = expansion.firstRow(of: block)
             if rows.isEmpty {
@@ -472,15 +500,31 @@ struct FormSheetLowering {
                                       merges: (merges[templateRow] ?? []).map { ($0, $0.rowCount) }))
                 }
             }
+            // A long block's rows are made a batch at a time on other cores while the batch before is written.
+            if rows.count >= FormSheetLowering.streamedBlockRows {
+                planned.append(steps)
+                steps = []
+                planned.rows.append(.batches(count: rows.count) { range in
+                    range.map { made.row(rows[$0].templateRow, to: start + $0, item: rows[$0].item, merges: rows[$0].merges) }
+                })
+                streamed.append((start, rows))
+                continue
+            }
             for (offset, output) in rows.enumerated() {
                 steps.append(copy(output.templateRow, to: start + offset, item: output.item, merges: output.merges))
             }
         }
-        // The cells outside the row templates, a row at a time.
+        // The cells outside the row templates, a row at a time; a picture marker's cell is emptied (or says why it
+        // has no picture).
+        let pictureCells = Dictionary(instance.pictures.map { ($0.cell.cell, $0.subject) }) { first, _ in first }
         for cell in sheet.cells where !templateRows.contains(cell.reference.row) {
             let row = expansion.start(cell.reference.row)
             let prepared = templateCell(cell, in: &planned)
-            let written = PlannedCell(column: prepared.column, content: content(prepared, item: nil), style: prepared.style)
+            var content = content(prepared, item: nil)
+            if let subject = pictureCells[cell.reference] {
+                if case .notDrawn(let text)? = pictures[subject] { content = .text(ExcelText.prepare(text)) } else { content = .blank }
+            }
+            let written = PlannedCell(column: prepared.column, content: content, style: prepared.style)
             if steps.last?.row == row, steps.last?.format == nil, steps.last?.merges.isEmpty == true {
                 steps[steps.count - 1].cells.append(written)
             } else {
@@ -489,7 +533,137 @@ struct FormSheetLowering {
         }
         planned.append(steps)
         planned.layout = layout()
+        planned.layout.rowPageBreaks = pageBreaks(steps, streamed: streamed, made: made)
         return planned
+    }
+
+    /// From how many rows a block's rows are made in batches while they are written (``RowSegment/batches(count:make:)``)
+    /// rather than all before the first is written.
+    static let streamedBlockRows = 2_048
+
+    /// Makes the rows of a block from its template rows: `Sendable`, so the rows of a long block are made on other
+    /// cores while the thread that owns the workbook writes the batch before.
+    private struct BlockRowMaker: Sendable {
+        let lowering: FormSheetLowering
+        let templateFormats: [Int: PlannedRowFormat]
+        let templates: [Int: [TemplateCell]]
+        let rowMerges: [Int: [(range: CellRange, style: Int)]]
+        /// Wrapped marker cells merged across a template row: Excel does not grow a row for them, so DocSheet does.
+        let wrappedMerges: [Int: [(column: Int, width: Double, fontSize: Double)]]
+        let mergeStyles: [CellReference: Int]
+
+        /// Row `row` written from `templateRow` for `item` (`nil`: nothing to list, the row's field markers emptied),
+        /// with the block's merges over several rows that start on it.
+        func row(_ templateRow: Int, to row: Int, item: RowItem?, merges: [(template: CellRange, rows: Int)]) -> PlannedRow {
+            var written = PlannedRow(row: row, format: templateFormats[templateRow])
+            for merge in merges {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.template.first.column,
+                                                                    lastRow: row + merge.rows - 1, lastColumn: merge.template.last.column),
+                                                   text: "", style: mergeStyles[merge.template.first] ?? 0))
+            }
+            for merge in rowMerges[templateRow] ?? [] {
+                written.merges.append(PlannedMerge(range: CellRange(firstRow: row, firstColumn: merge.range.first.column, lastRow: row,
+                                                                    lastColumn: merge.range.last.column), text: "", style: merge.style))
+            }
+            written.cells = (templates[templateRow] ?? []).map { cell in
+                if item == nil, cell.hasFieldMarker { return PlannedCell(column: cell.column, content: .blank, style: cell.style) }
+                return PlannedCell(column: cell.column, content: lowering.content(cell, item: item), style: cell.style)
+            }
+            if item != nil, let wrapped = wrappedMerges[templateRow] {
+                let height = written.format?.height ?? lowering.sheet.defaultRowHeight ?? 15
+                var needed = height
+                for merge in wrapped {
+                    guard case .text(let prepared)? = written.cells.first(where: { $0.column == merge.column })?.content else { continue }
+                    needed = max(needed, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
+                }
+                if needed > height {
+                    written.format = PlannedRowFormat(height: needed, hidden: written.format?.hidden ?? false, style: written.format?.style)
+                }
+            }
+            return written
+        }
+
+        /// The height of the row written from `templateRow` for `item`: the template row's, or what its wrapped merged
+        /// text needs (only those cells are expanded).
+        func height(_ templateRow: Int, item: RowItem) -> Double {
+            let format = templateFormats[templateRow]
+            if format?.hidden == true { return 0 }
+            var height = format?.height ?? lowering.sheet.defaultRowHeight ?? 15
+            for merge in wrappedMerges[templateRow] ?? [] {
+                guard let cell = templates[templateRow]?.first(where: { $0.column == merge.column }),
+                      case .text(let prepared) = lowering.content(cell, item: item) else { continue }
+                height = max(height, WrappedText.height(of: prepared.text, width: merge.width, fontSize: merge.fontSize))
+            }
+            return height
+        }
+    }
+
+    /// The rows that start a printed page so that no copy of a block of several rows, and no picture's frame, is cut
+    /// (``PageBreaks``), when the sheet's print setup says how it prints.
+    private func pageBreaks(_ steps: [PlannedRow], streamed: [(start: Int, rows: [FormLowering.OutputRow])],
+                            made: BlockRowMaker) -> [Int] {
+        let setup = sheet.pageSetup
+        let lastStreamed = streamed.map { $0.start + $0.rows.count - 1 }.max()
+        guard !instance.copies.isEmpty || instance.pictures.contains(where: { $0.cell.frame != nil }),
+              let lastRow = (steps.map(\.row) + [lastStreamed].compactMap { $0 }).max() else { return [] }
+        let area = setup.printArea.map(expansion.map)
+        let lastColumn = area?.last.column ?? (sheet.cells.map(\.reference.column) + sheet.merges.map(\.last.column)).max() ?? 0
+        let areaWidth = Double(((area?.first.column ?? 0)...lastColumn).reduce(0) { $0 + columnPixels($1) }) * 0.75
+        guard let pageHeight = PageBreaks.pageHeight(setup, areaWidth: areaWidth) else { return [] }
+        let standard = sheet.defaultRowHeight ?? 15
+        var heights: [Int: Double] = [:]
+        for step in steps { if let format = step.format { heights[step.row] = format.hidden ? 0 : (format.height ?? standard) } }
+        // The rows made while they are written: their heights alone (only wrapped merged text is expanded).
+        for (start, rows) in streamed {
+            for (offset, output) in rows.enumerated() { heights[start + offset] = made.height(output.templateRow, item: output.item) }
+        }
+        let height = { (row: Int) in heights[row] ?? standard }
+        let repeated = setup.repeatRows.map { expansion.start($0.lowerBound)...expansion.end($0.upperBound) }
+        var blocks: [ClosedRange<Int>] = []
+        for (block, _) in instance.blocks {
+            let start = expansion.firstRow(of: block)
+            for copy in instance.copies[block.first] ?? [] where !copy.isEmpty {
+                blocks.append((start + copy.lowerBound)...(start + copy.upperBound - 1))
+            }
+        }
+        // A picture's frame stays on one page too, with the row right above it (its heading) when that row is no row
+        // template.
+        let templateRows = Set(instance.blocks.flatMap { Array($0.block.first...$0.block.last) })
+        for (cell, _) in instance.pictures {
+            guard let frame = cell.frame, frame.rowCount > 1 else { continue }
+            let top = frame.first.row > 0 && !templateRows.contains(frame.first.row - 1) ? frame.first.row - 1 : frame.first.row
+            blocks.append(expansion.start(top)...expansion.end(frame.last.row))
+        }
+        return PageBreaks.rows((area?.first.row ?? 0)...(area?.last.row ?? lastRow), height: height, pageHeight: pageHeight,
+                               repeatedHeight: repeated.map { $0.reduce(0) { $0 + height($1) } } ?? 0, blocks: blocks.sorted { $0.lowerBound < $1.lowerBound })
+    }
+
+    /// The size in whole pixels a picture of `width` × `height` pixels is shown at in `frame`: shrunk to fit it,
+    /// keeping its aspect ratio, never enlarged (a diagram's text stays its true size at most); its natural size
+    /// without a frame.
+    func fittedSize(width: Double, height: Double, in frame: CellRange?) -> (width: Double, height: Double) {
+        guard let frame, width > 0, height > 0 else { return (width.rounded(), height.rounded()) }
+        let frameWidth = (frame.first.column...frame.last.column).reduce(0) { $0 + columnPixels($1) }
+        let frameHeight = (frame.first.row...frame.last.row).reduce(0) { $0 + rowPixels($1) }
+        let scale = min(1, Double(frameWidth) / width, Double(frameHeight) / height)
+        return (max(1, (width * scale).rounded(.down)), max(1, (height * scale).rounded(.down)))
+    }
+
+    /// Column `column`'s width in pixels as written: the width libxlsxwriter is given turned back into pixels as it
+    /// does to anchor pictures (Excel's 7-pixel digit and 5 pixels of padding), 0 when hidden, 64 without a format.
+    func columnPixels(_ column: Int) -> Int {
+        guard let format = sheet.columns.last(where: { $0.first <= column && column <= $0.last }) else { return 64 }
+        if format.hidden { return 0 }
+        guard let stored = format.width ?? sheet.defaultColumnWidth else { return 64 }
+        let width = FormSheetLowering.characterWidth(stored)
+        return width < 1 ? Int(width * 12 + 0.5) : Int(width * 7 + 0.5) + 5
+    }
+
+    /// Template row `row`'s height in pixels (points × 4/3, truncated as libxlsxwriter anchors pictures), 0 when hidden.
+    func rowPixels(_ row: Int) -> Int {
+        let format = sheet.rows[row]
+        if format?.hidden == true { return 0 }
+        return Int((format?.height ?? sheet.defaultRowHeight ?? 15) * 4 / 3)
     }
 
     /// The stored width of column `column` (in characters), or the sheet's default.
@@ -634,6 +808,12 @@ struct FormSheetLowering {
             var moved = image
             moved.anchor = expansion.map(image.anchor)
             return .placement(moved)
+        }
+        for (cell, subject) in instance.pictures {
+            guard case .drawn(let png, let width, let height, let title)? = pictures[subject] else { continue }
+            let size = fittedSize(width: width, height: height, in: cell.frame)
+            layout.images.append(.placement(ImagePlacement(data: png, source: title, anchor: expansion.map(cell.cell),
+                                                           width: size.width, height: size.height, description: title)))
         }
         var setup = sheet.pageSetup
         // A sheet that names no paper size prints on the printer's default, as in the client's workbook (code 0 writes none).

@@ -201,6 +201,8 @@ struct SheetLayout {
     var charts: [PlannedChart] = []
     /// Print settings, header and footer.
     var pageSetup = PageSetup()
+    /// The rows that start a new printed page (manual page breaks, at most ``Worksheet/maximumPageBreaks``).
+    var rowPageBreaks: [Int] = []
     /// The tab's colour.
     var tabColor: Color?
     /// Whether gridlines are hidden on screen.

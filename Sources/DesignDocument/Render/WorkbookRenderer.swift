@@ -50,7 +50,9 @@ struct WorkbookRenderer {
             let values = narrowed.globalValues()
             let planner = SheetPlanner(template: template, context: context, inventory: listed, diff: diff, rowLimit: rowLimit,
                                        globalValues: values)
-            return FormLowering(form: form, context: context, inventory: listed, planner: planner, globals: values).plan()
+            var lowering = FormLowering(form: form, context: context, inventory: listed, planner: planner, globals: values)
+            lowering.diagramCache = diagramCache
+            return lowering.plan()
         }
         let values = globalValues()
         var planner = SheetPlanner(template: template, context: context, inventory: inventory, diff: diff, rowLimit: rowLimit,

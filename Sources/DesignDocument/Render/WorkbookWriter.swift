@@ -145,6 +145,7 @@ enum WorkbookWriter {
             try worksheet.insertChart(chart, at: planned.anchor, xScale: planned.xScale, yScale: planned.yScale)
         }
         try worksheet.setPageSetup(layout.pageSetup)
+        if !layout.rowPageBreaks.isEmpty { try worksheet.setRowPageBreaks(layout.rowPageBreaks) }
         if let color = layout.tabColor { try worksheet.setTabColor(color) }
         if layout.hidesGridlines { try worksheet.hideGridlines() }
         if let zoom = layout.zoom { try worksheet.setZoom(zoom) }

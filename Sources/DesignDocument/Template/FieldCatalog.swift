@@ -363,7 +363,7 @@ enum Words {
 }
 
 /// One row of a summary sheet.
-struct SummaryRow {
+struct SummaryRow: Sendable {
     var name: String
     var module: String
     var moduleKind: TargetKind?

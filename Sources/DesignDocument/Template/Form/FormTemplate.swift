@@ -279,6 +279,8 @@ public struct FormSheet: Sendable {
     public var repetition: SheetRepetition?
     /// The listing settings for its row templates.
     public var filter: FormFilter
+    /// The cells that receive a picture (``PictureMarker``), top to bottom.
+    public var pictures: [PictureCell] = []
 }
 
 /// A client's workbook used as the template: its sheets with markers, and the workbook-level parts carried over.
@@ -379,9 +381,26 @@ enum FormTemplateLoader {
             repetition = .file
         }
         var scopes: [Int: (scope: RowScope, cell: CellReference)] = [:]
+        var pictures: [PictureCell] = []
         for cell in sheet.cells {
             guard let text = cell.value.markerText else { continue }
             for name in Placeholders.names(in: text) {
+                // A picture marker fills its cell with a picture: alone in the cell, on a row written once.
+                if let marker = PictureMarker(name: name) {
+                    if let problem = marker.problem(on: repetition) {
+                        problems.append(fail(cell.reference, problem))
+                    } else if text.trimmingCharacters(in: .whitespacesAndNewlines) != "{{\(name)}}" {
+                        problems.append(fail(cell.reference, "'\(marker.text)' places a picture in its cell: leave it alone in the cell "
+                                             + "(put any caption in another cell)"))
+                    } else {
+                        pictures.append(PictureCell(cell: cell.reference, marker: marker,
+                                                    frame: sheet.merges.first { merge in
+                            merge.first.row <= cell.reference.row && cell.reference.row <= merge.last.row
+                                && merge.first.column <= cell.reference.column && cell.reference.column <= merge.last.column
+                        }))
+                    }
+                    continue
+                }
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
                 if parts.count == 1 {
                     if let problem = plainProblem(name, repetition: repetition, cell: cell.reference, fail: fail) { problems.append(problem) }
@@ -422,6 +441,11 @@ enum FormTemplateLoader {
             if let problem = Placeholders.pageHeaderProblem(text) { problems.append(fail(nil, "the page header or footer cannot be written: \(problem)")) }
         }
         let templates = scopes.keys.sorted().map { RowTemplate(row: $0, scope: scopes[$0]!.scope) }
+        for picture in pictures where scopes[picture.cell.row] != nil || (picture.frame.map { frame in
+            scopes.keys.contains { frame.first.row <= $0 && $0 <= frame.last.row } } ?? false) {
+            problems.append(fail(picture.cell, "'\(picture.marker.text)' is on a row written once per item; "
+                                 + "put the picture's frame on rows of their own, outside the row templates"))
+        }
         var blocks = rowBlocks(templates)
         for index in blocks.indices {
             let block = blocks[index]
@@ -451,7 +475,8 @@ enum FormTemplateLoader {
                 problems.append(fail(scopes[template.row]!.cell, "a {{group.…}} row must be directly above a {{function.…}} row template"))
             }
         }
-        return FormSheet(sheet: sheet, rowTemplates: templates, blocks: blocks, repetition: repetition, filter: FormFilter())
+        return FormSheet(sheet: sheet, rowTemplates: templates, blocks: blocks, repetition: repetition, filter: FormFilter(),
+                         pictures: pictures.sorted { ($0.cell.row, $0.cell.column) < ($1.cell.row, $1.cell.column) })
     }
 
     /// The row templates grouped into blocks: consecutive rows of one scope, `{{parameter.…}}` rows counted with the
@@ -655,6 +680,10 @@ public struct WorkbookTemplateReport: Sendable {
             lines.append(heading)
             for block in form.blocks {
                 lines.append("  " + WorkbookTemplateReport.describe(block))
+            }
+            for picture in form.pictures {
+                lines.append("  \(picture.cell): picture \(picture.marker.text), \(picture.marker.pictureDescription); "
+                             + (picture.frame.map { "fitted into \($0)" } ?? "at its true size (the cell is not merged)"))
             }
             for cell in sheet.cells {
                 guard let text = cell.value.markerText else { continue }

@@ -136,7 +136,12 @@ public struct WorkbookTemplateImport: Sendable {
             }
             // YAML sheets know fewer per-sheet placeholders than a client's sheet template.
             var text = value
-            for marker in Placeholders.names(in: value) where marker.contains(".") && !Placeholders.perSheet.contains(marker) {
+            for marker in Placeholders.names(in: value) where PictureMarker(name: marker) != nil {
+                notes.insert("sheet '\(name)': the picture at {{\(marker)}} (\(cell.reference)); a YAML template shows diagrams on a 'kind: diagram' sheet")
+                text = text.replacingOccurrences(of: "{{\(marker)}}", with: "")
+            }
+            for marker in Placeholders.names(in: value) where marker.contains(".") && !Placeholders.perSheet.contains(marker)
+                && PictureMarker(name: marker) == nil {
                 notes.insert("sheet '\(name)': the placeholder {{\(marker)}} (\(cell.reference))")
                 text = text.replacingOccurrences(of: "{{\(marker)}}", with: "")
             }
