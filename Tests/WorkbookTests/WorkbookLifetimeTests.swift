@@ -63,6 +63,7 @@ import SpreadsheetModel
             Call(name: "select(_:) cell") { () throws(WorkbookError) in try sheet.select(cell) },
             Call(name: "select(_:) range") { () throws(WorkbookError) in try sheet.select(range) },
             Call(name: "setGridlines(screen:print:)") { () throws(WorkbookError) in try sheet.setGridlines(screen: true, print: true) },
+            Call(name: "setRowPageBreaks(_:)") { () throws(WorkbookError) in try sheet.setRowPageBreaks([10, 20]) },
             Call(name: "setPageSetup(_:)") { () throws(WorkbookError) in try sheet.setPageSetup(PageSetup(landscape: true)) },
             // Worksheet+Rules.swift, Worksheet+Images.swift
             Call(name: "addDataValidation(_:)") { () throws(WorkbookError) in try sheet.addDataValidation(DataValidation(ranges: [range], kind: .custom, formula1: "TRUE")) },
