@@ -46,6 +46,9 @@ enum CIReports {
         Rule(id: "placeholder-summary", name: "PlaceholderSummary",
              summary: "A function's summary is only a TODO, FIXME, TBD or XXX marker (--require placeholder-summary).",
              help: "Replace the marker with a one-sentence summary of what the function does."),
+        Rule(id: Check.detachedDocRule, name: "DetachedDocComment",
+             summary: "A doc comment documents nothing (no declaration follows it), or a blank line separates it from its declaration (--require detached-doc).",
+             help: "Move the comment right above the declaration it documents, or make it a plain // comment."),
         Rule(id: Check.undocumentedPropertyRule, name: "UndocumentedProperty",
              summary: "A checked property, global variable or enum case has no doc comment, or one that only holds Xcode placeholders (--kinds properties).",
              help: "Add a /// doc comment with a one-sentence summary above the property or enum case. The rules and the configuration are described in DocSheet's Documentation/CLI.md, \"Check rules\"."),
@@ -53,7 +56,7 @@ enum CIReports {
 
     /// The rules only listed when a violation has them.
     static let qualityRuleIDs: Set<String> = [DocRule.unknownParameters, .voidReturns, .summaryRepeatsName, .placeholderSummary]
-        .reduce(into: []) { $0.insert($1.rawValue) }
+        .reduce(into: [Check.detachedDocRule]) { $0.insert($1.rawValue) }
 
     /// The rules of `report`'s run, in the fixed order (the property rule only when it checked properties, a quality
     /// rule only when a violation has it), then unknown ones (`message-undefined`, `message-unused`) by id.

@@ -1,6 +1,7 @@
 import FileSupport
 import Foundation
 import Inventory
+import Parallelism
 import SwiftExtraction
 
 /// What `docsheet check` was asked for; `nil` means "not given" (the configuration, then the default decides).
@@ -193,6 +194,11 @@ public enum Check {
                         return diagnostic.description
                     }
                 }
+                if rules.contains(.detachedDoc) {
+                    let key = BaselineKeys(root: environment.url(for: root), configuration: configuration)
+                    let files = treeScans[rootIndex].plan.discoveries.flatMap(\.discovered.files)
+                    messageViolations += Self.detachedDocViolations(files, root: root, key: key)
+                }
             case .staged, .since:
                 let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
                 result = try ChangedFunctions.find(root: root, scope: options.scope, discovery: discovery,
@@ -278,6 +284,38 @@ public enum Check {
                              name: diagnostic.message.split(separator: "\"").dropFirst().first.map(String.init) ?? "",
                              message: diagnostic.message)
         }
+    }
+
+    /// The rule of a doc comment that documents nothing or stands a blank line away from its declaration.
+    public static let detachedDocRule = "detached-doc"
+
+    /// The `detached-doc` violations of one root's files (`check.require: [detached-doc]`), each file parsed again,
+    /// in parallel.
+    ///
+    /// - Parameters:
+    ///   - files: The root's discovered Swift files.
+    ///   - root: The root as given.
+    ///   - key: Makes the baseline key of a path.
+    /// - Returns: One violation per misplaced doc comment, at the comment.
+    static func detachedDocViolations(_ files: [SourceFile], root: String, key: BaselineKeys) -> [Violation] {
+        parallelMap(files, threads: .largeStack) { file -> [Violation] in
+            guard let text = try? String(contentsOf: file.url, encoding: .utf8) else { return [] }
+            let path = SourceScan.displayPath(root: root, file: file.relativePath)
+            return DocCommentPlacement.findings(in: text).map { finding in
+                let message: String
+                switch finding.kind {
+                case .attachedToNothing:
+                    message = "doc comment documents nothing (no declaration follows it); make it a // comment or move it above a declaration"
+                case .separatedByBlankLine:
+                    message = "doc comment is separated from its declaration by a blank line; remove the blank line, or make it a // comment"
+                case .afterAttributes:
+                    message = "doc comment comes after the declaration's attributes or modifiers, where the compiler does not attach it; move it above them"
+                }
+                return Violation(file: key.path(file.relativePath) ?? file.relativePath, path: path, line: finding.line,
+                                 column: finding.column, rule: detachedDocRule, module: file.module, enclosingType: nil,
+                                 name: "", message: message)
+            }
+        }.flatMap { $0 }
     }
 
     /// The violations of one function under `rules` (a missing or placeholder doc is one `undocumented` violation).

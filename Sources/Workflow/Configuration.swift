@@ -37,11 +37,15 @@ public struct Configuration: Equatable, Sendable {
         case summaryRepeatsName = "summary-repeats-name"
         /// The summary is more than a `TODO`, `FIXME`, `TBD` or `XXX` marker.
         case placeholderSummary = "placeholder-summary"
+        /// No doc comment documents nothing or is separated from its declaration by a blank line (a whole-tree check
+        /// only, as `messages`).
+        case detachedDoc = "detached-doc"
         /// Every literal key the Swift code uses is in its strings table, and every key of a table the code uses is
         /// used (Documentation/Resources.md; a whole-tree check only: `--staged` and `--since` read no resources).
         case messages
 
-        /// The doc-comment rule this requirement turns on, or `nil` for `messages` (a rule about resources).
+        /// The doc-comment rule this requirement turns on, or `nil` for `messages` and `detached-doc` (rules about
+        /// files, not functions).
         public var docRule: DocRule? { DocRule(rawValue: rawValue) }
     }
 

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to check: functions, properties (properties, global variables and enum cases) or both, comma-separated (default: functions).", valueName: "kinds"), completion: .list(["functions", "properties", "functions,properties"]))
     var kinds: String?
 
-    @Option(help: ArgumentHelp("Also apply these rules (comma-separated): parameters, returns, throws (the doc describes them); unknown-parameters, void-returns, summary-repeats-name, placeholder-summary (what the doc says is right and says something); messages: every literal localized key defined, every key used.", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws", "unknown-parameters,void-returns,summary-repeats-name,placeholder-summary", "messages"]))
+    @Option(help: ArgumentHelp("Also apply these rules (comma-separated): parameters, returns, throws (the doc describes them); unknown-parameters, void-returns, summary-repeats-name, placeholder-summary (what the doc says is right and says something); detached-doc (every doc comment documents a declaration); messages: every literal localized key defined, every key used.", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws", "unknown-parameters,void-returns,summary-repeats-name,placeholder-summary,detached-doc", "messages"]))
     var require: String?
 
     @Option(help: ArgumentHelp("Fail when fewer than this percentage of the checked declarations are documented.", valueName: "pct"))

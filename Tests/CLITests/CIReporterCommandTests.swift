@@ -160,7 +160,15 @@ import TestSupport
         let sarif = try sandbox.docsheet("check", "--require", "void-returns", "--reporter", "sarif")
         #expect(sarif.output.contains("\"ruleId\" : \"void-returns\"") && sarif.output.contains("\"name\" : \"ReturnsOnVoidFunction\""))
         #expect(try sandbox.docsheet("check", "--require", "stale-docs").error
-            .contains("unknown rule 'stale-docs'; valid rules: parameters, returns, throws, unknown-parameters, void-returns, summary-repeats-name, placeholder-summary, messages"))
+            .contains("unknown rule 'stale-docs'; valid rules: parameters, returns, throws, unknown-parameters, void-returns, summary-repeats-name, placeholder-summary, detached-doc, messages"))
+
+        try sandbox.write("Sources/Quality/Detached.swift", "/// Left over.\n\n/// Runs the job.\n\npublic func run() {}\n")
+        let detached = try sandbox.docsheet("check", "--require", "detached-doc")
+        #expect(detached.output.split(separator: "\n").filter { $0.contains("Detached.swift") } == [
+            "Sources/Quality/Detached.swift:1:1: error: doc comment documents nothing (no declaration follows it); make it a // comment or move it above a declaration",
+            "Sources/Quality/Detached.swift:3:1: error: doc comment is separated from its declaration by a blank line; remove the blank line, or make it a // comment",
+        ])
+        try FileManager.default.removeItem(at: sandbox.url.appendingPathComponent("Sources/Quality/Detached.swift"))
 
         try sandbox.write(".docsheet.yml", "check:\n  require: [void-returns, placeholder-summary]\n")
         #expect(try sandbox.docsheet("check").status == 1)

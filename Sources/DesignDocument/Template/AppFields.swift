@@ -162,6 +162,7 @@ public struct MessageField: AppRecordField {
     /// The text of a key in `language` (`text.LANG`).
     ///
     /// - Parameter language: A language code as the project names it (`en`, `ja`, `zh-Hans`, `Base`).
+    /// - Returns: The field of that language's column.
     public static func text(_ language: String) -> MessageField { MessageField(source: .presented(.text), language: language) }
 
     /// The field that templates spell `rawValue` (`text.ja` included), or `nil`.
