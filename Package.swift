@@ -51,6 +51,9 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Objective-C (`.h`, `.m`, `.mm`) through clang's JSON AST, one clang process per file; no SwiftSyntax
+        // (Documentation/ObjectiveC.md).
+        .target(name: "ObjCExtraction", dependencies: ["Inventory", "FileSupport", "Parallelism"]),
         // The project's resources besides Swift code: `.strings`, `.stringsdict` and `.xcstrings` tables, Core Data
         // models (XML through FoundationXML on Linux, JSON, property lists); no SwiftSyntax (Documentation/Resources.md).
         .target(name: "ProjectResources", dependencies: ["Inventory"]),
@@ -129,6 +132,7 @@ let package = Package(
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "ProjectResourcesTests", dependencies: ["ProjectResources", "Inventory"]),
+        .testTarget(name: "ObjCExtractionTests", dependencies: ["ObjCExtraction", "Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "SpreadsheetModel", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "SpreadsheetModel", "Workbook", "TestSupport"]),
