@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
-        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "ProjectResources", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
+        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "ObjCExtraction", "ProjectResources", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
         // SwiftPM plugins (Documentation/Plugins.md): `swift package generate-design-doc`, `swift package docsheet …`,
         // and the build-tool plugin that checks a target's documentation in every build.
         .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "Workflow",
-            dependencies: ["Inventory", "SwiftExtraction", "ProjectResources", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
+            dependencies: ["Inventory", "SwiftExtraction", "ObjCExtraction", "ProjectResources", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
                            .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "SpreadsheetModel", "Workbook", "YAMLReading", "FileSupport", "TestSupport", "SwiftExtraction"]),
         // What the Workflow suites share: a temporary folder that may be a git repository, records with defaults.
         .target(name: "WorkflowTestSupport", dependencies: ["Workflow", "Inventory", "TestSupport"], path: "Tests/WorkflowTestSupport"),
-        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
+        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "ObjCExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
         // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
         // targets so that `swift test --filter WorkflowTests` or `WorkbookTests` stays fast; CLITests starts the
