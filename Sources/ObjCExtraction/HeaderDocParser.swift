@@ -173,7 +173,7 @@ public enum HeaderDocParser {
         let name = line.dropFirst().prefix { $0.isLetter }
         let lowered = name.lowercased()
         guard blockCommands.contains(lowered) else { return nil }
-        return (lowered, String(line.dropFirst(1 + name.count)))
+        return (lowered, String(line.dropFirst(1 + name.count).drop { $0 == " " || $0 == "\t" }))
     }
 
     /// `text` appended to `existing` as a new paragraph, or `text` alone.

@@ -38,9 +38,9 @@ struct ObjectiveCScanTests {
         #expect(objc.map { "\($0.enclosingType ?? "-") \($0.name) \($0.file):\($0.line) \($0.accessLevel)" } == [
             "Account formattedName MixedApp/Account+Formatting.h:6 public",
             "- AccountJoinNames MixedApp/Account+Formatting.h:10 public",
-            "Account accountWithIdentifier: MixedApp/Account.h:22 public",
-            "Account validateName: MixedApp/Account.h:30 public",
-            "Account signOut MixedApp/Account.h:32 public",
+            "Account accountWithIdentifier: MixedApp/Account.h:21 public",
+            "Account validateName: MixedApp/Account.h:29 public",
+            "Account signOut MixedApp/Account.h:31 public",
             "Account clearToken MixedApp/Account.m:8 private",
             "Account logState MixedApp/Account.m:32 private",
             "AccountDelegate accountDidSignOut: MixedApp/AccountDelegate.h:8 public",
