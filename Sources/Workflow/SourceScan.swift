@@ -90,7 +90,8 @@ public struct SourceScan: Sendable {
         }
         metrics?.record("discovery", since: discoveryStart)
         metrics?.addFiles(plan.fileCount)
-        if requiresSwiftFiles && plan.fileCount == 0 {
+        // An Objective-C-only root has something to document too.
+        if requiresSwiftFiles && plan.fileCount == 0 && plan.discoveries.allSatisfy({ $0.discovered.objectiveCFiles.isEmpty }) {
             throw .invalidInput(path: roots.joined(separator: ", "),
                                 reason: "no Swift files found (\(globsInEffect.joined(separator: "; "))); check the include and exclude globs and the root")
         }
