@@ -68,6 +68,8 @@ public final class ClangSession: Sendable {
         var json: Data
         /// clang's first `error:` line, or `nil`.
         var firstError: String?
+        /// clang's first `error:` line about the file itself (not a header it includes), or `nil`.
+        var firstErrorInFile: String?
     }
 
     /// Runs clang on `path` (parse only, every error recovered, warnings off) and returns its AST.
@@ -106,11 +108,13 @@ public final class ClangSession: Sendable {
                 rounds += 1
                 continue
             }
-            let firstError = errors.split(separator: "\n").first { $0.contains("error:") }.map { String($0) }
+            let errorLines = errors.split(separator: "\n").filter { $0.contains("error:") }
+            let firstError = errorLines.first.map { String($0) }
+            let firstErrorInFile = errorLines.first { $0.hasPrefix(path + ":") }.map { String($0) }
             if result.standardOutput.isEmpty {
                 throw .unparsable(file: displayPath, firstError: firstError ?? "no output, status \(result.status)")
             }
-            return Output(json: result.standardOutput, firstError: firstError)
+            return Output(json: result.standardOutput, firstError: firstError, firstErrorInFile: firstErrorInFile)
         }
     }
 

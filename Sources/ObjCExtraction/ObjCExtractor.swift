@@ -116,9 +116,11 @@ public enum ObjCExtractor {
         }
         var collector = DeclarationCollector(file: file, source: ObjCSourceText(bytes: bytes))
         collector.collect(nodes)
-        if collector.result.isEmpty, let firstError = output.firstError, !bytes.isEmpty,
+        // Nothing of the file in the tree and an error in the file itself: clang could not read it at all (a file
+        // whose code is all in an inactive `#if`, or whose only errors are in a header, is no such file).
+        if collector.result.isEmpty, let firstError = output.firstErrorInFile, !bytes.isEmpty,
            !collector.sawAnyMainFileNode {
-            throw .unparsable(file: file.relativePath, firstError: firstError)
+            throw .unparsable(file: file.relativePath, firstError: firstError.replacingOccurrences(of: file.path, with: file.relativePath))
         }
         return collector.result
     }

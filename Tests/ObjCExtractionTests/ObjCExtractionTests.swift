@@ -217,6 +217,26 @@ struct ObjCMethodTests {
 }
 
 @Suite(.enabled(if: clangIsAvailable, "needs clang (the Swift toolchain's)"))
+struct ObjCUnparsableFileTests {
+    @Test func aFileWithoutCodeForThisPlatformOrWithErrorsOnlyInAHeaderIsNoWarning() throws {
+        let result = try ObjCSnippetProject([
+            "Bad.h": "@interface Bad\n- (void)x;\n@end\nthis is not Objective-C;\n",
+            "MacOnly.m": "#import \"Bad.h\"\n#if 0\n@implementation Bad\n- (void)x {}\n@end\n#endif\n",
+        ]).extract()
+        #expect(result.warnings.isEmpty)
+        #expect(result.functions.map(\.name) == ["x"])
+    }
+
+    @Test func theWarningNamesTheFileRelativeToTheRootAndClangsError() throws {
+        let result = try ObjCSnippetProject(["Sub/Broken.m": "@implementation\n"]).extract()
+        #expect(result.warnings.count == 1)
+        let message = try #require(result.warnings.first?.description)
+        #expect(message.hasPrefix("Sub/Broken.m: clang could not parse the file, left out (Sub/Broken.m:1:"))
+        #expect(message.contains("error:"))
+    }
+}
+
+@Suite(.enabled(if: clangIsAvailable, "needs clang (the Swift toolchain's)"))
 struct ObjCPropertyTests {
     @Test func propertiesKeepTheirAttributesAndType() throws {
         let result = try ObjCSnippetProject([
