@@ -1,3 +1,4 @@
+import Foundation
 import Inventory
 
 /// Turns the AST nodes of one file's own declarations (those whose location is in the file clang was given, not in
@@ -47,13 +48,14 @@ struct DeclarationCollector {
                 addType(node, name: name, kind: .protocol, superclass: nil)
                 collectMembers(of: node, in: Container(name: name, kind: .protocol, optionalMarkers: optionalMarkers(of: node)))
             case "ObjCCategoryDecl":
-                guard let name = node.referencedName("interface") else { continue }
+                guard let name = writtenName(of: node) ?? node.referencedName("interface") else { continue }
                 collectMembers(of: node, in: Container(name: name, kind: .class))
             case "ObjCImplementationDecl":
                 guard let name = node.string("name") else { continue }
                 collectMembers(of: node, in: Container(name: name, kind: .class))
             case "ObjCCategoryImplDecl":
-                guard let name = node.referencedName("interface") ?? node.string("name") else { continue }
+                // Without `interface` (a class clang does not know) the node's `name` is the category's.
+                guard let name = writtenName(of: node) ?? node.referencedName("interface") else { continue }
                 collectMembers(of: node, in: Container(name: name, kind: .class))
             case "FunctionDecl":
                 if file.isHeader, node.string("storageClass") != "static" { addFunction(node) }
@@ -63,6 +65,16 @@ struct DeclarationCollector {
                 continue
             }
         }
+    }
+
+    /// The class name of a category or category implementation as written (clang's location is its token): the
+    /// class even when clang does not know it, and as the source spells it.
+    private func writtenName(of node: ASTNode) -> String? {
+        guard let location = node.location, location.tokenLength > 0 else { return nil }
+        let name = source.text(location.offset..<(location.offset + location.tokenLength))
+        guard let first = name.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first),
+              name.unicodeScalars.allSatisfy({ $0 == "_" || CharacterSet.alphanumerics.contains($0) }) else { return nil }
+        return name
     }
 
     /// True for an `@interface` or `@protocol` with a body (ending in `@end`), false for `@class X;`/`@protocol X;`.

@@ -41,13 +41,15 @@ enum FrameworkStubs {
 #include <stdbool.h>
 #include <stdarg.h>
 #ifndef TARGET_OS_IPHONE
+// iOS: the platform of most apps (every platform's branch is not read yet: Documentation/ObjectiveC.md).
 #define TARGET_OS_MAC 1
-#define TARGET_OS_OSX 1
+#define TARGET_OS_OSX 0
 #define TARGET_OS_IPHONE 1
 #define TARGET_OS_IOS 1
-#define TARGET_OS_TV 1
-#define TARGET_OS_WATCH 1
-#define TARGET_OS_VISION 1
+#define TARGET_OS_TV 0
+#define TARGET_OS_WATCH 0
+#define TARGET_OS_VISION 0
+#define TARGET_OS_EMBEDDED 0
 #define TARGET_OS_MACCATALYST 0
 #define TARGET_OS_SIMULATOR 0
 #define TARGET_IPHONE_SIMULATOR 0
