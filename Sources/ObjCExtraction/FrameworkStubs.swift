@@ -40,21 +40,7 @@ enum FrameworkStubs {
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdarg.h>
-#ifndef TARGET_OS_IPHONE
-// iOS: the platform of most apps (every platform's branch is not read yet: Documentation/ObjectiveC.md).
-#define TARGET_OS_MAC 1
-#define TARGET_OS_OSX 0
-#define TARGET_OS_IPHONE 1
-#define TARGET_OS_IOS 1
-#define TARGET_OS_TV 0
-#define TARGET_OS_WATCH 0
-#define TARGET_OS_VISION 0
-#define TARGET_OS_EMBEDDED 0
-#define OS_OBJECT_USE_OBJC 1
-#define TARGET_OS_MACCATALYST 0
-#define TARGET_OS_SIMULATOR 0
-#define TARGET_IPHONE_SIMULATOR 0
-#endif
+#include <TargetConditionals.h>
 #define NS_ASSUME_NONNULL_BEGIN _Pragma("clang assume_nonnull begin")
 #define NS_ASSUME_NONNULL_END _Pragma("clang assume_nonnull end")
 #define NS_SWIFT_NAME(name) __attribute__((swift_name(#name)))
@@ -301,6 +287,25 @@ __attribute__((objc_root_class))
 @end
 @interface NSInvocation : NSObject
 @end
+"""#),
+        ("TargetConditionals.h", #"""
+// DocSheet's stand-in for TargetConditionals.h: the platform macros.
+#pragma once
+#ifndef TARGET_OS_IPHONE
+// iOS: the platform of most apps (every platform's branch is not read yet: Documentation/ObjectiveC.md).
+#define TARGET_OS_MAC 1
+#define TARGET_OS_OSX 0
+#define TARGET_OS_IPHONE 1
+#define TARGET_OS_IOS 1
+#define TARGET_OS_TV 0
+#define TARGET_OS_WATCH 0
+#define TARGET_OS_VISION 0
+#define TARGET_OS_EMBEDDED 0
+#define OS_OBJECT_USE_OBJC 1
+#define TARGET_OS_MACCATALYST 0
+#define TARGET_OS_SIMULATOR 0
+#define TARGET_IPHONE_SIMULATOR 0
+#endif
 """#),
         ("UIKit/UIKit.h", #"""
 // DocSheet's stand-in for UIKit: enough declarations for clang to parse Objective-C without the SDK.

@@ -184,6 +184,24 @@ struct ObjCMethodTests {
         #expect(result.functions.map(\.name) == ["run"])
     }
 
+    @Test func targetConditionalsIsAStubThatReadsTheIOSBranch() throws {
+        let result = try ObjCSnippetProject([
+            "Downloader.h": """
+            #import <TargetConditionals.h>
+            #if TARGET_OS_IOS || TARGET_OS_TV
+            #import <Foundation/Foundation.h>
+            NS_ASSUME_NONNULL_BEGIN
+            @interface Downloader : NSObject
+            - (void)download;
+            @end
+            #endif
+            NS_ASSUME_NONNULL_END
+            """,
+        ]).extract()
+        #expect(result.warnings.isEmpty)
+        #expect(result.functions.map(\.name) == ["download"])
+    }
+
     @Test func projectHeadersInOtherFoldersAreFoundByName() throws {
         let result = try ObjCSnippetProject([
             "Models/Model.h": """
