@@ -29,6 +29,23 @@ struct ObjectiveCScanTests {
         return (outcome, inventory)
     }
 
+    @Test func headersWithoutObjectiveCFilesAreAPackagesCTargetAndAreNotRead() throws {
+        let folder = try TemporaryFolder(prefix: "ObjectiveCScanTests")
+        let root = folder.url.appendingPathComponent("Package")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Sources/CShim/include"), withIntermediateDirectories: true)
+        try Data("/// Adds.\nint shim_add(int a, int b);\n".utf8).write(to: root.appendingPathComponent("Sources/CShim/include/shim.h"))
+        try Data("/// Runs.\npublic func run() {}\n".utf8).write(to: root.appendingPathComponent("Sources/run.swift"))
+        var options = GenerateOptions()
+        options.roots = [root.path]
+        options.output = folder.url.appendingPathComponent("out.json").path
+        options.format = .json
+        options.scan.useCache = false
+        _ = try Generate.run(options, environment: WorkflowEnvironment(currentDirectory: root, variables: [
+            "HOME": folder.url.path, "DOCSHEET_CACHE_DIR": folder.url.appendingPathComponent("cache").path]))
+        let inventory = try InventoryCoding.decodeInventory(try Data(contentsOf: folder.url.appendingPathComponent("out.json")), source: "out.json")
+        #expect(inventory.functions.map(\.name) == ["run()"])
+    }
+
     @Test func bothLanguagesAreInOneInventory() throws {
         let folder = try TemporaryFolder(prefix: "ObjectiveCScanTests")
         let (outcome, inventory) = try generate(output: folder.url.appendingPathComponent("out.json"))

@@ -174,7 +174,8 @@ public struct Discovery: Sendable {
     /// The files to extract, sorted by relative path.
     public private(set) var files: [SourceFile] = []
     /// The Objective-C files (`.h`, `.m`, `.mm`) with their modules, sorted by relative path; empty unless
-    /// `DiscoveryOptions.includeObjectiveC`. A file a target compiles gets that target's module; a header no target
+    /// `DiscoveryOptions.includeObjectiveC`, and empty when the root has headers but no `.m` or `.mm` file (a C
+    /// target's headers are not Objective-C code). A file a target compiles gets that target's module; a header no target
     /// compiles gets the module of the `.m`/`.mm` beside it of the same name, else its folder's module.
     public private(set) var objectiveCFiles: [SourceFile] = []
     /// Relative paths of Swift files inside a package or Xcode project that no target compiles, left out (kept in
@@ -215,6 +216,9 @@ public struct Discovery: Sendable {
     /// Places the Objective-C files as Swift files are placed (unowned ones under their folder's module), a header
     /// no target compiles under the module of its implementation file.
     fileprivate mutating func addObjectiveC(_ found: [Found], rootIsReal: Bool) {
+        // Headers alone are a C library's or a Swift package's C target (module maps, shims), not Objective-C code:
+        // without a `.m` or `.mm` file, nothing is taken and a Swift project's output stays as it was.
+        guard found.contains(where: { !$0.relativePath.hasSuffix(".h") }) else { return }
         var placed: [SourceFile] = []
         for file in found {
             var candidates = [file.url.path]
