@@ -6,9 +6,9 @@ import PackageDescription
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
 /// Parallelism (the one parallel map and `Locked`, no dependencies) ← Inventory, FileSupport, SwiftExtraction, DesignDocument, Workflow, docsheet;
 /// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner, the signal handler);
-/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← ProjectResources (strings tables, Core Data models; no SwiftSyntax);  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
+/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← ObjCExtraction → FileSupport (clang as a process, no SwiftSyntax);  Inventory ← ProjectResources (strings tables, Core Data models; no SwiftSyntax);  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
 /// Inventory, Workbook, SpreadsheetReader, YAMLReading ← DesignDocument;  Workbook, SpreadsheetReader, DesignDocument → FileSupport;
-/// Workflow → (Inventory, SwiftExtraction, ProjectResources, DesignDocument, YAMLReading, FileSupport);
+/// Workflow → (Inventory, SwiftExtraction, ObjCExtraction, ProjectResources, DesignDocument, YAMLReading, FileSupport);
 /// docsheet → all, and it alone installs signal handlers.
 let package = Package(
     name: "DocSheet",
