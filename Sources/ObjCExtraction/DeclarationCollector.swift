@@ -169,8 +169,8 @@ struct DeclarationCollector {
             baseName: pieces.first ?? selector, signature: signature, enclosingType: container.name,
             enclosingKind: container.kind, accessLevel: access, effectiveAccess: access,
             isRequirement: container.kind == .protocol, attributes: attributes, parameters: parameters,
-            returnType: returnType, doc: doc(of: node), targets: file.targets, moduleKind: file.moduleKind,
-            lines: lineCount(of: node), language: .objc)
+            returnType: Self.returnValue(returnType), doc: doc(of: node), targets: file.targets,
+            moduleKind: file.moduleKind, lines: lineCount(of: node), language: .objc)
         let key = "\(container.name)|\(isInstance ? "-" : "+")\(selector)"
         result.functions.append(.init(key: key, record: record, fromHeader: file.isHeader))
     }
@@ -200,6 +200,14 @@ struct DeclarationCollector {
         result.properties.append(.init(key: "\(container.name)|\(name)", record: record, fromHeader: file.isHeader))
     }
 
+    /// The return type as written, or `nil` when there is no value (`void`, `IBAction`, nothing written before the
+    /// name), as a Swift function without `->` has none: the gate asks for a returns text only when there is a value.
+    static func returnValue(_ written: String) -> String? {
+        let words = written.split(separator: " ")
+        guard let last = words.last else { return nil }
+        return last == "void" || last == "IBAction" ? nil : written
+    }
+
     private mutating func addFunction(_ node: ASTNode) {
         guard let name = node.string("name"), let location = node.location, let begin = node.begin, let end = node.end
         else { return }
@@ -219,7 +227,7 @@ struct DeclarationCollector {
             file: file.relativePath, line: source.line(of: location.offset), column: source.column(of: location.offset),
             module: file.module, kind: .function, name: name, baseName: name, signature: signature,
             accessLevel: access, effectiveAccess: access, parameters: parameters,
-            returnType: returnType.isEmpty ? nil : returnType, doc: doc(of: node), targets: file.targets,
+            returnType: Self.returnValue(returnType), doc: doc(of: node), targets: file.targets,
             moduleKind: file.moduleKind, lines: lineCount(of: node), language: .objc)
         result.functions.append(.init(key: "|function|\(name)", record: record, fromHeader: file.isHeader))
     }

@@ -57,6 +57,7 @@ struct ObjCMethodTests {
         #expect(validate.parameters == [.init(label: "validateName", name: "name", type: "NSString *"),
                                         .init(label: "count", name: "count", type: "NSInteger")])
         #expect(validate.line == 4 && validate.column == 9)
+        #expect(result.functions[2].returnType == nil, "void: no return value, as a Swift function without ->")
         #expect(result.functions[1].kind == .typeMethod)
         #expect(result.functions[1].parameters.first?.type == "nullable NSString *")
         #expect(result.types.map(\.name) == ["Widget"])
