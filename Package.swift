@@ -6,16 +6,16 @@ import PackageDescription
 /// Modules, with dependencies pointing one way (see Documentation/Architecture.md):
 /// Parallelism (the one parallel map and `Locked`, no dependencies) ← Inventory, FileSupport, SwiftExtraction, DesignDocument, Workflow, docsheet;
 /// FileSupport → CFileSupport (atomic writes, the temporary-file registry, the process runner, the signal handler);
-/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← ProjectResources (strings tables, Core Data models; no SwiftSyntax);  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
+/// Inventory ← SwiftExtraction → FileSupport;  Inventory ← ObjCExtraction → FileSupport (clang as a process, no SwiftSyntax);  Inventory ← ProjectResources (strings tables, Core Data models; no SwiftSyntax);  SpreadsheetModel ← Workbook → CXLSXWriter;  SpreadsheetModel ← SpreadsheetReader;
 /// Inventory, Workbook, SpreadsheetReader, YAMLReading ← DesignDocument;  Workbook, SpreadsheetReader, DesignDocument → FileSupport;
-/// Workflow → (Inventory, SwiftExtraction, ProjectResources, DesignDocument, YAMLReading, FileSupport);
+/// Workflow → (Inventory, SwiftExtraction, ObjCExtraction, ProjectResources, DesignDocument, YAMLReading, FileSupport);
 /// docsheet → all, and it alone installs signal handlers.
 let package = Package(
     name: "DocSheet",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "docsheet", targets: ["docsheet"]),
-        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "ProjectResources", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
+        .library(name: "DocSheetKit", targets: ["Parallelism", "FileSupport", "Inventory", "SwiftExtraction", "ObjCExtraction", "ProjectResources", "SpreadsheetModel", "Workbook", "SpreadsheetReader", "YAMLReading", "DesignDocument", "Workflow"]),
         // SwiftPM plugins (Documentation/Plugins.md): `swift package generate-design-doc`, `swift package docsheet …`,
         // and the build-tool plugin that checks a target's documentation in every build.
         .plugin(name: "GenerateDesignDoc", targets: ["GenerateDesignDoc"]),
@@ -51,6 +51,9 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // Objective-C (`.h`, `.m`, `.mm`) through clang's JSON AST, one clang process per file; no SwiftSyntax
+        // (Documentation/ObjectiveC.md).
+        .target(name: "ObjCExtraction", dependencies: ["Inventory", "FileSupport", "Parallelism"]),
         // The project's resources besides Swift code: `.strings`, `.stringsdict` and `.xcstrings` tables, Core Data
         // models (XML through FoundationXML on Linux, JSON, property lists); no SwiftSyntax (Documentation/Resources.md).
         .target(name: "ProjectResources", dependencies: ["Inventory"]),
@@ -70,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "Workflow",
-            dependencies: ["Inventory", "SwiftExtraction", "ProjectResources", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
+            dependencies: ["Inventory", "SwiftExtraction", "ObjCExtraction", "ProjectResources", "DesignDocument", "YAMLReading", "FileSupport", "Parallelism",
                            .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
@@ -129,13 +132,14 @@ let package = Package(
         .testTarget(name: "FileSupportTests", dependencies: ["FileSupport", "TestSupport"]),
         .testTarget(name: "InventoryTests", dependencies: ["Inventory"]),
         .testTarget(name: "ProjectResourcesTests", dependencies: ["ProjectResources", "Inventory"]),
+        .testTarget(name: "ObjCExtractionTests", dependencies: ["ObjCExtraction", "Inventory"]),
         .testTarget(name: "SwiftExtractionTests", dependencies: ["SwiftExtraction", "Inventory", "TestSupport"]),
         .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "SpreadsheetModel", "TestSupport"]),
         .testTarget(name: "SpreadsheetReaderTests", dependencies: ["SpreadsheetReader", "SpreadsheetModel", "Workbook", "TestSupport"]),
         .testTarget(name: "DesignDocumentTests", dependencies: ["DesignDocument", "Inventory", "SpreadsheetModel", "Workbook", "YAMLReading", "FileSupport", "TestSupport", "SwiftExtraction"]),
         // What the Workflow suites share: a temporary folder that may be a git repository, records with defaults.
         .target(name: "WorkflowTestSupport", dependencies: ["Workflow", "Inventory", "TestSupport"], path: "Tests/WorkflowTestSupport"),
-        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
+        .testTarget(name: "WorkflowTests", dependencies: ["Workflow", "Inventory", "SwiftExtraction", "ObjCExtraction", "DesignDocument", "FileSupport", "TestSupport", "WorkflowTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzChecks", "TestSupport"]),
         // The suites that start other programs (git repositories, hooks, the Python referees), apart from the unit
         // targets so that `swift test --filter WorkflowTests` or `WorkbookTests` stays fast; CLITests starts the

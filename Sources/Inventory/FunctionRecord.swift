@@ -107,6 +107,9 @@ public struct FunctionRecord: SchemaRecord, Hashable {
     /// its signature for a requirement); `nil` when unknown (a record read from an inventory written before the field
     /// was added).
     public var lines: Int?
+    /// The language of the declaration: `swift`, or `objc` for an Objective-C method or C function (`name` is then
+    /// the selector, e.g. `validateName:`).
+    public var language: SourceLanguage
 
     /// Creates a record.
     ///
@@ -137,6 +140,7 @@ public struct FunctionRecord: SchemaRecord, Hashable {
     ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
     ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
     ///   - lines: How many lines the declaration spans, first token to end of body, or `nil` when unknown.
+    ///   - language: The language of the declaration (`swift` unless given).
     public init(
         file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
         signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
@@ -144,9 +148,10 @@ public struct FunctionRecord: SchemaRecord, Hashable {
         attributes: [String] = [], modifiers: [String] = [], isAsync: Bool = false, throws: String? = nil,
         parameters: [Parameter] = [], returnType: String? = nil, genericWhere: String? = nil,
         condition: String? = nil, section: String? = nil, doc: DocComment? = nil, targets: [String] = [],
-        moduleKind: TargetKind? = nil, lines: Int? = nil
+        moduleKind: TargetKind? = nil, lines: Int? = nil, language: SourceLanguage = .swift
     ) {
         self.lines = lines
+        self.language = language
         self.targets = targets.isEmpty ? [module] : targets
         self.moduleKind = moduleKind
         self.file = file
@@ -217,6 +222,8 @@ public struct FunctionRecord: SchemaRecord, Hashable {
             FieldDescriptor("lines", \.lines, template: TemplateColumn(
                 "lines", "how many lines the declaration spans, from its first token to the end of its body",
                 isCSVColumn: true)),
+            // Absent in inventories written before Objective-C was read: `swift`.
+            FieldDescriptor("language", \.language, whenAbsent: .swift),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

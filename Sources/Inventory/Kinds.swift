@@ -64,3 +64,11 @@ public enum PropertyMutability: String, SchemaEnumeration {
     /// A variable.
     case `var`
 }
+
+/// The language a declaration is written in: what the JSON's `language` field says.
+public enum SourceLanguage: String, SchemaEnumeration {
+    /// Swift (every record written before the field existed).
+    case swift
+    /// Objective-C (`.h`, `.m`, `.mm`), read through clang (Documentation/ObjectiveC.md).
+    case objc
+}

@@ -64,6 +64,8 @@ public struct PropertyRecord: SchemaRecord, Hashable {
     public var section: String?
     /// The attached documentation comment, or `nil`.
     public var doc: DocComment?
+    /// The language of the declaration: `swift`, or `objc` for an Objective-C `@property`.
+    public var language: SourceLanguage
 
     /// The longest ``defaultValue`` kept, in characters; a longer value is cut and ends in `…`.
     public static let defaultValueLimit = 80
@@ -97,6 +99,7 @@ public struct PropertyRecord: SchemaRecord, Hashable {
     ///   - doc: The documentation comment, or `nil`.
     ///   - targets: Every module whose target compiles the file, `module` first; empty means `[module]`.
     ///   - moduleKind: What `module`'s target builds, or `nil`.
+    ///   - language: The language of the declaration (`swift` unless given).
     public init(
         file: String, line: Int, column: Int, module: String, kind: PropertyKind, name: String, type: String? = nil,
         declaration: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
@@ -104,8 +107,10 @@ public struct PropertyRecord: SchemaRecord, Hashable {
         isRequirement: Bool = false, storage: PropertyStorage? = .stored, mutability: PropertyMutability? = .var,
         attributes: [String] = [], modifiers: [String] = [], defaultValue: String? = nil,
         associatedValues: [FunctionRecord.Parameter] = [], rawValue: String? = nil, condition: String? = nil,
-        section: String? = nil, doc: DocComment? = nil, targets: [String] = [], moduleKind: TargetKind? = nil
+        section: String? = nil, doc: DocComment? = nil, targets: [String] = [], moduleKind: TargetKind? = nil,
+        language: SourceLanguage = .swift
     ) {
+        self.language = language
         self.file = file
         self.line = line
         self.column = column
@@ -178,6 +183,8 @@ public struct PropertyRecord: SchemaRecord, Hashable {
             FieldDescriptor("condition", \.condition, template: TemplateColumn("condition", "the enclosing #if condition")),
             FieldDescriptor("section", \.section, template: TemplateColumn("section", "the // MARK: section")),
             FieldDescriptor("doc", \.doc),
+            // Absent in inventories written before Objective-C was read: `swift`.
+            FieldDescriptor("language", \.language, whenAbsent: .swift),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

@@ -21,6 +21,7 @@ extension FunctionRecord {
         writer.key("isAsync"); self.isAsync.writeJSON(into: &writer)
         writer.key("isRequirement"); self.isRequirement.writeJSON(into: &writer)
         writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("language"); self.language.writeJSON(into: &writer)
         writer.key("line"); self.line.writeJSON(into: &writer)
         writer.key("lines"); self.lines.writeJSON(into: &writer)
         writer.key("modifiers"); self.modifiers.writeJSON(into: &writer)
@@ -66,6 +67,7 @@ extension FunctionRecord {
         self.section.writeBytes(into: &writer)
         self.doc.writeBytes(into: &writer)
         self.lines.writeBytes(into: &writer)
+        self.language.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -126,6 +128,8 @@ extension FunctionRecord {
         record.doc = docValue
         guard let linesValue = Swift.type(of: record.lines).readBytes(from: &reader) else { return nil }
         record.lines = linesValue
+        guard let languageValue = Swift.type(of: record.language).readBytes(from: &reader) else { return nil }
+        record.language = languageValue
         return record
     }
 }
@@ -189,6 +193,7 @@ extension TypeRecord {
         writer.key("genericWhere"); self.genericWhere.writeJSON(into: &writer)
         writer.key("inheritedTypes"); self.inheritedTypes.writeJSON(into: &writer)
         writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("language"); self.language.writeJSON(into: &writer)
         writer.key("line"); self.line.writeJSON(into: &writer)
         writer.key("module"); self.module.writeJSON(into: &writer)
         writer.key("moduleKind"); self.moduleKind.writeJSON(into: &writer)
@@ -222,6 +227,7 @@ extension TypeRecord {
         self.composition.writeBytes(into: &writer)
         self.unknownInheritedTypes.writeBytes(into: &writer)
         self.genericParameters.writeBytes(into: &writer)
+        self.language.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -268,6 +274,8 @@ extension TypeRecord {
         record.unknownInheritedTypes = unknownInheritedTypesValue
         guard let genericParametersValue = Swift.type(of: record.genericParameters).readBytes(from: &reader) else { return nil }
         record.genericParameters = genericParametersValue
+        guard let languageValue = Swift.type(of: record.language).readBytes(from: &reader) else { return nil }
+        record.language = languageValue
         return record
     }
 }
@@ -329,6 +337,7 @@ extension PropertyRecord {
         writer.key("file"); self.file.writeJSON(into: &writer)
         writer.key("isRequirement"); self.isRequirement.writeJSON(into: &writer)
         writer.key("kind"); self.kind.writeJSON(into: &writer)
+        writer.key("language"); self.language.writeJSON(into: &writer)
         writer.key("line"); self.line.writeJSON(into: &writer)
         writer.key("modifiers"); self.modifiers.writeJSON(into: &writer)
         writer.key("module"); self.module.writeJSON(into: &writer)
@@ -374,6 +383,7 @@ extension PropertyRecord {
         self.condition.writeBytes(into: &writer)
         self.section.writeBytes(into: &writer)
         self.doc.writeBytes(into: &writer)
+        self.language.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -434,6 +444,8 @@ extension PropertyRecord {
         record.section = sectionValue
         guard let docValue = Swift.type(of: record.doc).readBytes(from: &reader) else { return nil }
         record.doc = docValue
+        guard let languageValue = Swift.type(of: record.language).readBytes(from: &reader) else { return nil }
+        record.language = languageValue
         return record
     }
 }

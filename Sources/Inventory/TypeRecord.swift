@@ -91,6 +91,8 @@ public struct TypeRecord: SchemaRecord, Hashable {
     /// The generic parameters as written, one per entry (`Element`, `Key: Hashable`, `each T`); empty for a type that
     /// is not generic, a protocol and an extension.
     public var genericParameters: [String]
+    /// The language of the declaration: `swift`, or `objc` for an Objective-C `@interface`, `@protocol` or category.
+    public var language: SourceLanguage
 
     /// Creates a type record.
     ///
@@ -116,13 +118,16 @@ public struct TypeRecord: SchemaRecord, Hashable {
     ///   - composition: Its stored properties that hold types of the project.
     ///   - unknownInheritedTypes: Inherited names that could not be placed.
     ///   - genericParameters: The generic parameters as written.
+    ///   - language: The language of the declaration (`swift` unless given).
     public init(
         name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
         inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil,
         targets: [String] = [], moduleKind: TargetKind? = nil, superclass: String? = nil, conformances: [String] = [],
-        composition: [Composition] = [], unknownInheritedTypes: [String] = [], genericParameters: [String] = []
+        composition: [Composition] = [], unknownInheritedTypes: [String] = [], genericParameters: [String] = [],
+        language: SourceLanguage = .swift
     ) {
+        self.language = language
         self.genericParameters = genericParameters
         self.superclass = superclass
         self.conformances = conformances
@@ -184,6 +189,8 @@ public struct TypeRecord: SchemaRecord, Hashable {
             FieldDescriptor("genericParameters", \.genericParameters, template: TemplateColumn(
                 "genericParameters", "the generic parameters as written, comma-separated, e.g. Element: Hashable"),
                 whenAbsent: []),
+            // Absent in inventories written before Objective-C was read: `swift`.
+            FieldDescriptor("language", \.language, whenAbsent: .swift),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

@@ -125,6 +125,9 @@ public struct DiscoveryOptions: Hashable, Sendable {
     public var excludeTests = false
     /// When non-empty, only files these targets (module or Xcode target names) compile are kept.
     public var onlyTargets: Set<String> = []
+    /// Also find the Objective-C files (`.h`, `.m`, `.mm`) under the root, into `Discovery.objectiveCFiles`, for the
+    /// ObjCExtraction module (Documentation/ObjectiveC.md); the Swift files are the same either way.
+    public var includeObjectiveC = true
 
     /// True when the options keep a file compiled by `owner`.
     func keeps(_ owner: ProjectLayout.Owner) -> Bool {

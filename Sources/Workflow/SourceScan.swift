@@ -1,6 +1,7 @@
 import FileSupport
 import Foundation
 import Inventory
+import ObjCExtraction
 import SwiftExtraction
 
 /// Discovers and extracts the Swift files of one or more roots on disk into one set of records.
@@ -89,7 +90,8 @@ public struct SourceScan: Sendable {
         }
         metrics?.record("discovery", since: discoveryStart)
         metrics?.addFiles(plan.fileCount)
-        if requiresSwiftFiles && plan.fileCount == 0 {
+        // An Objective-C-only root has something to document too.
+        if requiresSwiftFiles && plan.fileCount == 0 && plan.discoveries.allSatisfy({ $0.discovered.objectiveCFiles.isEmpty }) {
             throw .invalidInput(path: roots.joined(separator: ", "),
                                 reason: "no Swift files found (\(globsInEffect.joined(separator: "; "))); check the include and exclude globs and the root")
         }
@@ -123,6 +125,7 @@ public struct SourceScan: Sendable {
             }
             if let cache { metrics?.addCacheLookups(cache.lookups) }
             cache?.prune()
+            if !discovered.objectiveCFiles.isEmpty { Self.addObjectiveC(of: discovered, to: &result, jobs: extraction.jobs) }
             let unownedNote = discovery.includeUnowned ? RepeatedNote.unownedFileKept : RepeatedNote.unownedFileLeftOut
             result.diagnostics = discovered.diagnostics + discovered.unowned.map { path in
                 ExtractionDiagnostic(file: path, line: 1, column: 1, severity: .note, message: unownedNote.message)
@@ -152,6 +155,28 @@ public struct SourceScan: Sendable {
         combined.types = RecordMoves.joining(moving: &typeBlocks)
         combined.properties = RecordMoves.joining(moving: &propertyBlocks)
         return combined
+    }
+
+    /// Reads the Objective-C files of `discovered` through clang (ObjCExtraction) into `result`: their records, and a
+    /// warning for each file clang cannot parse at all (naming it and clang's first error) or one when clang is
+    /// missing; the Swift records stay as they are.
+    static func addObjectiveC(of discovered: Discovery, to result: inout ExtractionResult, jobs: Int?) {
+        let files = discovered.objectiveCFiles.map { file in
+            ObjCSourceFile(path: file.url.path, relativePath: file.relativePath, module: file.module, targets: file.targets,
+                           moduleKind: file.moduleKind)
+        }
+        let objectiveC = ObjCExtractor.extract(files: files, jobs: jobs)
+        result.functions += objectiveC.functions
+        result.types += objectiveC.types
+        result.properties += objectiveC.properties
+        result.diagnostics += objectiveC.warnings.map { warning in
+            var file = files[0].relativePath
+            if case .unparsable(let path, _) = warning { file = path }
+            if case .unreadableAST(let path, _) = warning { file = path }
+            if case .unreadableFile(let path, _) = warning { file = path }
+            if case .cannotRunClang(let path, _) = warning { file = path }
+            return ExtractionDiagnostic(file: file, line: 1, column: 1, severity: .warning, message: warning.description)
+        }
     }
 
     /// What decides this scan's records besides the files' contents, for `RunRecord`: the options that change

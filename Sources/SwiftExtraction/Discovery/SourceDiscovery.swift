@@ -19,6 +19,14 @@ public enum SourceDiscovery {
         "Pods", "Carthage", "DerivedData", "node_modules", "checkouts", ".build", ".swiftpm",
     ]
 
+    /// True for an Objective-C file name: `.h`, `.m` or `.mm` (not hidden).
+    ///
+    /// - Parameter name: A file name.
+    /// - Returns: True for `.h`, `.m` and `.mm`.
+    public static func isObjectiveC(_ name: String) -> Bool {
+        !name.hasPrefix(".") && (name.hasSuffix(".h") || name.hasSuffix(".m") || name.hasSuffix(".mm"))
+    }
+
     /// True when discovery would keep a `.swift` file at `relativePath` (`/`-separated, relative to the root)
     /// on the path rules alone: no hidden or default-excluded folder on the way, not a hidden file, and the
     /// include and exclude globs allow it. For files that come from elsewhere than the disk, e.g. from git.
@@ -129,6 +137,7 @@ public enum SourceDiscovery {
                 }
             }
             found = found.filter { !ignored.contains($0.relativePath) }
+            walker.objectiveCFiles = walker.objectiveCFiles.filter { !ignored.contains($0.relativePath) }
             walker.manifestFolders = walker.manifestFolders.filter { !ignored.contains($0.isEmpty ? "Package.swift" : $0 + "/Package.swift") }
         }
         found.sort { $0.relativePath < $1.relativePath }
@@ -154,6 +163,7 @@ public enum SourceDiscovery {
             // With links followed, the key is the files' real path already; without, each file has one path.
             discovery.add(paths: paths, realPath: walker.followedLinks ? key : first.resolvedPath(rootIsReal: rootIsReal))
         }
+        discovery.addObjectiveC(walker.objectiveCFiles.sorted { $0.relativePath < $1.relativePath }, rootIsReal: rootIsReal)
         return discovery
     }
 }
@@ -163,6 +173,11 @@ public enum SourceDiscovery {
 public struct Discovery: Sendable {
     /// The files to extract, sorted by relative path.
     public private(set) var files: [SourceFile] = []
+    /// The Objective-C files (`.h`, `.m`, `.mm`) with their modules, sorted by relative path; empty unless
+    /// `DiscoveryOptions.includeObjectiveC`, and empty when the root has headers but no `.m` or `.mm` file (a C
+    /// target's headers are not Objective-C code). A file a target compiles gets that target's module; a header no target
+    /// compiles gets the module of the `.m`/`.mm` beside it of the same name, else its folder's module.
+    public private(set) var objectiveCFiles: [SourceFile] = []
     /// Relative paths of Swift files inside a package or Xcode project that no target compiles, left out (kept in
     /// `files` too, under a folder module, with `includeUnowned`).
     public private(set) var unowned: [String] = []
@@ -196,6 +211,37 @@ public struct Discovery: Sendable {
             ExtractionDiagnostic(file: layout.relativeProjectPath(problem.path), line: problem.line, column: 1, severity: .warning,
                                  message: problem.message)
         }
+    }
+
+    /// Places the Objective-C files as Swift files are placed (unowned ones under their folder's module), a header
+    /// no target compiles under the module of its implementation file.
+    fileprivate mutating func addObjectiveC(_ found: [Found], rootIsReal: Bool) {
+        // Headers alone are a C library's or a Swift package's C target (module maps, shims), not Objective-C code:
+        // without a `.m` or `.mm` file, nothing is taken and a Swift project's output stays as it was.
+        guard found.contains(where: { !$0.relativePath.hasSuffix(".h") }) else { return }
+        var placed: [SourceFile] = []
+        for file in found {
+            var candidates = [file.url.path]
+            let real = file.resolvedPath(rootIsReal: rootIsReal)
+            if !candidates.contains(real) { candidates.append(real) }
+            if let source = place(file.relativePath, url: file.url, reachedBy: candidates, includeUnowned: true).file {
+                placed.append(source)
+            }
+        }
+        var implementationModules: [String: SourceFile] = [:]
+        for file in placed where !file.relativePath.hasSuffix(".h") {
+            let stem = (file.relativePath as NSString).deletingPathExtension
+            if implementationModules[stem] == nil || file.moduleKind != .folder { implementationModules[stem] = file }
+        }
+        for index in placed.indices where placed[index].relativePath.hasSuffix(".h") && placed[index].moduleKind == .folder {
+            let stem = (placed[index].relativePath as NSString).deletingPathExtension
+            if let implementation = implementationModules[stem] {
+                placed[index].module = implementation.module
+                placed[index].targets = implementation.targets
+                placed[index].moduleKind = implementation.moduleKind
+            }
+        }
+        objectiveCFiles = placed
     }
 
     /// Adds one file reached by `paths` (several when symbolic links reach it), whose real path is `realPath`.
@@ -301,6 +347,9 @@ private struct FolderWalker {
     let excludes: [GlobPattern]
     let globBase: String
     var files: [Found] = []
+    /// The Objective-C files (`.h`, `.m`, `.mm`), when the options ask for them.
+    var objectiveCFiles: [Found] = []
+    let includeObjectiveC: Bool
     /// Folders below the root that hold a `.git` entry (nested repositories and submodules), relative to the root.
     var nestedRepositories: [String] = []
     var visitedFolders = Set<String>()
@@ -316,6 +365,7 @@ private struct FolderWalker {
         self.includes = options.includes.map(GlobPattern.init)
         self.excludes = options.excludes.map(GlobPattern.init)
         self.globBase = options.globBase
+        self.includeObjectiveC = options.includeObjectiveC
     }
 
     /// Walks `folder`; `throughLink` says whether a symbolic link led there (then its real path is asked for).
@@ -359,8 +409,13 @@ private struct FolderWalker {
                 if name.hasSuffix(".xcworkspace") { continue }
                 try walk(folder: url, relativePath: path, throughLink: throughLink || isLink)
             case .regularFile:
-                guard name.hasSuffix(".swift") else { continue }
+                let isObjectiveC = includeObjectiveC && SourceDiscovery.isObjectiveC(name)
+                guard name.hasSuffix(".swift") || isObjectiveC else { continue }
                 if !includes.isEmpty && !includes.contains(where: { $0.matches(globBase + path) }) { continue }
+                if isObjectiveC {
+                    objectiveCFiles.append(Found(relativePath: path, url: url, throughLink: throughLink || isLink, realPath: realPath))
+                    continue
+                }
                 files.append(Found(relativePath: path, url: url, throughLink: throughLink || isLink, realPath: realPath))
             default:
                 continue

@@ -1,0 +1,2 @@
+#import "Account.h"
+@implementation
