@@ -137,3 +137,31 @@ import TestSupport
         #expect(picture.width <= 836 && picture.height <= 320, "\(picture)")
     }
 }
+
+/// `{{screen.diagram}}` and `{{entity.diagram}}` in a client's form: the app's screen-transition and entity-relationship
+/// diagrams, and a form with them reads the app's records.
+@Suite struct FormAppPictureTests {
+    @Test func theScreenAndEntityDiagramsGoIntoTheirFrames() throws {
+        let sheet = SheetDocument(
+            name: "画面", cells: [FormBlockTests.text("A1", "画面遷移図"), FormBlockTests.text("A2", "{{screen.diagram}}"),
+                                FormBlockTests.text("A20", "{{entity.diagram}}")],
+            columns: [ColumnFormat(first: 0, last: 7, width: 10)], merges: [CellRange("A2:H16")!])
+        let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [sheet]), path: "client.xlsx")
+        #expect(template.usesAppRecords)
+        let url = try Fixtures.folder().appendingPathComponent("form-app-pictures.xlsx")
+        let warnings = try WorkbookRenderer(template: template, context: Fixtures.context, inventory: AppSheetTests.inventory, diff: nil)
+            .render(to: url)
+        let book = try XLSXReader(url: url)
+        let pictures = try FormPictureTests().anchors(book, sheet: "画面")
+        #expect(Graphviz.program != nil, "Graphviz's dot is not installed: run scripts/install-deps")
+        #expect(pictures.map(\.description) == ["the screen-transition diagram", "the entity-relationship diagram"], "\(warnings)")
+        #expect(pictures.map { "\($0.column):\($0.row)" } == ["0:1", "0:19"])
+        // The transition diagram is fitted into A2:H16: 8 columns of 75 pixels, 15 rows of 20.
+        let frame = try #require(pictures.first)
+        #expect(frame.width <= 8 * 75 + 1 && frame.height <= 15 * 20 + 1)
+        #expect(try book.sheet("画面")["A2"] == nil)
+        // Without such a marker a form does not read them.
+        let plain = SheetDocument(name: "S", cells: [FormBlockTests.text("A1", "{{diagram}}")])
+        #expect(!(try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [plain]), path: "client.xlsx")).usesAppRecords)
+    }
+}

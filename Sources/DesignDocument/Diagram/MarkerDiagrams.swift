@@ -14,6 +14,10 @@ enum DiagramSubject: Hashable, Sendable {
     /// One type with its neighbours: what it inherits from, conforms to and holds, and what inherits from, conforms
     /// to or holds it (drawn grey, without members).
     case type(module: String, name: String)
+    /// The screen-transition diagram.
+    case transitions
+    /// The entity-relationship diagram.
+    case entities
 
     /// What the diagram is, for warnings.
     var name: String {
@@ -22,6 +26,8 @@ enum DiagramSubject: Hashable, Sendable {
         case .moduleClasses(let module): return "the class diagram of \(module)"
         case .moduleStructure: return "the module structure diagram"
         case .type(let module, let name): return "the class diagram of \(module).\(name)"
+        case .transitions: return "the screen-transition diagram"
+        case .entities: return "the entity-relationship diagram"
         }
     }
 
@@ -64,6 +70,12 @@ enum DiagramSubject: Hashable, Sendable {
                 page.nodes.append(node)
             }
             return page.dot(title: name, clusters: false)
+        case .transitions:
+            let diagram = TransitionDiagram(inventory)
+            return diagram.isEmpty ? nil : diagram.dot(title: title)
+        case .entities:
+            let diagram = EntityDiagram(inventory)
+            return diagram.isEmpty ? nil : diagram.dot(title: title)
         }
     }
 }

@@ -377,7 +377,9 @@ public struct Template: Sendable {
     /// their diagrams): only then does `docsheet generate` read storyboards, strings tables and data models for the
     /// workbook.
     public var usesAppRecords: Bool {
-        if let form { return form.sheets.contains { $0.rowTemplates.contains { $0.scope.isAppRecords } } }
+        if let form {
+            return form.sheets.contains { $0.rowTemplates.contains { $0.scope.isAppRecords } || $0.pictures.contains { $0.marker.isAppRecords } }
+        }
         return sheets.contains { $0.kind.isAppRecords || ($0.kind == .diagram && $0.diagram.isAppRecords) }
     }
 

@@ -15,6 +15,10 @@ public enum PictureMarker: String, CaseIterable, Sendable {
     /// `{{type.diagram}}` on a sheet written once per type: the type with the types it inherits from, conforms to and
     /// holds, and those that inherit from, conform to or hold it.
     case typeDiagram = "type.diagram"
+    /// `{{screen.diagram}}`: the screen-transition diagram (画面遷移図) of the app's screens.
+    case screenDiagram = "screen.diagram"
+    /// `{{entity.diagram}}`: the entity-relationship diagram (ER図) of the app's data model.
+    case entityDiagram = "entity.diagram"
 
     /// The marker's text, braces included.
     public var text: String { "{{\(rawValue)}}" }
@@ -32,6 +36,8 @@ public enum PictureMarker: String, CaseIterable, Sendable {
         case .projectDiagram: return "the project's class diagram"
         case .moduleDiagram: return "the sheet's module's class diagram (a sheet per module), else the module structure diagram"
         case .typeDiagram: return "the sheet's type with its neighbours (a sheet per type)"
+        case .screenDiagram: return "the screen-transition diagram (storyboards, xibs, SwiftUI navigation)"
+        case .entityDiagram: return "the entity-relationship diagram (Core Data, SwiftData)"
         }
     }
 
@@ -46,6 +52,10 @@ public enum PictureMarker: String, CaseIterable, Sendable {
         }
     }
 
+    /// True when the picture is drawn from the app's records (screens, transitions, entities), which
+    /// `docsheet generate` then reads.
+    public var isAppRecords: Bool { self == .screenDiagram || self == .entityDiagram }
+
     /// The diagram the marker shows on a sheet written once per `repetition`, with the sheet's placeholder values
     /// (`module`, `type.module`, `type.name`).
     func subject(repetition: SheetRepetition?, values: [String: String]) -> DiagramSubject? {
@@ -58,6 +68,10 @@ public enum PictureMarker: String, CaseIterable, Sendable {
         case .typeDiagram:
             guard repetition == .type, let module = values["type.module"], let name = values["type.name"] else { return nil }
             return .type(module: module, name: name)
+        case .screenDiagram:
+            return .transitions
+        case .entityDiagram:
+            return .entities
         }
     }
 }
