@@ -1,3 +1,5 @@
+import Foundation
+import SwiftParser
 import Testing
 
 @testable import SwiftExtraction
@@ -31,6 +33,23 @@ import Testing
             #endif
 
             """).isEmpty)
+    }
+
+    @Test func theTreeWithEmptiedBodiesFindsWhatTheWholeParseFinds() throws {
+        // The samples and fixtures: files with and without doc comments in bodies, unusual code among them.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var files = 0, fast = 0
+        for folder in ["samples", "Tests/Fixtures"] {
+            let enumerator = try #require(FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: nil))
+            for case let url as URL in enumerator where url.pathExtension == "swift" {
+                guard let text = try? String(contentsOf: url, encoding: .utf8), DeepNestingGuard.defused(text) == nil else { continue }
+                files += 1
+                if let skipped = FunctionBodySkipping.parse(text),
+                   DocCommentPlacement.docCommentStarts(in: skipped.text) == DocCommentPlacement.docCommentStarts(in: text) { fast += 1 }
+                #expect(DocCommentPlacement.findings(in: text) == DocCommentPlacement.findings(in: Parser.parse(source: text)), "\(url.lastPathComponent)")
+            }
+        }
+        #expect(files > 100 && fast * 2 > files)
     }
 
     @Test func aBlankLineSeparatesTheDoc() {

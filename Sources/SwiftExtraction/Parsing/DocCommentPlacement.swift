@@ -35,8 +35,20 @@ public enum DocCommentPlacement {
     /// - Parameter source: A Swift file's text.
     /// - Returns: One finding per misplaced doc comment.
     public static func findings(in source: String) -> [Finding] {
-        // Runs nested deeper than the parser goes are blanked first, as for extraction (offsets and lines kept).
-        let tree = Parser.parse(source: DeepNestingGuard.defused(source)?.text ?? source)
+        // With no doc comment inside a function body, the tree of the emptied bodies shows them all, at the same
+        // lines and columns, for a fraction of the parse (Documentation/Extraction.md, "Function bodies are not
+        // parsed"). Otherwise runs nested deeper than the parser goes are blanked first, as for extraction.
+        let tree: SourceFileSyntax
+        if let skipped = FunctionBodySkipping.parse(source), docCommentStarts(in: skipped.text) == docCommentStarts(in: source) {
+            tree = skipped.tree
+        } else {
+            tree = Parser.parse(source: DeepNestingGuard.defused(source)?.text ?? source)
+        }
+        return findings(in: tree)
+    }
+
+    /// The misplaced doc comments of a parsed file (its lines and columns as the tree's text has them).
+    static func findings(in tree: SourceFileSyntax) -> [Finding] {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var findings: [Finding] = []
         func finding(_ offset: Int, _ kind: Finding.Kind) {
@@ -86,6 +98,22 @@ public enum DocCommentPlacement {
             }
         }
         return findings
+    }
+
+    /// How many `///` and `/**` the text holds (in comments or not: the same count in both texts means no body held one).
+    static func docCommentStarts(in text: String) -> Int {
+        var count = 0
+        var slashes = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "/") {
+                slashes += 1
+                if slashes == 3 { count += 1 }
+            } else {
+                if byte == UInt8(ascii: "*") && slashes == 1 { count += 1 }
+                slashes = 0
+            }
+        }
+        return count
     }
 
     /// True when `token` is an attribute, a modifier or the introducing keyword of a declaration that starts before
