@@ -97,6 +97,13 @@ import Testing
         #expect(Self.fill(source).insertions.isEmpty)
     }
 
+    @Test func aFileNestedTooDeeplyIsLeftAloneWithoutACrash() {
+        let source = "public func f() { let x = " + String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000) + " }\n"
+        let outcome = Self.fill(source)
+        #expect(outcome.text == source && outcome.insertions.isEmpty)
+        #expect(outcome.notes == ["A.swift: nested too deeply to edit safely; it is left alone"])
+    }
+
     @Test func theResultHasTheSameTokens() {
         let source = "#if os(iOS)\npublic func f(a: Int) -> Int { a }\n#endif\nlet r = /x y/\npublic func g() {}\n"
         let outcome = Self.fill(source)

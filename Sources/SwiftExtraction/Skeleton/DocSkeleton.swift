@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import Parallelism
 import SwiftParser
 import SwiftSyntax
 
@@ -43,6 +44,16 @@ public enum DocSkeleton {
     /// - Returns: The new text, the insertions and the declarations left alone. The text is the old one when the new
     ///   one would not parse to the same tokens (a note says so).
     public static func fill(source: String, path: String, records: [FunctionRecord], completingDocs: Bool) -> Outcome {
+        // Edits need the file parsed as written: one nested deeper than the parser goes is left alone, and the parse
+        // recurses on a large stack, as extraction's does.
+        guard DeepNestingGuard.defused(source) == nil else {
+            return Outcome(text: source, insertions: [], notes: ["\(path): nested too deeply to edit safely; it is left alone"])
+        }
+        return LargeStackThread.run { fillParsed(source: source, path: path, records: records, completingDocs: completingDocs) }
+    }
+
+    /// ``fill(source:path:records:completingDocs:)`` on a source the parser can take as written.
+    static func fillParsed(source: String, path: String, records: [FunctionRecord], completingDocs: Bool) -> Outcome {
         var wanted: [Position: FunctionRecord] = [:]
         for record in records { wanted[Position(line: record.line, column: record.column)] = record }
         let tree = Parser.parse(source: source)
