@@ -289,17 +289,39 @@ public struct Git: Sendable {
             let arguments = revision.isEmpty
                 ? ["--literal-pathspecs", "ls-files", "-s", "-z", "--"] + chunk
                 : ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", revision, "--"] + chunk
-            for entry in try run(arguments).split(separator: 0) {
-                guard let tab = entry.firstIndex(of: 0x09) else { continue }
-                let fields = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
-                let path = String(decoding: entry[entry.index(after: tab)...], as: UTF8.self)
-                if revision.isEmpty {
-                    guard fields.count == 3, fields[2] == "0" else { continue } // mode id stage
-                    result[path] = String(fields[1])
-                } else {
-                    guard fields.count == 3, fields[1] == "blob" else { continue } // mode type id
-                    result[path] = String(fields[2])
-                }
+            result.merge(Self.blobEntries(try run(arguments), fromIndex: revision.isEmpty)) { _, new in new }
+        }
+        return result
+    }
+
+    /// The blob id of every file under `folder` (relative to the top of the work tree, `""` for all) at `revision`,
+    /// from one `git ls-tree -r -z`.
+    ///
+    /// - Parameters:
+    ///   - revision: A commit.
+    ///   - folder: A folder path relative to the top of the work tree, or `""`.
+    /// - Returns: The blob id of each file, by its path relative to the top of the work tree.
+    /// - Throws: `WorkflowError.gitFailed` when git fails, e.g. for an unknown revision.
+    public func blobIDs(at revision: String, under folder: String) throws(WorkflowError) -> [String: String] {
+        var arguments = ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", revision]
+        if !folder.isEmpty { arguments += ["--", folder] }
+        return Self.blobEntries(try run(arguments), fromIndex: false)
+    }
+
+    /// The path → blob id entries of NUL-separated `git ls-files -s -z` (`fromIndex`: `mode id stage<TAB>path`, stage
+    /// 0 only) or `git ls-tree -z` (`mode type id<TAB>path`, blobs only) output.
+    private static func blobEntries(_ output: Data, fromIndex: Bool) -> [String: String] {
+        var result: [String: String] = [:]
+        for entry in output.split(separator: 0) {
+            guard let tab = entry.firstIndex(of: 0x09) else { continue }
+            let fields = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
+            let path = String(decoding: entry[entry.index(after: tab)...], as: UTF8.self)
+            if fromIndex {
+                guard fields.count == 3, fields[2] == "0" else { continue } // mode id stage
+                result[path] = String(fields[1])
+            } else {
+                guard fields.count == 3, fields[1] == "blob" else { continue } // mode type id
+                result[path] = String(fields[2])
             }
         }
         return result

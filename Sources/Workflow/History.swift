@@ -50,15 +50,13 @@ public enum History {
         // Newest first from git: keep HEAD and every Nth before it, then oldest first.
         let every = max(1, options.every)
         let chosen = commits.enumerated().filter { $0.offset % every == 0 }.map(\.element).reversed()
-        let discovery = options.scan.discovery(configuration, root: rootURL)
-        let extraction = options.scan.extraction(configuration)
+        let reader = try RevisionReader(root: options.root, discovery: options.scan.discovery(configuration, root: rootURL),
+                                        extraction: options.scan.extraction(configuration), useCache: options.scan.useCache,
+                                        environment: environment)
         var points: [CoveragePoint] = []
         var head: [FunctionRecord] = []
         for (commit, date, subject) in chosen {
-            let inventory = try RevisionInventory.load(root: options.root, revision: commit, discovery: discovery,
-                                                       extraction: extraction, useCache: options.scan.useCache,
-                                                       environment: environment)
-            let counted = inventory.functions.filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
+            let counted = try reader.functions(at: commit).filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
             points.append(CoveragePoint(commit: commit, date: date, subject: subject, functions: counted.count,
                                         documented: counted.filter(\.isDocumented).count))
             head = counted
@@ -70,6 +68,89 @@ public enum History {
         }
         let authors = try undocumentedByAuthor(head.filter { !$0.isDocumented }, git: git, root: options.root, environment: environment)
         return HistoryReport(points: points, modules: shares(\.module), files: shares(\.file), authors: authors, minAccess: minAccess)
+    }
+
+    /// Reads the functions of many revisions of one root: the build system's layout is read once, each file version
+    /// (blob) is read from git and extracted once per run, and a revision whose Swift files are those of the revision
+    /// read before it reuses its functions. The rules across files run for every revision that differs.
+    final class RevisionReader {
+        /// The scanned root in its work tree.
+        private let gitRoot: GitRoot
+        /// The work tree's modules and targets, which place the files of every revision.
+        private let modules: Discovery
+        /// The include and exclude globs, and whether files no target compiles are kept.
+        private let discovery: DiscoveryOptions
+        /// Extracts the files that are not yet known.
+        private let extractor: SwiftExtractor
+        /// The on-disk extraction cache, or `nil` with `--no-cache`.
+        private let cache: DiskExtractionCache?
+        /// Each file version extracted in this run, by blob id and root-relative path.
+        private var extracted: [String: FileExtraction] = [:]
+        /// Where each repository path seen in this run is placed (`nil`: not a selected Swift file of a target).
+        private var placements: [String: SourceFile?] = [:]
+        /// The path → blob id pairs of the revision read last, and its functions.
+        private var last: (files: [String: String], functions: [FunctionRecord])?
+
+        /// Locates `root` in its work tree and reads its layout.
+        ///
+        /// - Parameters:
+        ///   - root: The folder to scan, as given on the command line.
+        ///   - discovery: The include and exclude globs.
+        ///   - extraction: How files are parsed.
+        ///   - useCache: Whether the on-disk extraction cache is used.
+        ///   - environment: The current folder and environment variables.
+        /// - Throws: `WorkflowError` when the root is missing or outside a work tree, or its layout cannot be read.
+        init(root: String, discovery: DiscoveryOptions, extraction: ExtractionOptions, useCache: Bool,
+             environment: WorkflowEnvironment) throws(WorkflowError) {
+            gitRoot = try GitRoot(root: root, environment: environment)
+            modules = try gitRoot.layout(discovery: discovery, environment: environment)
+            self.discovery = discovery
+            extractor = SwiftExtractor(options: extraction)
+            cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
+        }
+
+        /// The file at `path` (relative to the top of the work tree) as the layout places it, or `nil` when it is
+        /// outside the root, not selected or compiled by no target (unless unowned files are included).
+        private func placement(of path: String) -> SourceFile? {
+            if let known = placements[path] { return known }
+            var file: SourceFile?
+            if let relative = gitRoot.relativePath(path), SourceDiscovery.selects(relativePath: relative, options: discovery) {
+                file = modules.placement(ofRelativePath: relative, includeUnowned: discovery.includeUnowned)
+            }
+            placements[path] = file
+            return file
+        }
+
+        /// The functions of the root at `commit`, as `RevisionInventory.load` finds them.
+        ///
+        /// - Parameter commit: A commit id.
+        /// - Returns: The functions of the Swift files under the root at `commit`, after the rules across files.
+        /// - Throws: `WorkflowError.gitFailed` when git fails.
+        func functions(at commit: String) throws(WorkflowError) -> [FunctionRecord] {
+            var files: [String: String] = [:]
+            var placed: [SourceFile] = []
+            for (path, id) in try gitRoot.git.blobIDs(at: commit, under: gitRoot.prefix).sorted(by: { $0.key < $1.key }) {
+                guard let file = placement(of: path) else { continue }
+                files[file.relativePath] = id
+                placed.append(file)
+            }
+            if let last, last.files == files { return last.functions }
+            let key = { (file: SourceFile) in files[file.relativePath, default: ""] + "\u{0}" + file.relativePath }
+            let unknown = placed.filter { extracted[key($0)] == nil }
+            let objects = try gitRoot.git.readObjects(Array(Set(unknown.map { files[$0.relativePath, default: ""] })).sorted())
+            let sources = unknown.compactMap { file in
+                objects[files[file.relativePath, default: ""]].map {
+                    SourceText(relativePath: file.relativePath, module: file.module, text: String(decoding: $0, as: UTF8.self),
+                               targets: file.targets, moduleKind: file.moduleKind)
+                }
+            }
+            for (source, extraction) in zip(sources, extractor.extractEach(sources: sources, cache: cache)) {
+                extracted[files[source.relativePath, default: ""] + "\u{0}" + source.relativePath] = extraction
+            }
+            let functions = extractor.merge(placed.compactMap { extracted[key($0)] }).functions
+            last = (files, functions)
+            return functions
+        }
     }
 
     /// Who last touched the name line of each of `records` at HEAD: one `git blame --porcelain` per file, with a

@@ -195,9 +195,32 @@ public struct SwiftExtractor: Sendable {
     ///   - progress: Called after each source (cache hits included) from the worker threads; `nil` reports nothing.
     /// - Returns: The records and diagnostics of all sources merged.
     public func extract(sources: [SourceText], cache: (any ExtractionCache)?, progress: ExtractionProgressHandler? = nil) -> ExtractionResult {
-        let total = sources.count
-        let onDone = Self.doneCounter(total: total, progress: progress)
-        var extractions = parallelMap(sources, jobs: options.jobs, threads: .largeStack, onDone: onDone) { extractCached($0, cache: cache) }
+        var extractions = extractEach(sources: sources, cache: cache, progress: progress)
+        return merge(&extractions)
+    }
+
+    /// Extracts each of `sources` on its own, in parallel, using `cache` for unchanged files, without the rules
+    /// across files: the parts that `merge(_:)` joins. A caller that reads many revisions of the same files (`docsheet
+    /// history`) keeps each file's part and merges the parts of every revision.
+    ///
+    /// - Parameters:
+    ///   - sources: The source texts.
+    ///   - cache: Where earlier extractions are looked up and new ones stored, or `nil` to parse every source.
+    ///   - progress: Called after each source (cache hits included) from the worker threads; `nil` reports nothing.
+    /// - Returns: One extraction per source, in the order of `sources`, with the source's targets and module kind.
+    public func extractEach(sources: [SourceText], cache: (any ExtractionCache)?,
+                            progress: ExtractionProgressHandler? = nil) -> [FileExtraction] {
+        let onDone = Self.doneCounter(total: sources.count, progress: progress)
+        return parallelMap(sources, jobs: options.jobs, threads: .largeStack, onDone: onDone) { extractCached($0, cache: cache) }
+    }
+
+    /// Joins files' extractions (from `extractEach(sources:cache:progress:)`) into one result: the rules across
+    /// files run over them all, and the records are sorted as `extract(sources:cache:progress:)` sorts them.
+    ///
+    /// - Parameter extractions: The files' extractions.
+    /// - Returns: The records and diagnostics of all files merged.
+    public func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
+        var extractions = extractions
         return merge(&extractions)
     }
 
