@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import SwiftExtraction
 import Testing
 import WorkflowTestSupport
 @testable import Workflow
@@ -47,6 +48,34 @@ import WorkflowTestSupport
         // `save()` is the one undocumented function; its line was last touched by the test identity.
         let identity = try repository.git("config", "user.name").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(report.authors == [CoverageShare(name: identity, functions: 1, documented: 0)])
+    }
+
+    /// The reader keeps each file version's records and the last commit's functions: a commit that touches no Swift
+    /// file, one that restores an earlier version of a file, and one whose change moves a function's effective access
+    /// through another file (an `internal` type's extension) each give what a fresh read of that commit gives.
+    @Test func reusedFileVersionsGiveWhatAFreshReadGives() throws {
+        let repository = try Self.repository()
+        try repository.write("README.md", "The shop.\n")
+        try repository.commitAll("Only a readme")
+        try repository.write("Sources/App/Store.swift", "public func load() {}\npublic func save() {}\n")
+        try repository.commitAll("Restore the first store")
+        try repository.write("Sources/Kit/Model.swift", "public struct Model {}\n")
+        try repository.write("Sources/Kit/Model+Name.swift", "extension Model {\n    public func name() {}\n}\n")
+        try repository.commitAll("A public model")
+        try repository.write("Sources/Kit/Model.swift", "struct Model {}\n")
+        try repository.commitAll("The model goes internal")
+        let commits = try repository.git("rev-list", "--reverse", "HEAD").split(separator: "\n").map(String.init)
+        let reader = try History.RevisionReader(root: ".", discovery: DiscoveryOptions(), extraction: ExtractionOptions(),
+                                                useCache: false, environment: repository.environment)
+        for commit in commits {
+            let fresh = try RevisionInventory.load(root: ".", revision: commit, discovery: DiscoveryOptions(),
+                                                   extraction: ExtractionOptions(), useCache: false,
+                                                   environment: repository.environment).functions
+            #expect(try reader.functions(at: commit) == fresh, "commit \(commit)")
+        }
+        let report = try Self.run(repository)
+        #expect(report.points.map(\.functions) == [2, 2, 4, 4, 4, 5, 4])
+        #expect(report.points.map(\.documented) == [0, 1, 3, 3, 2, 2, 2])
     }
 
     @Test func blameOutputGivesEachLinesAuthor() {
