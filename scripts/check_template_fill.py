@@ -21,6 +21,7 @@ import re
 import struct
 import sys
 import warnings
+import weakref
 import zipfile
 from collections import OrderedDict
 
@@ -522,7 +523,24 @@ def alignment_props(al):
     ])
 
 
+_STYLE_PROPS = weakref.WeakKeyDictionary()
+
+
 def style_props(cell, theme):
+    """The shown style of `cell`, as comparable properties. Cells with the same style ids in one workbook show the same
+    style, so it is worked out once per workbook and style ids (the callers do not change the result)."""
+    style = getattr(cell, "_style", None)
+    workbook = getattr(getattr(cell, "parent", None), "parent", None)
+    if style is None or workbook is None:
+        return _style_props(cell, theme)
+    known = _STYLE_PROPS.setdefault(workbook, {})
+    key = (tuple(style), id(theme))
+    if key not in known:
+        known[key] = _style_props(cell, theme)
+    return known[key]
+
+
+def _style_props(cell, theme):
     props = OrderedDict()
     props["numberFormat"] = cell.number_format or "General"
     props.update(font_props(cell.font, theme))

@@ -72,7 +72,7 @@ public enum History {
 
     /// Reads the functions of many revisions of one root: the build system's layout is read once, each file version
     /// (blob) is read from git and extracted once per run, and a revision whose Swift files are those of the revision
-    /// read before it reuses its functions. The rules across files run for every revision that differs.
+    /// read before it reuses its functions. The rules across files run again only for what changed (`RevisionMerger`).
     final class RevisionReader {
         /// The scanned root in its work tree.
         private let gitRoot: GitRoot
@@ -82,6 +82,8 @@ public enum History {
         private let discovery: DiscoveryOptions
         /// Extracts the files that are not yet known.
         private let extractor: SwiftExtractor
+        /// Joins each commit's files, doing again only what changed since the commit before.
+        private let merger: RevisionMerger
         /// The on-disk extraction cache, or `nil` with `--no-cache`.
         private let cache: DiskExtractionCache?
         /// Each file version extracted in this run, by blob id and root-relative path.
@@ -106,6 +108,7 @@ public enum History {
             modules = try gitRoot.layout(discovery: discovery, environment: environment)
             self.discovery = discovery
             extractor = SwiftExtractor(options: extraction)
+            merger = RevisionMerger(extractor: extractor)
             cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         }
 
@@ -147,7 +150,9 @@ public enum History {
             for (source, extraction) in zip(sources, extractor.extractEach(sources: sources, cache: cache)) {
                 extracted[files[source.relativePath, default: ""] + "\u{0}" + source.relativePath] = extraction
             }
-            let functions = extractor.merge(placed.compactMap { extracted[key($0)] }).functions
+            let functions = merger.functions(of: placed.compactMap { file in
+                extracted[key(file)].map { RevisionMerger.File(key: key(file), relativePath: file.relativePath, extraction: $0) }
+            })
             last = (files, functions)
             return functions
         }

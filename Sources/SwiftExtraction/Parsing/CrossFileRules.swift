@@ -48,6 +48,31 @@ enum CrossFileRules {
         return diagnostics
     }
 
+    /// A digest of everything in `extraction` that these rules read when they rewrite and cap the function records of
+    /// *other* files: the file's facts (imports, aliases) and its declared types (not extensions), left-out ones
+    /// included, by module, name, kind, effective access and file. Two revisions of a run whose files have the same
+    /// digests give every unchanged file's functions the same records (``RevisionMerger``). A rule that starts
+    /// reading anything else of a type or a file must add it here.
+    ///
+    /// - Parameters:
+    ///   - extraction: One file's extraction, before the rules.
+    ///   - relativePath: The file's path.
+    /// - Returns: A digest, stable within one process.
+    static func contextDigest(of extraction: FileExtraction, relativePath: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(relativePath)
+        hasher.combine(extraction.isGenerated)
+        hasher.combine(extraction.facts)
+        for type in extraction.types + extraction.ignoredTypes where type.kind != .extension {
+            hasher.combine(type.module)
+            hasher.combine(type.name)
+            hasher.combine(type.kind)
+            hasher.combine(type.effectiveAccess)
+            hasher.combine(type.file)
+        }
+        return hasher.finalize()
+    }
+
     /// Rewrites every record's path through the run's type aliases; returns a warning for each extension whose
     /// extended type is an alias of a type that is not nominal.
     private static func resolveAliases(

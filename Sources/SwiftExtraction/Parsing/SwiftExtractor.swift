@@ -200,8 +200,8 @@ public struct SwiftExtractor: Sendable {
     }
 
     /// Extracts each of `sources` on its own, in parallel, using `cache` for unchanged files, without the rules
-    /// across files: the parts that `merge(_:)` joins. A caller that reads many revisions of the same files (`docsheet
-    /// history`) keeps each file's part and merges the parts of every revision.
+    /// across files: the parts a ``RevisionMerger`` joins for each of many revisions of the same files (`docsheet
+    /// history`).
     ///
     /// - Parameters:
     ///   - sources: The source texts.
@@ -212,16 +212,6 @@ public struct SwiftExtractor: Sendable {
                             progress: ExtractionProgressHandler? = nil) -> [FileExtraction] {
         let onDone = Self.doneCounter(total: sources.count, progress: progress)
         return parallelMap(sources, jobs: options.jobs, threads: .largeStack, onDone: onDone) { extractCached($0, cache: cache) }
-    }
-
-    /// Joins files' extractions (from `extractEach(sources:cache:progress:)`) into one result: the rules across
-    /// files run over them all, and the records are sorted as `extract(sources:cache:progress:)` sorts them.
-    ///
-    /// - Parameter extractions: The files' extractions.
-    /// - Returns: The records and diagnostics of all files merged.
-    public func merge(_ extractions: [FileExtraction]) -> ExtractionResult {
-        var extractions = extractions
-        return merge(&extractions)
     }
 
     /// Turns the count of finished items into progress reports for `progress`.
@@ -279,8 +269,10 @@ public struct SwiftExtractor: Sendable {
         return extraction
     }
 
-    private func merge(_ extractions: inout [FileExtraction]) -> ExtractionResult {
-        let merged = applyRules(&extractions)
+    /// The records of `extractions` after the rules across files, sorted; `relatingTypes: false` leaves out
+    /// `TypeRelations` (superclasses, property types), which changes no function record.
+    func merge(_ extractions: inout [FileExtraction], relatingTypes: Bool = true) -> ExtractionResult {
+        let merged = applyRules(&extractions, relatingTypes: relatingTypes)
         var result = ExtractionResult(
             functions: Self.sortedStably(merged.functions, by: Inventory.precedes),
             types: Self.sortedStably(merged.types, by: Inventory.precedes),
@@ -306,7 +298,7 @@ public struct SwiftExtractor: Sendable {
     /// The records the result keeps, after the rules across files: the records of generated files (unless
     /// `includeGenerated`) and the types `// docsheet:ignore` leaves out take part in the rules — the compiler sees
     /// them — but are not kept, and neither are a left-out generated file's diagnostics.
-    private func applyRules(_ extractions: inout [FileExtraction]) -> (
+    private func applyRules(_ extractions: inout [FileExtraction], relatingTypes: Bool = true) -> (
         functions: [FunctionRecord], types: [TypeRecord], properties: [PropertyRecord],
         fileDiagnostics: [ExtractionDiagnostic], ruleDiagnostics: [ExtractionDiagnostic], generatedFiles: [String]
     ) {
@@ -349,7 +341,7 @@ public struct SwiftExtractor: Sendable {
         if hiddenTypes.isEmpty && hiddenProperties.isEmpty {
             ruleDiagnostics = CrossFileRules.apply(
                 functions: &functions, types: &types, properties: &properties, facts: extractions.compactMap(\.facts))
-            TypeRelations.apply(types: &types, properties: &properties, functions: functions)
+            if relatingTypes { TypeRelations.apply(types: &types, properties: &properties, functions: functions) }
         } else {
             let keptCount = types.count
             let keptProperties = properties.count
@@ -358,7 +350,7 @@ public struct SwiftExtractor: Sendable {
             ruleDiagnostics = CrossFileRules.apply(
                 functions: &functions, types: &allTypes, properties: &allProperties,
                 facts: extractions.compactMap(\.facts))
-            TypeRelations.apply(types: &allTypes, properties: &allProperties, functions: functions)
+            if relatingTypes { TypeRelations.apply(types: &allTypes, properties: &allProperties, functions: functions) }
             types = Array(allTypes.prefix(keptCount))
             properties = Array(allProperties.prefix(keptProperties))
             let hiddenPositions = Set(hiddenTypes.map { "\($0.file)\u{0}\($0.line)\u{0}\($0.column)" })
