@@ -1,6 +1,7 @@
 import FileSupport
 import Foundation
 import Inventory
+import Parallelism
 import SwiftExtraction
 
 /// What `docsheet history` is asked to do.
@@ -164,15 +165,20 @@ public enum History {
                                      environment: WorkflowEnvironment) throws(WorkflowError) -> [CoverageShare] {
         guard !records.isEmpty else { return [] }
         let gitRoot = try GitRoot(root: root, environment: environment)
-        var counts: [String: Int] = [:]
-        for (file, functions) in Dictionary(grouping: records, by: \.file) {
-            let lines = Set(functions.map(\.line)).sorted()
+        let git = gitRoot.git
+        let prefix = gitRoot.prefix
+        // One blame per file, several at once (each walks the file's history).
+        let files = Dictionary(grouping: records.map { ($0.file, $0.line) }, by: \.0).sorted { $0.key < $1.key }
+        let authorsPerFile = parallelMap(files) { file, positions in
+            let lines = Set(positions.map(\.1)).sorted()
             let ranges = lines.flatMap { ["-L", "\($0),\($0)"] }
             // A clone without the file's history (a partial clone) cannot blame it: its functions count as unknown.
-            let output = try? gitRoot.git.string(["blame", "--porcelain"] + ranges + ["HEAD", "--", gitRoot.prefix + file])
+            let output = try? git.string(["blame", "--porcelain"] + ranges + ["HEAD", "--", prefix + file])
             let authors = output.map(blameAuthors) ?? [:]
-            for function in functions { counts[authors[function.line] ?? "(unknown)", default: 0] += 1 }
+            return positions.map { authors[$0.1] ?? "(unknown)" }
         }
+        var counts: [String: Int] = [:]
+        for author in authorsPerFile.joined() { counts[author, default: 0] += 1 }
         return counts.map { CoverageShare(name: $0.key, functions: $0.value, documented: 0) }
             .sorted { ($0.functions, $1.name) > ($1.functions, $0.name) }
     }
