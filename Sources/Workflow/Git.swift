@@ -294,18 +294,37 @@ public struct Git: Sendable {
         return result
     }
 
-    /// The blob id of every file under `folder` (relative to the top of the work tree, `""` for all) at `revision`,
-    /// from one `git ls-tree -r -z`.
+    /// The blob id of every file under `folder` (relative to the top of the work tree, `""` for all) at `revision`
+    /// whose name ends in `suffix`, from one `git ls-tree -r -z`.
     ///
     /// - Parameters:
     ///   - revision: A commit.
     ///   - folder: A folder path relative to the top of the work tree, or `""`.
+    ///   - suffix: The end of the names wanted (`.swift`); other entries are skipped before they are decoded.
     /// - Returns: The blob id of each file, by its path relative to the top of the work tree.
     /// - Throws: `WorkflowError.gitFailed` when git fails, e.g. for an unknown revision.
-    public func blobIDs(at revision: String, under folder: String) throws(WorkflowError) -> [String: String] {
+    public func blobIDs(at revision: String, under folder: String, endingIn suffix: String) throws(WorkflowError) -> [String: String] {
         var arguments = ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", revision]
         if !folder.isEmpty { arguments += ["--", folder] }
-        return Self.blobEntries(try run(arguments), fromIndex: false)
+        let output = try run(arguments)
+        let end = Array(suffix.utf8)
+        var result: [String: String] = [:]
+        output.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            // Each entry: `mode type id<TAB>path<NUL>`.
+            var start = 0
+            while start < bytes.count {
+                var stop = start
+                while stop < bytes.count && bytes[stop] != 0 { stop += 1 }
+                defer { start = stop + 1 }
+                guard stop - start > end.count, end.indices.allSatisfy({ bytes[stop - end.count + $0] == end[$0] }),
+                      let tab = (start..<stop).first(where: { bytes[$0] == 0x09 }) else { continue }
+                let fields = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<tab]), as: UTF8.self)
+                    .split(separator: " ")
+                guard fields.count == 3, fields[1] == "blob" else { continue }
+                result[String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(tab + 1)..<stop]), as: UTF8.self)] = String(fields[2])
+            }
+        }
+        return result
     }
 
     /// The path → blob id entries of NUL-separated `git ls-files -s -z` (`fromIndex`: `mode id stage<TAB>path`, stage

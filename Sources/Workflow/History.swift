@@ -133,7 +133,7 @@ public enum History {
         func functions(at commit: String) throws(WorkflowError) -> [FunctionRecord] {
             var files: [String: String] = [:]
             var placed: [SourceFile] = []
-            for (path, id) in try gitRoot.git.blobIDs(at: commit, under: gitRoot.prefix).sorted(by: { $0.key < $1.key }) {
+            for (path, id) in try gitRoot.git.blobIDs(at: commit, under: gitRoot.prefix, endingIn: ".swift").sorted(by: { $0.key < $1.key }) {
                 guard let file = placement(of: path) else { continue }
                 files[file.relativePath] = id
                 placed.append(file)
