@@ -54,13 +54,16 @@ public enum History {
         let reader = try RevisionReader(root: options.root, discovery: options.scan.discovery(configuration, root: rootURL),
                                         extraction: options.scan.extraction(configuration), useCache: options.scan.useCache,
                                         environment: environment)
-        var points: [CoveragePoint] = []
+        let counts = try reader.map(chosen.map(\.0)) { functions in
+            let counted = functions.filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
+            return (functions: counted.count, documented: counted.filter(\.isDocumented).count)
+        }
+        let points = zip(chosen, counts).map { commit, count in
+            CoveragePoint(commit: commit.0, date: commit.1, subject: commit.2, functions: count.functions, documented: count.documented)
+        }
         var head: [FunctionRecord] = []
-        for (commit, date, subject) in chosen {
-            let counted = try reader.functions(at: commit).filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
-            points.append(CoveragePoint(commit: commit, date: date, subject: subject, functions: counted.count,
-                                        documented: counted.filter(\.isDocumented).count))
-            head = counted
+        if let last = chosen.last {
+            head = try reader.functions(at: last.0).filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
         }
         func shares(_ key: (FunctionRecord) -> String) -> [CoverageShare] {
             Dictionary(grouping: head, by: key).map { name, records in
@@ -72,27 +75,33 @@ public enum History {
     }
 
     /// Reads the functions of many revisions of one root: the build system's layout is read once, each file version
-    /// (blob) is read from git and extracted once per run, and a revision whose Swift files are those of the revision
-    /// read before it reuses its functions. The rules across files run again only for what changed (`RevisionMerger`).
+    /// (blob) is read from git and extracted once per run, a revision whose Swift files are those of the revision read
+    /// before it reuses its functions, and the rules across files run again only for what changed (`RevisionMerger`).
+    /// The revisions are cut into runs of consecutive commits, one per core, merged side by side.
     final class RevisionReader {
+        /// One revision's files, in path order, as the layout places them, with their blob ids.
+        private struct Tree: Sendable {
+            var files: [SourceFile] = []
+            var blobs: [String] = []
+
+            /// The key of each file version: its blob id and path.
+            func key(_ index: Int) -> String { blobs[index] + "\u{0}" + files[index].relativePath }
+        }
+
         /// The scanned root in its work tree.
         private let gitRoot: GitRoot
         /// The work tree's modules and targets, which place the files of every revision.
         private let modules: Discovery
         /// The include and exclude globs, and whether files no target compiles are kept.
         private let discovery: DiscoveryOptions
-        /// Extracts the files that are not yet known.
+        /// Extracts the files that are not yet known, and joins each revision's files.
         private let extractor: SwiftExtractor
-        /// Joins each commit's files, doing again only what changed since the commit before.
-        private let merger: RevisionMerger
         /// The on-disk extraction cache, or `nil` with `--no-cache`.
         private let cache: DiskExtractionCache?
-        /// Each file version extracted in this run, by blob id and root-relative path.
+        /// Each file version extracted in this run, by its key (blob id and root-relative path).
         private var extracted: [String: FileExtraction] = [:]
         /// Where each repository path seen in this run is placed (`nil`: not a selected Swift file of a target).
         private var placements: [String: SourceFile?] = [:]
-        /// The path → blob id pairs of the revision read last, and its functions.
-        private var last: (files: [String: String], functions: [FunctionRecord])?
 
         /// Locates `root` in its work tree and reads its layout.
         ///
@@ -109,7 +118,6 @@ public enum History {
             modules = try gitRoot.layout(discovery: discovery, environment: environment)
             self.discovery = discovery
             extractor = SwiftExtractor(options: extraction)
-            merger = RevisionMerger(extractor: extractor)
             cache = useCache ? DiskExtractionCache(folder: DiskExtractionCache.defaultFolder(for: gitRoot.url, environment: environment)) : nil
         }
 
@@ -131,31 +139,84 @@ public enum History {
         /// - Returns: The functions of the Swift files under the root at `commit`, after the rules across files.
         /// - Throws: `WorkflowError.gitFailed` when git fails.
         func functions(at commit: String) throws(WorkflowError) -> [FunctionRecord] {
-            var files: [String: String] = [:]
-            var placed: [SourceFile] = []
-            for (path, id) in try gitRoot.git.blobIDs(at: commit, under: gitRoot.prefix, endingIn: ".swift").sorted(by: { $0.key < $1.key }) {
-                guard let file = placement(of: path) else { continue }
-                files[file.relativePath] = id
-                placed.append(file)
+            try map([commit]) { $0 }[0]
+        }
+
+        /// `transform` of the functions of the root at each of `commits`, as `RevisionInventory.load` finds them.
+        ///
+        /// - Parameters:
+        ///   - commits: Commit ids, oldest first (consecutive commits share most of their work).
+        ///   - jobs: The most runs of commits merged at once; `nil` uses one per core.
+        ///   - transform: What is kept of a commit's functions (called from several threads).
+        /// - Returns: `transform`'s result for each commit, in the order of `commits`.
+        /// - Throws: `WorkflowError.gitFailed` when git fails.
+        func map<Result: Sendable>(_ commits: [String], jobs: Int? = nil,
+                                   _ transform: @escaping @Sendable ([FunctionRecord]) -> Result) throws(WorkflowError) -> [Result] {
+            // Every commit's Swift files (one `ls-tree` each, several at once), placed by the layout.
+            let git = gitRoot.git
+            let prefix = gitRoot.prefix
+            let listings = parallelMap(commits) { commit in
+                Swift.Result { () throws(WorkflowError) in try git.blobIDs(at: commit, under: prefix, endingIn: ".swift") }
             }
-            if let last, last.files == files { return last.functions }
-            let key = { (file: SourceFile) in files[file.relativePath, default: ""] + "\u{0}" + file.relativePath }
-            let unknown = placed.filter { extracted[key($0)] == nil }
-            let objects = try gitRoot.git.readObjects(Array(Set(unknown.map { files[$0.relativePath, default: ""] })).sorted())
-            let sources = unknown.compactMap { file in
-                objects[files[file.relativePath, default: ""]].map {
-                    SourceText(relativePath: file.relativePath, module: file.module, text: String(decoding: $0, as: UTF8.self),
-                               targets: file.targets, moduleKind: file.moduleKind)
+            var trees: [Tree] = []
+            for listing in listings {
+                var tree = Tree()
+                for (path, id) in try listing.get().sorted(by: { $0.key < $1.key }) {
+                    guard let file = placement(of: path) else { continue }
+                    tree.files.append(file)
+                    tree.blobs.append(id)
+                }
+                trees.append(tree)
+            }
+            try extractUnknownFiles(of: trees)
+            let commitTrees = trees
+            // Runs of consecutive commits, one per core, each with its own merger.
+            let extracted = extracted
+            let extractor = extractor
+            let workers = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            let runs = chunkRanges(count: trees.count, size: (trees.count + workers - 1) / workers)
+            let results = parallelMap(runs, jobs: jobs) { run in
+                let merger = RevisionMerger(extractor: extractor)
+                var last: (blobs: [String], files: [String], result: Result)?
+                return run.map { index -> Result in
+                    let tree = commitTrees[index]
+                    let files = tree.files.map(\.relativePath)
+                    if let last, last.blobs == tree.blobs, last.files == files { return last.result }
+                    let result = transform(merger.functions(of: tree.files.indices.compactMap { position in
+                        extracted[tree.key(position)].map {
+                            RevisionMerger.File(key: tree.key(position), relativePath: tree.files[position].relativePath, extraction: $0)
+                        }
+                    }))
+                    last = (tree.blobs, files, result)
+                    return result
                 }
             }
-            for (source, extraction) in zip(sources, extractor.extractEach(sources: sources, cache: cache)) {
-                extracted[files[source.relativePath, default: ""] + "\u{0}" + source.relativePath] = extraction
+            return Array(results.joined())
+        }
+
+        /// Reads from git (one `cat-file --batch`) and extracts every file version of `trees` not yet extracted.
+        private func extractUnknownFiles(of trees: [Tree]) throws(WorkflowError) {
+            var unknown: [String: (file: SourceFile, blob: String)] = [:]
+            for tree in trees {
+                for index in tree.files.indices where extracted[tree.key(index)] == nil {
+                    unknown[tree.key(index)] = (tree.files[index], tree.blobs[index])
+                }
             }
-            let functions = merger.functions(of: placed.compactMap { file in
-                extracted[key(file)].map { RevisionMerger.File(key: key(file), relativePath: file.relativePath, extraction: $0) }
-            })
-            last = (files, functions)
-            return functions
+            guard !unknown.isEmpty else { return }
+            let ordered = unknown.sorted { $0.key < $1.key }
+            let objects = try gitRoot.git.readObjects(Array(Set(ordered.map(\.value.blob))).sorted())
+            var keys: [String] = []
+            var sources: [SourceText] = []
+            for (key, entry) in ordered {
+                guard let data = objects[entry.blob] else { continue }
+                keys.append(key)
+                sources.append(SourceText(relativePath: entry.file.relativePath, module: entry.file.module,
+                                          text: String(decoding: data, as: UTF8.self), targets: entry.file.targets,
+                                          moduleKind: entry.file.moduleKind))
+            }
+            for (key, extraction) in zip(keys, extractor.extractEach(sources: sources, cache: cache)) {
+                extracted[key] = extraction
+            }
         }
     }
 

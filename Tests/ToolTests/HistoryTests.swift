@@ -71,11 +71,17 @@ import WorkflowTestSupport
         let commits = try repository.git("rev-list", "--reverse", "HEAD").split(separator: "\n").map(String.init)
         let reader = try History.RevisionReader(root: ".", discovery: DiscoveryOptions(), extraction: ExtractionOptions(),
                                                 useCache: false, environment: repository.environment)
+        var freshFunctions: [[FunctionRecord]] = []
         for commit in commits {
             let fresh = try RevisionInventory.load(root: ".", revision: commit, discovery: DiscoveryOptions(),
                                                    extraction: ExtractionOptions(), useCache: false,
                                                    environment: repository.environment).functions
             #expect(try reader.functions(at: commit) == fresh, "commit \(commit)")
+            freshFunctions.append(fresh)
+        }
+        // All at once, in one run and in runs of commits merged side by side.
+        for jobs in [1, 2, 3] {
+            #expect(try reader.map(commits, jobs: jobs) { $0 } == freshFunctions, "\(jobs) jobs")
         }
         let report = try Self.run(repository)
         #expect(report.points.map(\.functions) == [2, 2, 4, 4, 4, 5, 4, 4])
