@@ -161,10 +161,15 @@ public enum DiffCommandRunner {
         var bodies: [BodyKey: [Substring]] = [:]
         for (records, isBase, commit) in [(diff.removed, true, baseCommit), (diff.added, false, headCommit)] {
             let sources = try texts(Set(records.map(\.file)), commit: commit)
-            for record in records where !record.isRequirement {
-                guard let text = sources[record.file],
-                      let tokens = FunctionBodies.tokens(in: text, line: record.line, column: record.column) else { continue }
-                bodies[BodyKey(record: record, isBase: isBase)] = tokens
+            for (file, functions) in Dictionary(grouping: records.filter { !$0.isRequirement }, by: \.file) {
+                guard let text = sources[file] else { continue }
+                let found = FunctionBodyTokens.tokens(
+                    in: text, at: Set(functions.map { FunctionBodyTokens.Position(line: $0.line, column: $0.column) }))
+                for record in functions {
+                    if let tokens = found[FunctionBodyTokens.Position(line: record.line, column: record.column)] {
+                        bodies[BodyKey(record: record, isBase: isBase)] = tokens
+                    }
+                }
             }
         }
         return bodies

@@ -1,5 +1,6 @@
 import Foundation
 import Inventory
+import SwiftExtraction
 import Testing
 import WorkflowTestSupport
 @testable import Workflow
@@ -120,7 +121,16 @@ import WorkflowTestSupport
 
     @Test func bodyTokensLeaveOutWhiteSpaceAndCommentsAndKeepStrings() {
         let text = "struct S { func f(x: [Int] = []) -> Int {\n  let s = \"}{\" // a brace\n  /* { */ return x.count\n} }\n"
-        #expect(FunctionBodies.tokens(in: text, line: 1, column: 17) == ["let", "s", "=", "\"}{\"", "return", "x", ".", "count"])
-        #expect(FunctionBodies.tokens(in: "protocol P { func f() }\n", line: 1, column: 19) == nil)
+        let f = FunctionBodyTokens.Position(line: 1, column: 17)
+        #expect(FunctionBodyTokens.tokens(in: text, at: [f]) == [f: ["let", "s", "=", "\"", "}{", "\"", "return", "x", ".", "count"]])
+        // A requirement has no body; a position that names nothing finds nothing.
+        #expect(FunctionBodyTokens.tokens(in: "protocol P { func f() }\n", at: [.init(line: 1, column: 19)]).isEmpty)
+        #expect(FunctionBodyTokens.tokens(in: text, at: [.init(line: 1, column: 16)]).isEmpty)
+        // Initializers, deinitializers and subscripts (a getter's body or its accessors).
+        let members = "class C {\n  init() { a() }\n  deinit { b() }\n  subscript(i: Int) -> Int { i }\n  subscript(s: String) -> Int { get { 1 } set {} }\n}\n"
+        #expect(FunctionBodyTokens.tokens(in: members, at: [.init(line: 2, column: 3), .init(line: 3, column: 3),
+                                                           .init(line: 4, column: 3), .init(line: 5, column: 3)])
+            == [.init(line: 2, column: 3): ["a", "(", ")"], .init(line: 3, column: 3): ["b", "(", ")"],
+                .init(line: 4, column: 3): ["i"], .init(line: 5, column: 3): ["get", "{", "1", "}", "set", "{", "}"]])
     }
 }
