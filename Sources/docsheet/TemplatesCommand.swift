@@ -126,7 +126,7 @@ struct TemplatesCommand: ParsableCommand {
             } catch {
                 throw WorkflowError.outputFailed(path: output, reason: error.description)
             }
-            imported.notes.forEach { Console.error("note: \(file): \($0) is not in the YAML") }
+            imported.notes.forEach { Console.error("note: \(file): not in the YAML: \($0)") }
             Console.error("docsheet: wrote \(output)")
         }
     }

@@ -192,9 +192,12 @@ import TestSupport
     @Test func theHouganFixtureIsCheckedAndFilled() throws {
         let report = try WorkbookTemplateReport(checking: Self.hougan)
         #expect(report.problems.isEmpty)
-        #expect(report.lines.contains("  rows 15–17: block of 3 rows, once per function; row 17 once per parameter; "
-                                      + "merges over several rows repeated in every copy: A15:B17"))
-        #expect(report.lines.contains("  row 11: row template, once per property"))
+        #expect(report.lines.contains("  rows 15–17: block of 3 rows, once per function of the sheet's type; row 17 once per parameter; "
+                                      + "merges over several rows repeated in every copy: A15:B17; "
+                                      + "merges within a row repeated in every copy: C15:P15, Q15:U15, V15:AE15, AF15:AR15 and 6 more"))
+        #expect(report.lines.contains("  row 11: row template, once per property of the sheet's type; "
+                                      + "merges repeated in every row: A11:B11, C11:L11, M11:T11, U11:Y11 and 2 more"))
+        #expect(report.lines.contains("  row 4: row template, once per property; merges repeated in every row: A4:B4, C4:P4, Q4:Z4, AA4:AE4 and 1 more"))
         let template = try Template.resolve(Self.hougan)
         let url = try Fixtures.folder().appendingPathComponent("hougan-filled.xlsx")
         _ = try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Self.inventory, diff: nil).render(to: url)

@@ -360,7 +360,11 @@ public struct WorkbookTemplateImport: Sendable {
             notes.insert("sheet '\(name)': the fit to \(fit.width) × \(fit.height) pages")
         }
         if let scale = setup.scale, scale != 100 { notes.insert("sheet '\(name)': the print scale \(scale) %") }
-        if setup.margins != PageSetup.Margins() { notes.insert("sheet '\(name)': the page margins") }
+        if setup.margins != PageSetup.Margins() {
+            let margins = setup.margins
+            notes.insert("sheet '\(name)': the page margins (left \(number(margins.left)), right \(number(margins.right)), "
+                         + "top \(number(margins.top)), bottom \(number(margins.bottom)) inches)")
+        }
         if let header = setup.header { print.append("header: \(quoted(header))") }
         if let footer = setup.footer { print.append("footer: \(quoted(footer))") }
         if setup.centerHorizontally { print.append("center: true") }
