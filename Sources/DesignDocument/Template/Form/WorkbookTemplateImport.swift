@@ -43,6 +43,12 @@ public struct WorkbookTemplateImport: Sendable {
         }
         for feature in form.unsupported { notes.insert("\(feature) (not carried over by DocSheet either)") }
         if !form.definedNames.isEmpty { notes.insert("defined names (\(form.definedNames.map(\.name).joined(separator: ", ")))") }
+        // The styles first: what they cannot say belongs in the notes at the top.
+        var styleLines: [String] = []
+        for (styleName, style) in styles.ordered {
+            let keys = WorkbookTemplateImport.styleKeys(style, name: styleName, usedAt: styles.places(styleName), notes: &notes)
+            styleLines.append("  \(styleName): {\(keys.joined(separator: ", "))}")
+        }
         var lines = ["# Imported by 'docsheet templates import' from \(form.source)."]
         if !notes.isEmpty {
             lines.append("# The YAML format cannot say these; the workbook itself (--template \(form.source)) keeps them:")
@@ -50,13 +56,7 @@ public struct WorkbookTemplateImport: Sendable {
         }
         lines.append("name: \(WorkbookTemplateImport.quoted(name))")
         if let title = form.properties.title { lines += ["properties:", "  title: \(WorkbookTemplateImport.quoted(title))"] }
-        if !styles.ordered.isEmpty {
-            lines.append("styles:")
-            for (styleName, style) in styles.ordered {
-                let keys = WorkbookTemplateImport.styleKeys(style, name: styleName, usedAt: styles.places(styleName), notes: &notes)
-                lines.append("  \(styleName): {\(keys.joined(separator: ", "))}")
-            }
-        }
+        if !styleLines.isEmpty { lines += ["styles:"] + styleLines }
         lines.append("sheets:")
         lines += sheetLines
         yaml = lines.joined(separator: "\n") + "\n"
@@ -96,12 +96,18 @@ public struct WorkbookTemplateImport: Sendable {
     }
 
     /// True when a one-row YAML table cannot hold the sheet's row templates: a block of several rows, rows per
-    /// parameter, several row templates, a picture at a marker, or a type sheet's property rows.
+    /// parameter, several row templates, a picture at a marker, a type sheet's property rows, merged cells in the
+    /// header row, the row template or under it, or cells under it (a total's formula).
     static func needsFormSheet(_ formSheet: FormSheet) -> Bool {
-        formSheet.blocks.contains { $0.first != $0.last || !$0.nested.isEmpty }
+        let sheet = formSheet.sheet
+        let tableRow = formSheet.rowTemplates.first { $0.scope != .group && $0.scope != .history }?.row
+        return formSheet.blocks.contains { $0.first != $0.last || !$0.nested.isEmpty }
             || formSheet.blocks.filter { $0.scope != .group }.count > 1
             || !formSheet.pictures.isEmpty
             || (formSheet.repetition == .type && formSheet.rowTemplates.contains { $0.scope != .function && $0.scope != .group })
+            || tableRow.map { row in
+                sheet.merges.contains { $0.last.row >= row - 1 } || sheet.cells.contains { $0.reference.row > row && $0.value != .empty }
+            } ?? false
     }
 
     private static func sheet(_ formSheet: FormSheet, styles: inout StyleNames, notes: inout Set<String>) -> [String] {
