@@ -154,6 +154,17 @@ import TestSupport
         try expectSameCells(fromYAML, fromForm, sheet: "プロパティ一覧")
         #expect(try fromYAML.sheet("TaskStore").columnWidths == fromForm.sheet("TaskStore").columnWidths)
         // The blocks, parameter rows and the picture are in the YAML: no note says they are lost.
+        #expect(!imported.notes.isEmpty)
         #expect(!imported.notes.contains { $0.contains("block") || $0.contains("parameter") || $0.contains("picture") })
+    }
+
+    @Test func theImportedVietnameseFormRendersTheCellsOfTheFixture() throws {
+        let path = FormBlockTests.hougan.replacingOccurrences(of: "ja-hougan-class-spec", with: "vi-function-blocks")
+        let imported = try WorkbookTemplateImport(workbookAt: path)
+        #expect(try TemplateLoader.load(yaml: imported.yaml, path: "vi.yml", baseFolder: nil).sheets.map(\.kind) == [.form])
+        try expectSameCells(renderYAML(imported.yaml, name: "vi"), renderForm(Template.resolve(path), name: "vi"), sheet: "Danh sách hàm")
+        // Only the conditional format and the margins are left out, each named with its place.
+        #expect(imported.notes == ["sheet 'Danh sách hàm': the conditional format on C5:E5",
+                                   "sheet 'Danh sách hàm': the page margins (left 0.75, right 0.75, top 1, bottom 1 inches)"])
     }
 }
