@@ -167,4 +167,20 @@ import TestSupport
         #expect(imported.notes == ["sheet 'Danh sách hàm': the conditional format on C5:E5",
                                    "sheet 'Danh sách hàm': the page margins (left 0.75, right 0.75, top 1, bottom 1 inches)"])
     }
+
+    @Test func theExampleOfTheDocumentationFillsAMethodPage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("Documentation/Templates.md"), encoding: .utf8)
+        let section = try #require(text.range(of: "### Form sheets: a client's form in YAML"))
+        let start = try #require(text.range(of: "```yaml\n", range: section.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let book = try renderYAML("name: example\n" + text[start.upperBound..<end.lowerBound], name: "example")
+        let store = try book.sheet("TaskStore")
+        // Two properties, then add(_:at:) with a row per parameter and removeAll() with its 引数 row emptied.
+        #expect(store["C10"] == "tasks" && store["C11"] == "doneCount")
+        #expect(store["C16"] == "add(_:at:)" && store["H17"] == "Adds a task." && store["H18"] == "title" && store["H19"] == "index")
+        #expect(store["C20"] == "removeAll()" && store["D22"] == "引数" && store["H22"] == nil)
+        #expect(Set(store.mergedRanges).isSuperset(of: ["A16:B19", "A20:B22"]))
+        #expect(store.formulas["G23"] == "COUNTA(C16:C22)")
+    }
 }
