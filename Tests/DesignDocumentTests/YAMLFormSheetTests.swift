@@ -132,6 +132,13 @@ import TestSupport
         }
     }
 
+    @Test func aPlainYAMLNumberIsANumberAndQuotedTextStaysText() throws {
+        let yaml = "name: t\nsheets:\n  - kind: form\n    name: S\n    cells:\n      - {cell: A1, value: 1.5}\n"
+            + "      - {cell: A2, value: \"1.5\"}\n      - {cell: A3, value: inf}\n      - {cell: A4, value: 0x1F}\n"
+        let sheet = try #require(try TemplateLoader.load(yaml: yaml, path: "form.yml", baseFolder: nil).sheets.first)
+        #expect(try #require(sheet.formSheets[.en]).sheet.cells.map(\.value) == [.number(1.5), .text("1.5"), .text("inf"), .text("0x1F")])
+    }
+
     @Test func columnWidthsTakeARangeOfColumns() throws {
         let yaml = "name: t\nsheets:\n  - kind: form\n    name: S\n    columnWidths: {\"A:C\": 2, D: 10}\n    cells:\n      - {cell: A1, value: x}\n"
         let sheet = try #require(try TemplateLoader.load(yaml: yaml, path: "form.yml", baseFolder: nil).sheets.first)

@@ -46,7 +46,9 @@ extension TemplateSheetReader {
             style: try cellKeys["style"].map { n throws(YAMLNodeError) in try styleName(n, "style") }, merge: merge,
             link: try cellKeys["link"].map { n throws(YAMLNodeError) in try loader.linkTarget(n) },
             line: loader.line(cellNode))
-        if kind == .form, case .scalar(let scalar)? = cellKeys["value"], scalar.style == .plain, let number = Double(scalar.string) {
+        // A plain decimal number (`1`, `2.5`, `-3e2`), not `"1"`, nor what Swift also reads as a number (`inf`, `0x1F`).
+        if kind == .form, case .scalar(let scalar)? = cellKeys["value"], scalar.style == .plain,
+           scalar.string.allSatisfy({ "0123456789.+-eE".contains($0) }), let number = Double(scalar.string), number.isFinite {
             cell.number = number
         }
         if let formulaNode = cellKeys["formula"] {
