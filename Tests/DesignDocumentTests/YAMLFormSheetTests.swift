@@ -190,4 +190,30 @@ import TestSupport
         #expect(Set(store.mergedRanges).isSuperset(of: ["A16:B19", "A20:B22"]))
         #expect(store.formulas["G23"] == "COUNTA(C16:C22)")
     }
+
+    @Test func everyFormSheetImportedFromAFixtureRendersTheCellsOfTheWorkbook() throws {
+        let folder = URL(fileURLWithPath: FormBlockTests.hougan).deletingLastPathComponent().deletingLastPathComponent()
+        let books = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xlsx") && !$0.contains("original") }.sorted()
+        var compared = 0
+        for book in books {
+            let path = folder.appendingPathComponent(book).path
+            let imported = try WorkbookTemplateImport(workbookAt: path)
+            let forms = try TemplateLoader.load(yaml: imported.yaml, path: book, baseFolder: nil).sheets.filter { $0.kind == .form }
+            guard !forms.isEmpty else { continue }
+            let name = book.replacingOccurrences(of: "/", with: "-")
+            let fromYAML = try renderYAML(imported.yaml, name: name), fromForm = try renderForm(Template.resolve(path), name: name)
+            for form in forms {
+                let raw = form.name.text(.en)
+                let names = Placeholders.names(in: raw).contains("type.name")
+                    ? ["TaskStore", "Tag"].map { Placeholders.expand(raw, ["type.name": $0]) } : [raw]
+                for sheet in names {
+                    try expectSameCells(fromYAML, fromForm, sheet: sheet)
+                    compared += 1
+                }
+            }
+        }
+        // The 方眼紙 class page (two types) and its property list, the Vietnamese blocks, and each detailed design's
+        // function list with its total.
+        #expect(compared >= 8)
+    }
 }

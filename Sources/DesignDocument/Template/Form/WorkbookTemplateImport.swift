@@ -288,7 +288,7 @@ public struct WorkbookTemplateImport: Sendable {
         if !heights.isEmpty {
             lines.append("    rowHeights: {\(heights.map { "\($0.key + 1): \(number($0.value.height!))" }.joined(separator: ", "))}")
         }
-        if let height = sheet.defaultRowHeight, height != 15 { notes.insert("sheet '\(name)': the default row height \(number(height))") }
+        if let height = sheet.defaultRowHeight { lines.append("    defaultRowHeight: \(number(height))") }
         // Cells, top to bottom: each merge written with the cell it starts at (a cell inside a merge is the merge's).
         var cellLines: [String] = []
         let anchors = Dictionary(sheet.cells.map { ($0.reference, $0) }) { first, _ in first }

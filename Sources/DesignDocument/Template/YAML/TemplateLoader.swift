@@ -37,7 +37,7 @@ struct TemplateLoader {
     static let sheetKeys = ["kind", "name", "description", "cells", "columnWidths", "rowHeights", "startRow", "columns",
                             "sort", "group", "split", "sections", "filter", "highlightUndocumented", "table",
                             "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines",
-                            "properties", "methods", "attributes", "relationships", "diagram"]
+                            "properties", "methods", "attributes", "relationships", "diagram", "defaultRowHeight"]
     static let cellKeys = ["cell", "value", "style", "merge", "link", "formula"]
     static let columnKeys = ["header", "field", "width", "wrap", "style", "format", "link", "choices"]
     static let filterKeys = ["minAccess", "kinds", "documentation"]

@@ -55,11 +55,12 @@ extension TemplateSheetReader {
 
     /// The form sheet in each locale: the cells as a client's sheet, its markers found and checked by the rules of an
     /// `.xlsx` form (a problem names the cell and its line in the template).
-    func formSheets(name: LocalizedText, cells: [CellSpec], widths: [Int: Double], heights: [Int: Double],
+    func formSheets(name: LocalizedText, cells: [CellSpec], widths: [Int: Double], heights: [Int: Double], defaultRowHeight: Double?,
                     filter: FormFilter) throws(YAMLNodeError) -> [DocumentLocale: FormSheet] {
         var sheets: [DocumentLocale: FormSheet] = [:]
         for locale in DocumentLocale.allCases {
-            let document = formDocument(name: name.text(locale), cells: cells, widths: widths, heights: heights, locale: locale)
+            var document = formDocument(name: name.text(locale), cells: cells, widths: widths, heights: heights, locale: locale)
+            document.defaultRowHeight = defaultRowHeight
             var problems: [DesignDocumentError] = []
             var found = FormTemplateLoader.formSheet(document, path: loader.path, problems: &problems)
             if let problem = problems.first {
@@ -78,7 +79,7 @@ extension TemplateSheetReader {
     }
 
     /// The cells of a form sheet as a client's sheet in `locale`: values (a plain YAML number a number, a formula a
-    /// formula), styles, merges, column widths and row heights.
+    /// formula), styles, merges, column widths and row heights (the sheet's default row height is set by the caller).
     func formDocument(name: String, cells: [CellSpec], widths: [Int: Double], heights: [Int: Double],
                       locale: DocumentLocale) -> SheetDocument {
         let sheetCells = cells.sorted { ($0.cell.row, $0.cell.column) < ($1.cell.row, $1.cell.column) }.map { cell in

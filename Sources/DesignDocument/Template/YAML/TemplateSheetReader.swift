@@ -80,7 +80,8 @@ struct TemplateSheetReader {
         if let diagram = keys["diagram"] { sheet.diagram = try reader.choice(diagram, "diagram") }
         try checkFormPrint(sheet.print)
         if kind == .form {
-            sheet.formSheets = try formSheets(name: name, cells: cells, widths: widths, heights: heights,
+            let defaultHeight = try keys["defaultRowHeight"].map { n throws(YAMLNodeError) in try reader.number(n, "defaultRowHeight", range: 0...409) }
+            sheet.formSheets = try formSheets(name: name, cells: cells, widths: widths, heights: heights, defaultRowHeight: defaultHeight,
                                               filter: try formFilter(filter, group: group))
         }
         return sheet
@@ -118,7 +119,7 @@ struct TemplateSheetReader {
                                .screens, .transitions, .messages, .errors]),
             ("properties", [.classes]), ("methods", [.classes]), ("attributes", [.entities]), ("relationships", [.entities]),
             ("table", Self.tableKinds), ("autofilter", Self.tableKinds),
-            ("diagram", [.diagram]),
+            ("diagram", [.diagram]), ("defaultRowHeight", [.form]),
         ]
         for (key, kinds) in appliesTo {
             if let present = keys[key], !kinds.contains(kind) {
