@@ -293,10 +293,15 @@ public struct WorkbookTemplateImport: Sendable {
         var cellLines: [String] = []
         let anchors = Dictionary(sheet.cells.map { ($0.reference, $0) }) { first, _ in first }
         let merges = Dictionary(sheet.merges.map { ($0.first, $0) }) { first, _ in first }
-        var references = Set(sheet.cells.map(\.reference)).union(merges.keys)
+        var covered = Set<CellReference>()
         for merge in sheet.merges {
-            for reference in references where merge.contains(reference) && reference != merge.first { references.remove(reference) }
+            for row in merge.first.row...merge.last.row {
+                for column in merge.first.column...merge.last.column where row != merge.first.row || column != merge.first.column {
+                    covered.insert(CellReference(row: row, column: column))
+                }
+            }
         }
+        let references = Set(sheet.cells.map(\.reference)).union(merges.keys).subtracting(covered)
         for reference in references.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
             let cell = anchors[reference]
             let style = cell?.style ?? CellStyle()
