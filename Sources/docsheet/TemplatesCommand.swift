@@ -52,7 +52,7 @@ struct TemplatesCommand: ParsableCommand {
     /// `docsheet templates fields`.
     struct Fields: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the placeholders, the {{scope.FIELD}} markers and each YAML sheet kind's column fields.",
+            abstract: "List the placeholders, the {{scope.FIELD}} markers, the picture markers and each YAML sheet kind's column fields.",
             discussion: HelpText.discussion(examples: ["docsheet templates fields"]))
 
         /// Runs the subcommand.
@@ -60,6 +60,9 @@ struct TemplatesCommand: ParsableCommand {
             Console.output("placeholders (anywhere): " + TemplateFields.placeholders.map { "{{\($0)}}" }.joined(separator: " "))
             for (scope, fields) in TemplateFields.rowScopes {
                 Console.output("{{\(scope).FIELD}}: " + fields.joined(separator: ", "))
+            }
+            for (marker, picture, placement) in TemplateFields.pictures {
+                Console.output("picture \(marker): \(picture); \(placement)")
             }
             for (kind, fields) in TemplateFields.sheetKinds {
                 Console.output("kind: \(kind) (YAML columns): " + fields.joined(separator: ", "))
@@ -123,7 +126,7 @@ struct TemplatesCommand: ParsableCommand {
             } catch {
                 throw WorkflowError.outputFailed(path: output, reason: error.description)
             }
-            imported.notes.forEach { Console.error("note: \(file): \($0) is not in the YAML") }
+            imported.notes.forEach { Console.error("note: \(file): not in the YAML: \($0)") }
             Console.error("docsheet: wrote \(output)")
         }
     }

@@ -166,21 +166,23 @@ import TestSupport
 
     @Test func templatesCheckDescribesEachBlock() throws {
         let form = try FormTemplateLoader.formSheet(Self.methodSheet(), path: "client.xlsx")
-        #expect(form.blocks.map(WorkbookTemplateReport.describe) == [
+        #expect(form.blocks.map { WorkbookTemplateReport.describe($0) } == [
             "rows 5–7: block of 3 rows, once per function; row 7 once per parameter; "
                 + "merges over several rows repeated in every copy: A5:A7",
         ])
     }
 
-    @Test func templatesImportSaysWhatYAMLCannotExpress() throws {
+    @Test func templatesImportWritesABlockAsAFormSheetAndSaysWhatYAMLCannotExpress() throws {
         let template = try FormTemplateLoader.template(from: SpreadsheetDocument(sheets: [Self.methodSheet()]), path: "client.xlsx")
         let result = WorkbookTemplateImport(form: try #require(template.form), name: "client")
-        #expect(result.notes.contains("sheet 'メソッド': the block of rows 5–7 written once per function "
-                                      + "(a YAML table writes one row per item; only row 5 becomes its row)"))
-        #expect(result.notes.contains("sheet 'メソッド': the rows written once per parameter (row 7; "
-                                      + "a YAML table has no nested rows, its parameters field lists them in one cell)"))
-        // What it writes still loads.
-        _ = try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil)
+        // The block, its parameter row, its merges and the total's formula are in the YAML: a form sheet, found alike.
+        let sheet = try #require(try TemplateLoader.load(yaml: result.yaml, path: "client.yml", baseFolder: nil).sheets.first)
+        #expect(sheet.kind == .form)
+        #expect(sheet.formSheets[.en]?.blocks == template.form?.sheets.first?.blocks)
+        #expect(result.yaml.contains("{cell: B9, formula: \"=COUNTA(B5:B7)\"}"))
+        #expect(result.yaml.contains("print: {area: \"A1:F9\"}"))
+        // Only the drop-down is left out, with its range.
+        #expect(result.notes == ["sheet 'メソッド': the data validation (list) on E5"])
     }
 
     /// The committed 方眼紙 fixture.
@@ -190,9 +192,12 @@ import TestSupport
     @Test func theHouganFixtureIsCheckedAndFilled() throws {
         let report = try WorkbookTemplateReport(checking: Self.hougan)
         #expect(report.problems.isEmpty)
-        #expect(report.lines.contains("  rows 15–17: block of 3 rows, once per function; row 17 once per parameter; "
-                                      + "merges over several rows repeated in every copy: A15:B17"))
-        #expect(report.lines.contains("  row 11: row template, once per property"))
+        #expect(report.lines.contains("  rows 15–17: block of 3 rows, once per function of the sheet's type; row 17 once per parameter; "
+                                      + "merges over several rows repeated in every copy: A15:B17; "
+                                      + "merges within a row repeated in every copy: C15:P15, Q15:U15, V15:AE15, AF15:AR15 and 6 more"))
+        #expect(report.lines.contains("  row 11: row template, once per property of the sheet's type; "
+                                      + "merges repeated in every row: A11:B11, C11:L11, M11:T11, U11:Y11 and 2 more"))
+        #expect(report.lines.contains("  row 4: row template, once per property; merges repeated in every row: A4:B4, C4:P4, Q4:Z4, AA4:AE4 and 1 more"))
         let template = try Template.resolve(Self.hougan)
         let url = try Fixtures.folder().appendingPathComponent("hougan-filled.xlsx")
         _ = try WorkbookRenderer(template: template, context: Fixtures.context, inventory: Self.inventory, diff: nil).render(to: url)

@@ -21,7 +21,7 @@ import Testing
 
     @Test func unknownSheetKindListsKinds() {
         #expect(error(header + "  - kind: flowchart\n    name: X\n")
-            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, modules, types, functions, properties, classes, static, added, removed, changed, diagram, screens, transitions, messages, errors, entities, not 'flowchart'")
+            == "custom.yml:3: 'kind' must be one of cover, contents, history, summary, modules, types, functions, properties, classes, static, added, removed, changed, diagram, screens, transitions, messages, errors, entities, form, not 'flowchart'")
     }
 
     @Test func unknownFieldListsTheSheetKindsFields() {

@@ -747,6 +747,14 @@ struct FormSheetLowering: Sendable {
         return (pixels - padding) / digit
     }
 
+    /// The width a workbook stores for a column libxlsxwriter is given `width` for (Excel's cell padding added): the
+    /// inverse of ``characterWidth(_:)``, so a YAML form sheet's widths are read as a client's workbook stores them.
+    static func storedWidth(_ width: Double) -> Double {
+        let digit = 7.0, padding = 5.0
+        guard width >= 1 else { return width * 12 / digit }
+        return (width * digit + padding).rounded() / digit
+    }
+
     /// The number a workbook-wide number placeholder stands for (`coverage` and `propertyCoverage` as fractions).
     static func numericGlobal(_ name: String, _ values: [String: String]) -> Double? {
         switch name {

@@ -1,6 +1,7 @@
 import Foundation
 import Inventory
 import Parallelism
+import SpreadsheetModel
 import Workbook
 
 /// One row of a table sheet, before it is written.
@@ -35,6 +36,9 @@ struct PlannedSheet {
     /// The upper member table's rows: a `classes` sheet's properties, an `entities` sheet's attributes (empty on
     /// every other kind; ``rows`` are then the lower table's, the methods or relationships).
     var propertyRows: [TableRow] = []
+    /// A `form` sheet's worksheet for one item (or the only one), written by the form lowering as a client's form
+    /// sheet is.
+    var formInstance: FormLowering.Instance?
 }
 
 /// Turns template sheets into planned worksheets: filters, sorts, groups, splits by group and by Excel's row limit.
@@ -50,6 +54,8 @@ struct SheetPlanner {
     /// The pages of the diagrams the template's `diagram` sheets show (``DiagramDrawing``): a diagram with no
     /// pages, or one that could not be drawn, leaves its sheet out.
     var diagrams: [DiagramKind: [DiagramPage]] = [:]
+    /// The diagrams the picture markers of `form` sheets show (``MarkerDiagrams``), drawn once the sheets are planned.
+    var markerPictures: [DiagramSubject: MarkerPicture] = [:]
 
     /// The worksheets to write, in order, with their rows.
     func plan() -> [PlannedSheet] {
@@ -149,6 +155,25 @@ struct SheetPlanner {
                     add(spec, name: name, values: values, rows: [], spelledOut: pages.count == 1 || perPage)
                     planned[planned.count - 1].picture = page
                 }
+            case .form:
+                // The sheet as a client's form sheet: once, or once per type, module or file, as the form lowering writes it.
+                guard let formSheet = spec.formSheets[context.locale] ?? spec.formSheets[.en] else { continue }
+                var sheet = formSheet
+                // A sheet written once is named as the template spells it, its workbook-wide placeholders filled in.
+                if sheet.repetition == nil { sheet.sheet.name = baseName }
+                sheet.sheet.pageSetup = formPageSetup(spec)
+                sheet.sheet.showsGridlines = spec.gridlines
+                sheet.sheet.tabColor = spec.tabColor
+                let form = WorkbookForm(source: template.source, sheets: [sheet], workbookFilter: FormFilter(), definedNames: [],
+                                        defaultStyle: CellStyle(), properties: SpreadsheetProperties(), activeSheet: 0, unsupported: [])
+                let lowering = FormLowering(form: form, context: context, inventory: inventory, planner: self, globals: globalValues)
+                for var instance in lowering.instances() {
+                    add(spec, name: instance.name, values: [:], rows: [], spelledOut: sheet.repetition == nil)
+                    instance.name = planned[planned.count - 1].name
+                    instance.values["sheet"] = instance.name
+                    planned[planned.count - 1].values = instance.values
+                    planned[planned.count - 1].formInstance = instance
+                }
             default:
                 add(spec, name: baseName, values: [:], rows: [])
             }
@@ -192,6 +217,20 @@ struct SheetPlanner {
             tail = folder + "/" + tail
         }
         return tail
+    }
+
+    /// A `form` sheet's print setup: the template's, with the sheet's own settings, its print area and title rows; the
+    /// paper named by its code, as a client's workbook names it (the form lowering lays out page breaks by it).
+    func formPageSetup(_ spec: SheetSpec) -> PageSetup {
+        let print = template.print.merged(with: spec.print)
+        let locale = context.locale
+        var setup = PageSetup(landscape: print.landscape ?? false, paper: print.paper ?? .a4, fitToWidth: print.fitToWidth ?? false,
+                              centerHorizontally: print.center ?? false, repeatRows: print.repeatRows,
+                              header: print.header.map { Placeholders.separatingSizeCodes($0.text(locale)) },
+                              footer: print.footer.map { Placeholders.separatingSizeCodes($0.text(locale)) })
+        setup.paperCode = Int(setup.paper.libraryValue)
+        setup.printArea = print.area
+        return setup
     }
 
     /// True when the sheet is written for this run: inventory sheets need an inventory, review sheets a diff.

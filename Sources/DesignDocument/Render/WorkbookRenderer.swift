@@ -71,10 +71,18 @@ struct WorkbookRenderer {
             }
         }
         let sheets = planner.plan()
+        // The pictures at the markers of form sheets, each diagram drawn once.
+        let subjects = Set(sheets.compactMap(\.formInstance).flatMap { $0.pictures.map(\.subject) })
+        if let inventory, !subjects.isEmpty {
+            let drawn = MarkerDiagrams.draw(subjects, inventory: inventory, title: context.projectName, locale: context.locale,
+                                            cache: diagramCache, source: template.source)
+            planner.markerPictures = drawn.0
+            warnings += drawn.1
+        }
         // Constant memory flushes rows as written: bounded memory for huge inventories. It rules out Excel
         // tables (plain header + autofilter is written instead) and keeps one temporary file per sheet open,
-        // so it is only used when the sheets are few.
-        let constantMemory = isLargeInventory && sheets.count <= 200
+        // so it is only used when the sheets are few (and never with a form sheet, whose rows come block by block).
+        let constantMemory = isLargeInventory && sheets.count <= 200 && !sheets.contains { $0.formInstance != nil }
         let properties = SpreadsheetProperties(
             title: property("title", values), subject: property("subject", values), author: property("author", values),
             manager: property("manager", values), company: property("company", values),
@@ -327,6 +335,15 @@ struct TemplateLowering {
 
     /// The sheet: free cells, the logo, the table or summary, and the sheet and print settings.
     func worksheet(logo: LogoSpec?) -> PlannedWorksheet {
+        if let instance = sheet.formInstance {
+            // A form sheet is written as a client's form sheet is: one writer for both.
+            let lowering = FormSheetLowering(instance: instance, context: renderer.context,
+                                             expansions: [instance.formSheet.sheet.name: instance.expansion], renamed: [:],
+                                             pictures: planner.markerPictures)
+            var planned = lowering.worksheet()
+            planned.layout.isActive = allSheets.first?.name == sheet.name
+            return planned
+        }
         var planned = PlannedWorksheet(name: sheet.name)
         var steps: [PlannedRow] = []
         var pendingHeights = spec.rowHeights.sorted { $0.key < $1.key }

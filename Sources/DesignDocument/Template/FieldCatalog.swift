@@ -65,7 +65,7 @@ public enum FieldCatalog {
         case .transitions: return TransitionField.names
         case .messages: return MessageField.names
         case .errors: return ErrorField.names
-        case .cover, .static, .classes, .diagram, .entities: return []
+        case .cover, .static, .classes, .diagram, .entities, .form: return []
         }
     }
 

@@ -97,11 +97,17 @@ public enum SheetKind: String, CaseIterable, Sendable {
     case errors
     /// The data model (テーブル定義): one sheet per entity, its attribute table then its relationship table.
     case entities
+    /// A sheet drawn cell by cell as a client's form: rows whose cells hold `{{function.*}}`, `{{parameter.*}}`,
+    /// `{{property.*}}` (or any other row scope's) markers are row templates and blocks of rows, written by the same
+    /// rules, and by the same writer, as an `.xlsx` form's (function blocks, a row per parameter, property tables,
+    /// pictures at a marker); `{{type.name}}`, `{{module}}` or `{{file}}` in its name writes it once per type, module
+    /// or file.
+    case form
 
     /// True for the review kinds, which show an ``InventoryDiff``.
     var isReview: Bool { self == .added || self == .removed || self == .changed }
     /// True for the kinds that need an inventory.
-    var needsInventory: Bool { [.summary, .types, .functions, .properties, .classes, .modules, .diagram].contains(self) || isAppRecords }
+    var needsInventory: Bool { [.summary, .types, .functions, .properties, .classes, .modules, .diagram, .form].contains(self) || isAppRecords }
     /// True for the kinds that show the app's records (screens, transitions, messages, errors, entities): their sheets
     /// are left out when the project has none.
     var isAppRecords: Bool { [.screens, .transitions, .messages, .errors, .entities].contains(self) }
@@ -162,6 +168,11 @@ public struct CellSpec: Sendable {
     /// A link target, per locale: `sheet-kind:KIND` (the first sheet of that kind, by its rendered name),
     /// `sheet:Name` (a sheet of this workbook, as the template spells its name) or a URL.
     public var link: LocalizedText?
+    /// A formula with its leading `=` (`form` sheets only): its references move with the rows written above them, as
+    /// in a client's form.
+    public var formula: String? = nil
+    /// The value as a number, when a `form` sheet's cell gives a plain YAML number (`value: 1`, not `value: "1"`).
+    public var number: Double? = nil
     /// The line in the template, for messages.
     public var line: Int
 }
@@ -222,6 +233,11 @@ public struct PrintSpec: Sendable {
     public var footer: LocalizedText?
     /// Center the content horizontally.
     public var center: Bool?
+    /// The part of the sheet printed (`form` sheets only; it grows with the rows written in it).
+    public var area: CellRange? = nil
+    /// Zero-based rows printed at the top of every page (`form` sheets only; a table sheet's `repeatHeader` repeats its
+    /// header row).
+    public var repeatRows: ClosedRange<Int>? = nil
 
     /// The settings of `override` where given, else these.
     func merged(with override: PrintSpec?) -> PrintSpec {
@@ -229,7 +245,8 @@ public struct PrintSpec: Sendable {
         return PrintSpec(
             landscape: override.landscape ?? landscape, paper: override.paper ?? paper,
             fitToWidth: override.fitToWidth ?? fitToWidth, repeatHeader: override.repeatHeader ?? repeatHeader,
-            header: override.header ?? header, footer: override.footer ?? footer, center: override.center ?? center)
+            header: override.header ?? header, footer: override.footer ?? footer, center: override.center ?? center,
+            area: override.area ?? area, repeatRows: override.repeatRows ?? repeatRows)
     }
 }
 
@@ -305,6 +322,9 @@ public struct SheetSpec: Sendable {
     public var diagram: DiagramKind = .classes
     /// A `classes` sheet's property and method tables (`nil` on every other kind).
     public var memberTables: MemberTables? = nil
+    /// A `form` sheet as a client's form sheet, its row templates and blocks found, in each locale (empty on every
+    /// other kind): the form lowering writes it as it writes an `.xlsx` form's sheet.
+    public var formSheets: [DocumentLocale: FormSheet] = [:]
 }
 
 /// A workbook layout: document properties, styles, print setup and sheets. Built-ins are compiled in;
@@ -380,7 +400,12 @@ public struct Template: Sendable {
         if let form {
             return form.sheets.contains { $0.rowTemplates.contains { $0.scope.isAppRecords } || $0.pictures.contains { $0.marker.isAppRecords } }
         }
-        return sheets.contains { $0.kind.isAppRecords || ($0.kind == .diagram && $0.diagram.isAppRecords) }
+        return sheets.contains { sheet in
+            sheet.kind.isAppRecords || (sheet.kind == .diagram && sheet.diagram.isAppRecords)
+                || sheet.formSheets.values.contains { form in
+                    form.rowTemplates.contains { $0.scope.isAppRecords } || form.pictures.contains { $0.marker.isAppRecords }
+                }
+        }
     }
 
     /// True when some sheet shows an inventory (`docsheet generate`); false for a template with only review sheets

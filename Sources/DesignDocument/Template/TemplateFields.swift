@@ -499,7 +499,7 @@ public enum ColumnField: Hashable, Sendable {
         case .transitions: guard let field = TransitionField(rawValue: name) else { return nil }; self = .transition(field)
         case .messages: guard let field = MessageField(rawValue: name) else { return nil }; self = .message(field)
         case .errors: guard let field = ErrorField(rawValue: name) else { return nil }; self = .error(field)
-        case .cover, .static, .classes, .diagram, .entities: return nil
+        case .cover, .static, .classes, .diagram, .entities, .form: return nil
         }
     }
 

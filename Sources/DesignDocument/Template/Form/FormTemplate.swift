@@ -640,18 +640,33 @@ public struct WorkbookTemplateReport: Sendable {
     /// Parts of the workbook DocSheet's writer cannot write (reported as warnings by `generate`).
     public var unsupported: [String]
 
-    /// One line about a block of row templates: its rows, what it is written for, its nested rows and merges.
-    static func describe(_ block: RowBlock) -> String {
+    /// One line about a block of row templates: its rows, what it is written for, its nested rows (a row per
+    /// parameter) and the merges repeated in every copy — those over several rows, and those within one row.
+    ///
+    /// - Parameters:
+    ///   - block: The block.
+    ///   - sheet: The sheet it is on, for its merges within one row (`nil`: those are not listed).
+    ///   - repetition: What the sheet is written once for (a type sheet lists its own type's members).
+    /// - Returns: The line, without indentation.
+    static func describe(_ block: RowBlock, on sheet: SheetDocument? = nil, repetition: SheetRepetition? = nil) -> String {
+        var scope = block.scope.rawValue
+        if repetition == .type, [.function, .property].contains(block.scope) { scope += " of the sheet's type" }
+        let rowMerges = (sheet?.merges ?? []).filter { $0.rowCount == 1 && block.rows.contains($0.first.row) }
         guard block.first != block.last || !block.merges.isEmpty else {
-            return "row \(block.first + 1): row template, once per \(block.scope.rawValue)"
+            var line = "row \(block.first + 1): row template, once per \(scope)"
+            if !rowMerges.isEmpty { line += "; merges repeated in every row: \(WorkbookTemplateImport.list(rowMerges.map(\.description)))" }
+            return line
         }
-        var line = "rows \(block.first + 1)–\(block.last + 1): block of \(block.rows.count) rows, once per \(block.scope.rawValue)"
+        var line = "rows \(block.first + 1)–\(block.last + 1): block of \(block.rows.count) rows, once per \(scope)"
         if !block.nested.isEmpty {
             let runs = block.nested.map { $0.count == 1 ? "row \($0.lowerBound + 1)" : "rows \($0.lowerBound + 1)–\($0.upperBound + 1)" }
             line += "; \(runs.joined(separator: ", ")) once per parameter"
         }
         if !block.merges.isEmpty {
             line += "; merges over several rows repeated in every copy: \(block.merges.map(\.description).joined(separator: ", "))"
+        }
+        if !rowMerges.isEmpty {
+            line += "; merges within a row repeated in every copy: \(WorkbookTemplateImport.list(rowMerges.map(\.description)))"
         }
         return line
     }
@@ -679,7 +694,7 @@ public struct WorkbookTemplateReport: Sendable {
             if let repetition = form.repetition { heading += ": written once per \(repetition.rawValue)" }
             lines.append(heading)
             for block in form.blocks {
-                lines.append("  " + WorkbookTemplateReport.describe(block))
+                lines.append("  " + WorkbookTemplateReport.describe(block, on: sheet, repetition: form.repetition))
             }
             for picture in form.pictures {
                 lines.append("  \(picture.cell): picture \(picture.marker.text), \(picture.marker.pictureDescription); "
@@ -706,6 +721,10 @@ public enum TemplateFields {
     public static let placeholders = Placeholders.global + ["sheet"]
     /// Each row-template scope with its fields: `{{function.name}}`, `{{type.kind}}`, …
     public static let rowScopes: [(scope: String, fields: [String])] = RowScope.allCases.map { ($0.rawValue, $0.fields) }
+    /// Each picture marker (`{{type.diagram}}`, …) with the picture it shows and where it may stand.
+    public static let pictures: [(marker: String, picture: String, placement: String)] = PictureMarker.allCases.map {
+        ($0.text, $0.pictureDescription, $0.placement)
+    }
     /// Each YAML sheet kind with columns, with the fields its `columns` may name (`kind: modules`: `dependencies`, …);
     /// a `classes` sheet's two tables as `classes.properties` and `classes.methods`, an `entities` sheet's as
     /// `entities.attributes` and `entities.relationships`.

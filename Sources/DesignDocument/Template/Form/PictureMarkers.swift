@@ -41,6 +41,16 @@ public enum PictureMarker: String, CaseIterable, Sendable {
         }
     }
 
+    /// Where the marker may stand, as `docsheet templates fields` says it.
+    public var placement: String {
+        let cell = "alone in a cell, on rows outside the row templates"
+        switch self {
+        case .typeDiagram: return cell + ", on a sheet written once per type ({{type.name}} in its name) only"
+        case .moduleDiagram: return cell + ", on any sheet (a {{module}} sheet shows its own module)"
+        default: return cell + ", on any sheet"
+        }
+    }
+
     /// Why the marker cannot stand on a sheet written once per `repetition`, or `nil` when it can.
     func problem(on repetition: SheetRepetition?) -> String? {
         switch self {

@@ -43,6 +43,16 @@ extension TemplateLoader {
         spec.fitToWidth = try keys["fitToWidth"].map { n throws(YAMLNodeError) in try reader.bool(n, "fitToWidth") }
         spec.repeatHeader = try keys["repeatHeader"].map { n throws(YAMLNodeError) in try reader.bool(n, "repeatHeader") }
         spec.center = try keys["center"].map { n throws(YAMLNodeError) in try reader.bool(n, "center") }
+        spec.area = try keys["area"].map { n throws(YAMLNodeError) in try cellRange(n) }
+        if let rowsNode = keys["repeatRows"] {
+            let value = try reader.string(rowsNode, "repeatRows")
+            let parts = value.split(separator: ":", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard (1...2).contains(parts.count), let first = parts.first!, let last = parts.last!, 1 <= first, first <= last,
+                  last <= Worksheet.maximumRows else {
+                throw fail(rowsNode, "'repeatRows' must be 1-based rows like \"14:14\" or \"3:4\", not '\(value)'")
+            }
+            spec.repeatRows = (first - 1)...(last - 1)
+        }
         for key in ["header", "footer"] {
             guard let textNode = keys[key] else { continue }
             let value = try text(textNode, key, placeholders: Placeholders.all)

@@ -6,8 +6,9 @@ import Yams
 
 /// The template's own value types: localized text with placeholders, colours, cell references, links and sheet names.
 extension TemplateLoader {
-    /// Text or `{en: …, vi: …, ja: …}`, checking that every placeholder is one of `placeholders`.
-    func text(_ node: Node, _ what: String, placeholders: [String]) throws(YAMLNodeError) -> LocalizedText {
+    /// Text or `{en: …, vi: …, ja: …}`, checking that every placeholder is one of `placeholders` (`nil`: not checked
+    /// here).
+    func text(_ node: Node, _ what: String, placeholders: [String]?) throws(YAMLNodeError) -> LocalizedText {
         let result: LocalizedText
         switch node {
         case .scalar(let scalar):
@@ -22,6 +23,8 @@ extension TemplateLoader {
         default:
             throw fail(node, "'\(what)' must be text or a mapping of locales (en, vi, ja) to text")
         }
+        // `nil`: the caller checks the markers (a form sheet's, by the rules of a client's form).
+        guard let placeholders else { return result }
         for value in Set(result.values.values) {
             for name in Placeholders.names(in: value) where !placeholders.contains(name) {
                 throw fail(node, "unknown placeholder '{{\(name)}}' in '\(what)'; valid placeholders: \(placeholders.joined(separator: ", "))")

@@ -33,12 +33,12 @@ struct TemplateLoader {
     static let propertyKeys = ["title", "subject", "author", "manager", "company", "category", "keywords", "comments", "status"]
     static let styleKeys = ["font", "size", "color", "bold", "italic", "underline", "fill", "border", "borderColor",
                             "wrap", "align", "valign", "numberFormat", "indent"]
-    static let printKeys = ["orientation", "paper", "fitToWidth", "repeatHeader", "header", "footer", "center"]
+    static let printKeys = ["orientation", "paper", "fitToWidth", "repeatHeader", "header", "footer", "center", "area", "repeatRows"]
     static let sheetKeys = ["kind", "name", "description", "cells", "columnWidths", "rowHeights", "startRow", "columns",
                             "sort", "group", "split", "sections", "filter", "highlightUndocumented", "table",
                             "freezeHeader", "freezeColumns", "autofilter", "rows", "levels", "chart", "print", "tabColor", "gridlines",
-                            "properties", "methods", "attributes", "relationships", "diagram"]
-    static let cellKeys = ["cell", "value", "style", "merge", "link"]
+                            "properties", "methods", "attributes", "relationships", "diagram", "defaultRowHeight"]
+    static let cellKeys = ["cell", "value", "style", "merge", "link", "formula"]
     static let columnKeys = ["header", "field", "width", "wrap", "style", "format", "link", "choices"]
     static let filterKeys = ["minAccess", "kinds", "documentation"]
     static let memberTableKeys = ["title", "columns"]
@@ -75,6 +75,9 @@ struct TemplateLoader {
             }
         }
         let print = try top["print"].map { node throws(YAMLNodeError) in try printSpec(node) } ?? PrintSpec()
+        if let node = top["print"], print.area != nil || print.repeatRows != nil {
+            throw fail(node, "'area' and 'repeatRows' are a form sheet's own print settings: give them under that sheet's 'print'")
+        }
         let logo = try top["logo"].map { node throws(YAMLNodeError) in try logoSpec(node) }
         guard case .sequence(let sequence) = sheetsNode, !sequence.isEmpty else {
             throw fail(sheetsNode, "'sheets' must be a non-empty list of sheets")

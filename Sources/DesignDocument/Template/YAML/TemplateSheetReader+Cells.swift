@@ -37,12 +37,37 @@ extension TemplateSheetReader {
             }
             throw loader.fail(cellKeys["merge"] ?? at, "cell \(area) overlaps \(other.merge == nil ? "cell" : "merged range") \(otherArea) at line \(other.line); Excel refuses overlapping merges and cells inside a merge")
         }
-        return CellSpec(
+        // A form sheet's markers are checked as a client's form's are, once its cells are laid out.
+        var cell = CellSpec(
             cell: reference,
-            value: try cellKeys["value"].map { n throws(YAMLNodeError) in try loader.text(n, "value", placeholders: Placeholders.all) } ?? LocalizedText(""),
+            value: try cellKeys["value"].map { n throws(YAMLNodeError) in
+                try loader.text(n, "value", placeholders: kind == .form ? nil : Placeholders.all)
+            } ?? LocalizedText(""),
             style: try cellKeys["style"].map { n throws(YAMLNodeError) in try styleName(n, "style") }, merge: merge,
             link: try cellKeys["link"].map { n throws(YAMLNodeError) in try loader.linkTarget(n) },
             line: loader.line(cellNode))
+        // A plain decimal number (`1`, `2.5`, `-3e2`), not `"1"`, nor what Swift also reads as a number (`inf`, `0x1F`).
+        if kind == .form, case .scalar(let scalar)? = cellKeys["value"], scalar.style == .plain,
+           scalar.string.allSatisfy({ "0123456789.+-eE".contains($0) }), let number = Double(scalar.string), number.isFinite {
+            cell.number = number
+        }
+        if let formulaNode = cellKeys["formula"] {
+            guard kind == .form else {
+                throw loader.fail(formulaNode, "'formula' is for the cells of a form sheet, whose formulas move with the rows written above them")
+            }
+            let formula = try reader.string(formulaNode, "formula").trimmingCharacters(in: .whitespaces)
+            guard formula.hasPrefix("="), formula.count > 1 else {
+                throw loader.fail(formulaNode, "a formula starts with '=', as typed in Excel: formula: \"=COUNTA(C15:C17)\"")
+            }
+            if let other = cellKeys["value"] ?? cellKeys["link"] {
+                throw loader.fail(other, "cell \(reference) has a formula: give it no 'value' or 'link' (Excel shows the formula's result)")
+            }
+            cell.formula = formula
+        }
+        if kind == .form, let linkNode = cellKeys["link"] {
+            throw loader.fail(linkNode, "a form sheet's cells take no 'link'; a {{function.sourceURL}} marker alone in a cell becomes a link")
+        }
+        return cell
     }
 
     /// True when the two ranges share a cell.
@@ -50,15 +75,18 @@ extension TemplateSheetReader {
         a.first.row <= b.last.row && b.first.row <= a.last.row && a.first.column <= b.last.column && b.first.column <= a.last.column
     }
 
-    /// Column widths by zero-based column (`columnWidths: {A: 12}`).
+    /// Column widths by zero-based column (`columnWidths: {A: 12}`; a range of columns, `"A:AR": 2`, gives each the
+    /// width, as Excel 方眼紙's dozens of equal columns are).
     func columnWidths() throws(YAMLNodeError) -> [Int: Double] {
         guard let widthsNode = keys["columnWidths"] else { return [:] }
         var widths: [Int: Double] = [:]
         for (letters, widthNode) in try reader.mapping(widthsNode, "columnWidths").ordered {
-            guard let column = CellReference(letters + "1")?.column else {
-                throw loader.fail(widthNode, "'\(letters)' is not a column like A or BC")
+            let ends = letters.split(separator: ":", omittingEmptySubsequences: false).map { CellReference($0 + "1")?.column }
+            guard (1...2).contains(ends.count), let first = ends.first!, let last = ends.last!, first <= last else {
+                throw loader.fail(widthNode, "'\(letters)' is not a column like A or BC, nor a range of columns like \"A:AR\"")
             }
-            widths[column] = try reader.number(widthNode, "width", range: 0...255)
+            let width = try reader.number(widthNode, "width", range: 0...255)
+            for column in first...last { widths[column] = width }
         }
         return widths
     }

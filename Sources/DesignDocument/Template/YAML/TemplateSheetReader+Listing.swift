@@ -90,6 +90,12 @@ extension TemplateSheetReader {
         case .properties:
             if let propertyKind = PropertyKind(rawValue: value) { return .property(propertyKind) }
             valid = PropertyKind.allCases.map(\.rawValue)
+        case .form:
+            // A form sheet's rows list functions, types and properties: a kind of each chooses its rows.
+            if let functionKind = FunctionKind(rawValue: value) { return .function(functionKind) }
+            if let typeKind = TypeKind(rawValue: value) { return .type(typeKind) }
+            if let propertyKind = PropertyKind(rawValue: value) { return .property(propertyKind) }
+            valid = FunctionKind.allCases.map(\.rawValue) + TypeKind.allCases.map(\.rawValue) + PropertyKind.allCases.map(\.rawValue)
         default:
             if let functionKind = FunctionKind(rawValue: value) { return .function(functionKind) }
             valid = FunctionKind.allCases.map(\.rawValue)

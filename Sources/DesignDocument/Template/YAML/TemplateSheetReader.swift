@@ -45,8 +45,12 @@ struct TemplateSheetReader {
         let group = try groupLevels()
         let splitSheets = try splitsSheets(grouped: !group.isEmpty)
         // A diagram sheet is one sheet per page: its name may say which (`{{group}}`).
-        try checkNamePlaceholders(name, node: nameNode, splitSheets: splitSheets || kind == .diagram)
-        let sort = try sortKeys()
+        if kind == .form {
+            try checkFormName(name, node: nameNode)
+        } else {
+            try checkNamePlaceholders(name, node: nameNode, splitSheets: splitSheets || kind == .diagram)
+        }
+        let sort = kind == .form ? [] : try sortKeys()
         let filter = try listingFilter()
         let summaryLevels = try summaryLevels()
         let chart = try chart(columns: columns)
@@ -74,6 +78,12 @@ struct TemplateSheetReader {
             gridlines: try flag("gridlines") ?? true,
             line: loader.line(node), memberTables: memberTables)
         if let diagram = keys["diagram"] { sheet.diagram = try reader.choice(diagram, "diagram") }
+        try checkFormPrint(sheet.print)
+        if kind == .form {
+            let defaultHeight = try keys["defaultRowHeight"].map { n throws(YAMLNodeError) in try reader.number(n, "defaultRowHeight", range: 0...409) }
+            sheet.formSheets = try formSheets(name: name, cells: cells, widths: widths, heights: heights, defaultRowHeight: defaultHeight,
+                                              filter: try formFilter(filter, group: group))
+        }
         return sheet
     }
 
@@ -94,21 +104,22 @@ struct TemplateSheetReader {
 
     /// The kinds that take `table` and `autofilter`: every kind but `classes` and `entities`, whose sheets hold two
     /// tables.
-    static let tableKinds = SheetKind.allCases.filter { $0 != .classes && $0 != .entities }
+    static let tableKinds = SheetKind.allCases.filter { $0 != .classes && $0 != .entities && $0 != .form }
 
     /// Rejects keys that do not apply to the sheet's kind, naming the kinds they apply to.
     func checkKeysApplyToKind() throws(YAMLNodeError) {
         let appliesTo: [(key: String, kinds: [SheetKind])] = [
-            ("group", [.functions, .properties, .types]), ("split", [.functions, .types]),
-            ("sections", [.functions, .properties, .classes]), ("filter", [.functions, .properties, .types, .classes]),
-            ("sort", [.functions, .properties, .types, .classes, .modules, .added, .removed, .changed]),
+            ("group", [.functions, .properties, .types, .form]), ("split", [.functions, .types]),
+            ("sections", [.functions, .properties, .classes]), ("filter", [.functions, .properties, .types, .classes, .form]),
+            ("sort", [.functions, .properties, .types, .classes, .modules, .added, .removed, .changed, .form]),
+            ("startRow", SheetKind.allCases.filter { $0 != .form }), ("freezeHeader", SheetKind.allCases.filter { $0 != .form }),
             ("highlightUndocumented", [.functions, .properties, .types, .classes]), ("rows", [.history]), ("levels", [.summary]),
             ("chart", [.summary]),
             ("freezeColumns", [.functions, .properties, .types, .modules, .contents, .history, .added, .removed, .changed,
                                .screens, .transitions, .messages, .errors]),
             ("properties", [.classes]), ("methods", [.classes]), ("attributes", [.entities]), ("relationships", [.entities]),
             ("table", Self.tableKinds), ("autofilter", Self.tableKinds),
-            ("diagram", [.diagram]),
+            ("diagram", [.diagram]), ("defaultRowHeight", [.form]),
         ]
         for (key, kinds) in appliesTo {
             if let present = keys[key], !kinds.contains(kind) {
