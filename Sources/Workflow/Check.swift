@@ -236,7 +236,8 @@ public enum Check {
         let checked = kinds.contains(.functions)
             ? functions.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) } : []
         let checkedProperties = properties.filter { $0.record.effectiveAccess >= minAccess && isGated($0.record) }
-        var violations = checked.flatMap { violationsOf($0.record, path: $0.path, rules: rules) }
+        let docRules = Set(rules.compactMap(\.docRule))
+        var violations = checked.flatMap { violationsOf($0.record, path: $0.path, rules: docRules) }
         let propertyViolations = checkedProperties.compactMap { violationOf($0.record, path: $0.path) } + messageViolations
         if !propertyViolations.isEmpty {
             // Functions and properties in one order (path, line, column), so a file's violations read top to bottom.
@@ -323,10 +324,10 @@ public enum Check {
     /// - Parameters:
     ///   - record: The function to check.
     ///   - path: The path to print in messages, relative to the current folder.
-    ///   - rules: The extra rules to apply (the doc-comment rules of ``DocRule``; `messages` does not apply).
+    ///   - rules: The doc-comment rules to apply beyond a summary.
     /// - Returns: No violation for a function that passes; one `undocumented` violation when it has no real doc;
     ///   otherwise one violation per rule it breaks, its id the rule's.
-    public static func violationsOf(_ record: FunctionRecord, path: String, rules: Set<Configuration.Requirement>) -> [Violation] {
+    public static func violationsOf(_ record: FunctionRecord, path: String, rules: Set<DocRule>) -> [Violation] {
         /// The kind as prose in messages (`type method`, `initializer`, ...).
         let subject = "\(record.effectiveAccess.rawValue) \(describe(record.kind)) '\(record.qualifiedName)'"
         func violation(_ rule: String, _ message: String) -> Violation {
@@ -339,7 +340,7 @@ public enum Check {
             }
             return [violation("undocumented", "\(subject) is not documented; add a /// summary")]
         }
-        return record.docFindings(Set(rules.compactMap(\.docRule))).map { violation($0.rule.rawValue, "\(subject) \($0.message)") }
+        return record.docFindings(rules).map { violation($0.rule.rawValue, "\(subject) \($0.message)") }
     }
 
     /// The rule of an undocumented property or enum case (functions have `undocumented`).

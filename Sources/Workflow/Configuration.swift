@@ -22,31 +22,47 @@ public struct Configuration: Equatable, Sendable {
     public static let fileName = ".docsheet.yml"
 
     /// Documentation rules that `docsheet check` can require beyond a summary.
-    public enum Requirement: String, CaseIterable, Sendable {
-        /// Every parameter is described.
-        case parameters
-        /// A non-Void return value is described.
-        case returns
-        /// A throwing function's errors are described.
-        case `throws`
-        /// The doc describes no parameter the signature does not have (a stale name after a rename).
-        case unknownParameters = "unknown-parameters"
-        /// A function that returns nothing documents no return value.
-        case voidReturns = "void-returns"
-        /// The summary says more than the function's name split into words.
-        case summaryRepeatsName = "summary-repeats-name"
-        /// The summary is more than a `TODO`, `FIXME`, `TBD` or `XXX` marker.
-        case placeholderSummary = "placeholder-summary"
+    public enum Requirement: Hashable, Sendable, CaseIterable, RawRepresentable {
+        /// A rule about one function's doc comment (`parameters`, `returns`, `void-returns`, …: ``DocRule``).
+        case doc(DocRule)
         /// No doc comment documents nothing or is separated from its declaration by a blank line (a whole-tree check
         /// only, as `messages`).
-        case detachedDoc = "detached-doc"
+        case detachedDoc
         /// Every literal key the Swift code uses is in its strings table, and every key of a table the code uses is
         /// used (Documentation/Resources.md; a whole-tree check only: `--staged` and `--since` read no resources).
         case messages
 
+        /// Every requirement: the doc rules in their order, then `detached-doc` and `messages`.
+        public static var allCases: [Requirement] { DocRule.allCases.map(Requirement.doc) + [.detachedDoc, .messages] }
+
+        /// The requirement named `rawValue` in `check --require` and `check.require`, or `nil` for an unknown name.
+        ///
+        /// - Parameter rawValue: The rule's name (`parameters`, `detached-doc`, `messages`, …).
+        public init?(rawValue: String) {
+            if let rule = DocRule(rawValue: rawValue) {
+                self = .doc(rule)
+            } else if let other = [Requirement.detachedDoc, .messages].first(where: { $0.rawValue == rawValue }) {
+                self = other
+            } else {
+                return nil
+            }
+        }
+
+        /// The rule's name, as written in `--require` and `check.require` and as its rule id in reports.
+        public var rawValue: String {
+            switch self {
+            case .doc(let rule): return rule.rawValue
+            case .detachedDoc: return "detached-doc"
+            case .messages: return "messages"
+            }
+        }
+
         /// The doc-comment rule this requirement turns on, or `nil` for `messages` and `detached-doc` (rules about
         /// files, not functions).
-        public var docRule: DocRule? { DocRule(rawValue: rawValue) }
+        public var docRule: DocRule? {
+            if case .doc(let rule) = self { return rule }
+            return nil
+        }
     }
 
     /// The kinds of declaration `docsheet check` looks at (`--kinds`, `check.kinds`).
@@ -367,7 +383,8 @@ public struct Configuration: Equatable, Sendable {
         check:
           min_access: public           # check functions at least this visible
           # kinds: [functions, properties]   # also gate properties and enum cases (default: functions)
-          require: []                  # any of: parameters, returns, throws
+          require: []                  # any of: parameters, returns, throws, unknown-parameters, void-returns,
+                                       # summary-repeats-name, placeholder-summary, detached-doc, messages
           # min_coverage: 80           # fail below this percentage of documented functions
           # baseline: .docsheet-baseline.json   # accepted violations (docsheet check --write-baseline FILE)
 

@@ -36,7 +36,7 @@ import WorkflowTestSupport
     func report(prefix: String = "", in folder: TestRepository) throws -> CheckReport {
         try folder.write("Sources/App/Store.swift", prefix + Self.store)
         var options = CheckOptions()
-        options.require = [.parameters, .returns, .throws]
+        options.require = [.doc(.parameters), .doc(.returns), .doc(.throws)]
         return try Check.run(options, environment: folder.environment)
     }
 

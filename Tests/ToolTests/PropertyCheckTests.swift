@@ -181,7 +181,7 @@ import WorkflowTestSupport
     @Test func kindsDoNotTouchRequireOrANullRequire() throws {
         let file = URL(fileURLWithPath: "/project/.docsheet.yml")
         let both = try Configuration.parse("check:\n  require: [parameters]\n  kinds: properties\n", file: file).check
-        #expect(both.require == [.parameters] && both.kinds == [.properties])
+        #expect(both.require == [.doc(.parameters)] && both.kinds == [.properties])
         let reversed = try Configuration.parse("check:\n  kinds: properties\n  require: null\n", file: file).check
         #expect(reversed.require == nil && reversed.kinds == [.properties])
         #expect(try Configuration.parse("check:\n  kinds: null\n", file: file).check.kinds == nil)

@@ -27,7 +27,7 @@ import WorkflowTestSupport
         let folder = try TestRepository(git: false)
         try folder.write("A.swift", "/// Stops.\npublic func stop() -> Never { fatalError() }\n/// Counts.\npublic func count() -> Int { 0 }\n")
         var options = CheckOptions()
-        options.require = [.returns]
+        options.require = [.doc(.returns)]
         #expect(try Check.run(options, environment: folder.environment).violations.map(\.name) == ["count()"])
     }
 

@@ -87,7 +87,7 @@ import WorkflowTestSupport
     }
 
     /// Every function's rule ids under every rule, as `name: rule, rule`.
-    static func findings(_ functions: [FunctionRecord], rules: Set<Configuration.Requirement>) -> [String] {
+    static func findings(_ functions: [FunctionRecord], rules: Set<DocRule>) -> [String] {
         functions.compactMap { function in
             let rules = Check.violationsOf(function, path: function.file, rules: rules).map(\.rule)
             return rules.isEmpty ? nil : "\(function.name): \(rules.joined(separator: ", "))"
@@ -97,7 +97,7 @@ import WorkflowTestSupport
     @Test func eachRuleFindsItsCaseAndNothingOnWellDocumentedCode() throws {
         let functions = try Self.fixtureFunctions()
         #expect(functions.count == 12)
-        #expect(Self.findings(functions, rules: Set(Configuration.Requirement.allCases)) == [
+        #expect(Self.findings(functions, rules: Set(DocRule.allCases)) == [
             "unknownParameters(id:): parameters, unknown-parameters",
             "voidReturns(): void-returns",
             "fetchUser(): returns, summary-repeats-name",

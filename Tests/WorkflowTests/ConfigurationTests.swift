@@ -48,7 +48,7 @@ import WorkflowTestSupport
         #expect(configuration.projectVersion == "2.1")
         #expect(configuration.author == "Ann")
         #expect(configuration.check.minAccess == .package)
-        #expect(configuration.check.require == [.parameters, .returns])
+        #expect(configuration.check.require == [.doc(.parameters), .doc(.returns)])
         #expect(configuration.check.minCoverage == 80)
         #expect(configuration.check.baseline?.path == "/project/debt.json")
     }
