@@ -96,8 +96,11 @@ public enum DocQuality {
         return trimmed == "Void" || trimmed == "()" || trimmed == "Swift.Void" || trimmed == "Never" || trimmed == "Swift.Never"
     }
 
-    /// True when `text` is `nil` or only white space.
-    static func isBlank(_ text: String?) -> Bool {
+    /// True when `text` is `nil` or only white space (a doc part that says nothing).
+    ///
+    /// - Parameter text: A part of a doc comment (its returns or throws text, a description).
+    /// - Returns: Whether the part is missing or empty.
+    public static func isBlank(_ text: String?) -> Bool {
         (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 

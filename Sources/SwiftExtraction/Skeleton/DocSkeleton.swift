@@ -141,10 +141,10 @@ public enum DocSkeleton {
     static func returnsAndThrows(of record: FunctionRecord, doc: DocComment?) -> [String] {
         var lines: [String] = []
         if record.kind != .initializer, let returnType = record.returnType, !DocQuality.isVoid(returnType),
-           (doc?.returns ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+           DocQuality.isBlank(doc?.returns) {
             lines.append("/// - Returns: <#return value description#>")
         }
-        if record.throws != nil, (doc?.throws ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if record.throws != nil, DocQuality.isBlank(doc?.throws) {
             lines.append("/// - Throws: <#errors description#>")
         }
         return lines
