@@ -53,6 +53,9 @@ struct ClangASTReader {
     /// The file of the location printed last.
     private var currentFile: String?
 
+    /// A reader whose positions continue from `currentFile`.
+    init(currentFile: String? = nil) { self.currentFile = currentFile }
+
     /// The translation unit's top-level nodes.
     ///
     /// - Parameter json: The JSON text.
@@ -64,6 +67,31 @@ struct ClangASTReader {
         }
         var reader = ClangASTReader()
         return reader.read(root).children
+    }
+
+    /// The top-level nodes that can hold declarations of `mainFile`, decoding only those: clang's JSON is printed
+    /// with two spaces per level, so each top-level entry is the text between a line `    {` and a line `    }`.
+    /// An entry is decoded only when the location before it is in `mainFile` or it names `mainFile`; the others
+    /// (the included headers, most of the text) are only searched for their last `"file"`, which is where the next
+    /// entry's positions continue from. Text not laid out that way is decoded whole, as ``topLevelNodes(of:)``.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON text of `-ast-dump=json`.
+    ///   - mainFile: The path of the file clang was given, as clang names it.
+    /// - Returns: The top-level nodes of the entries decoded, positions resolved.
+    /// - Throws: The JSON error, or `ASTReadError` when the text is not a translation unit.
+    static func topLevelNodes(of json: Data, mainFile: String) throws -> [ASTNode] {
+        let json = json.startIndex == 0 ? json : Data(json)
+        let entries = TopLevelEntries.find(in: json, mainFile: mainFile)
+        guard let entries else { return try topLevelNodes(of: json) }
+        var nodes: [ASTNode] = []
+        for entry in entries {
+            guard let object = try JSONSerialization.jsonObject(with: json.subdata(in: entry.range)) as? [String: Any]
+            else { throw ASTReadError(reason: "a top-level entry is not a JSON object") }
+            var reader = ClangASTReader(currentFile: entry.fileBefore)
+            nodes.append(reader.read(object))
+        }
+        return nodes
     }
 
     /// Resolves one node and its children, in printing order.
@@ -91,6 +119,100 @@ struct ClangASTReader {
         if let file = location["file"] as? String { currentFile = file }
         guard let offset = location["offset"] as? Int else { return nil }
         return ASTPosition(file: currentFile, offset: offset, tokenLength: location["tokLen"] as? Int ?? 0)
+    }
+}
+
+/// The top-level entries of clang's JSON that may hold the main file's declarations, found by their layout
+/// (``ClangASTReader/topLevelNodes(of:mainFile:)``). Searches go through `Data.range(of:in:)` (Foundation's, fast in
+/// a debug build too); the few bytes read one by one are read through a pointer.
+enum TopLevelEntries {
+    /// One entry to decode: its bytes and the file of the location printed before it.
+    struct Entry {
+        /// The entry's bytes, `{` to `}`.
+        var range: Range<Int>
+        /// The file the entry's first position continues from, or `nil` when none was printed yet.
+        var fileBefore: String?
+    }
+
+    /// The entries to decode, or `nil` when the text is not laid out as clang prints it.
+    static func find(in json: Data, mainFile: String) -> [Entry]? {
+        let json = json.startIndex == 0 ? json : Data(json)
+        let count = json.count
+        guard count > 2, json[0] == UInt8(ascii: "{"),
+              var cursor = search("\n  \"inner\": [", in: json, from: 0, to: count) else { return nil }
+        let mainBytes = escaped(mainFile)
+        let mainMention = Data(Array("\"file\": \"".utf8) + mainBytes + [UInt8(ascii: "\"")])
+        var currentFile: [UInt8]? = nil
+        var entries: [Entry] = []
+        while let open = search("\n    {", in: json, from: cursor, to: count) {
+            guard let close = search("\n    }", in: json, from: open + 6, to: count) else { return nil }
+            let start = open + 5, end = close + 6
+            // The entries' closing lines are `    },` or `    }`; anything else is not clang's layout.
+            guard end == count || json[end] == UInt8(ascii: ",") || json[end] == 0x0A else { return nil }
+            let fileBefore = currentFile
+            if fileBefore == mainBytes || json.range(of: mainMention, in: start..<end) != nil {
+                entries.append(Entry(range: start..<end, fileBefore: fileBefore.map(unescaped)))
+            }
+            if let last = lastFile(in: json, from: start, to: end) { currentFile = last }
+            cursor = end
+        }
+        return entries
+    }
+
+    /// The (escaped) value of the last `"file"` of a location in `start..<end`, leaving out the `"file"` of an
+    /// `includedFrom` object (it does not change which file clang's next location continues from).
+    static func lastFile(in json: Data, from start: Int, to end: Int) -> [UInt8]? {
+        let key = Data("\"file\": \"".utf8)
+        var found: [UInt8]? = nil
+        var cursor = start
+        while let at = json.range(of: key, in: cursor..<end)?.lowerBound {
+            let valueStart = at + key.count
+            let valueEnd = json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
+                var index = valueStart
+                while index < end, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                return min(index, end)
+            }
+            if !isIncludedFrom(json, before: at, from: start) { found = [UInt8](json[valueStart..<valueEnd]) }
+            cursor = valueEnd
+        }
+        return found
+    }
+
+    /// True when the `"file"` key at `offset` is the first key of an `"includedFrom": {` object.
+    private static func isIncludedFrom(_ json: Data, before offset: Int, from start: Int) -> Bool {
+        var index = offset - 1
+        while index >= start, json[index] == 0x20 || json[index] == 0x0A { index -= 1 }
+        guard index >= start, json[index] == UInt8(ascii: "{") else { return false }
+        let marker = Array("\"includedFrom\": ".utf8)
+        let markerStart = index - marker.count
+        guard markerStart >= start else { return false }
+        return json[markerStart..<index].elementsEqual(marker)
+    }
+
+    /// The offset of `needle` in `json[from..<to]`, or `nil`.
+    static func search(_ needle: String, in json: Data, from: Int, to: Int) -> Int? {
+        guard from < to else { return nil }
+        return json.range(of: Data(needle.utf8), in: from..<to)?.lowerBound
+    }
+
+    /// `text` as a JSON string's content (`\\` and `"` escaped; clang escapes control characters too, which no path has).
+    static func escaped(_ text: String) -> [UInt8] {
+        var result: [UInt8] = []
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { result.append(UInt8(ascii: "\\")) }
+            result.append(byte)
+        }
+        return result
+    }
+
+    /// A JSON string's content decoded (through JSONSerialization for the rare escapes).
+    static func unescaped(_ bytes: [UInt8]) -> String {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        let quoted = Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")])
+        return (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed)) as? String
+            ?? String(decoding: bytes, as: UTF8.self)
     }
 }
 
