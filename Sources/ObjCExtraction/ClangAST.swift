@@ -123,8 +123,8 @@ struct ClangASTReader {
 }
 
 /// The top-level entries of clang's JSON that may hold the main file's declarations, found by their layout
-/// (``ClangASTReader/topLevelNodes(of:mainFile:)``). Searches go through `Data.range(of:in:)` (Foundation's, fast in
-/// a debug build too); the few bytes read one by one are read through a pointer.
+/// (``ClangASTReader/topLevelNodes(of:mainFile:)``). The text is searched with `memchr` for a byte of what is looked
+/// for, then compared (each byte is looked at by C's `memchr`, not by a Swift loop: fast in a debug build too).
 enum TopLevelEntries {
     /// One entry to decode: its bytes and the file of the location printed before it.
     struct Entry {
@@ -136,65 +136,109 @@ enum TopLevelEntries {
 
     /// The entries to decode, or `nil` when the text is not laid out as clang prints it.
     static func find(in json: Data, mainFile: String) -> [Entry]? {
-        let json = json.startIndex == 0 ? json : Data(json)
-        let count = json.count
-        guard count > 2, json[0] == UInt8(ascii: "{"),
-              var cursor = search("\n  \"inner\": [", in: json, from: 0, to: count) else { return nil }
+        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Entry]? in find(in: bytes, mainFile: mainFile) }
+    }
+
+    /// The entries to decode, or `nil` when the text is not laid out as clang prints it.
+    static func find(in bytes: UnsafeRawBufferPointer, mainFile: String) -> [Entry]? {
+        let count = bytes.count
+        guard count > 2, bytes[0] == UInt8(ascii: "{"),
+              var cursor = search(Array("\n  \"inner\": [".utf8), in: bytes, from: 0, to: count) else { return nil }
         let mainBytes = escaped(mainFile)
-        let mainMention = Data(Array("\"file\": \"".utf8) + mainBytes + [UInt8(ascii: "\"")])
         var currentFile: [UInt8]? = nil
         var entries: [Entry] = []
-        while let open = search("\n    {", in: json, from: cursor, to: count) {
-            guard let close = search("\n    }", in: json, from: open + 6, to: count) else { return nil }
-            let start = open + 5, end = close + 6
+        let open = Array("\n    {".utf8), close = Array("\n    }".utf8)
+        while let opening = search(open, in: bytes, from: cursor, to: count) {
+            guard let closing = search(close, in: bytes, from: opening + open.count, to: count) else { return nil }
+            let start = opening + 5, end = closing + close.count
             // The entries' closing lines are `    },` or `    }`; anything else is not clang's layout.
-            guard end == count || json[end] == UInt8(ascii: ",") || json[end] == 0x0A else { return nil }
-            let fileBefore = currentFile
-            if fileBefore == mainBytes || json.range(of: mainMention, in: start..<end) != nil {
-                entries.append(Entry(range: start..<end, fileBefore: fileBefore.map(unescaped)))
+            guard end == count || bytes[end] == UInt8(ascii: ",") || bytes[end] == 0x0A else { return nil }
+            let files = fileMentions(in: bytes, from: start, to: end, mainFile: mainBytes)
+            if currentFile == mainBytes || files.mentionsMain {
+                entries.append(Entry(range: start..<end, fileBefore: currentFile.map(unescaped)))
             }
-            if let last = lastFile(in: json, from: start, to: end) { currentFile = last }
+            if let last = files.last { currentFile = last }
             cursor = end
         }
         return entries
     }
 
-    /// The (escaped) value of the last `"file"` of a location in `start..<end`, leaving out the `"file"` of an
-    /// `includedFrom` object (it does not change which file clang's next location continues from).
-    static func lastFile(in json: Data, from start: Int, to end: Int) -> [UInt8]? {
-        let key = Data("\"file\": \"".utf8)
-        var found: [UInt8]? = nil
-        var cursor = start
-        while let at = json.range(of: key, in: cursor..<end)?.lowerBound {
-            let valueStart = at + key.count
-            let valueEnd = json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
-                var index = valueStart
-                while index < end, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                return min(index, end)
-            }
-            if !isIncludedFrom(json, before: at, from: start) { found = [UInt8](json[valueStart..<valueEnd]) }
-            cursor = valueEnd
-        }
-        return found
+    /// What the locations of one entry say about files.
+    struct FileMentions {
+        /// True when a `"file"` of the entry (an `includedFrom`'s too) is the main file.
+        var mentionsMain = false
+        /// The (escaped) value of the last `"file"` that is not an `includedFrom`'s (which does not change the file
+        /// clang's next location continues from), or `nil` when there is none.
+        var last: [UInt8]?
     }
 
+    /// The `"file"` values in `start..<end`: one `memchr` pass over the `f`s, the values compared where they are.
+    static func fileMentions(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int,
+                             mainFile: [UInt8]) -> FileMentions {
+        guard let base = bytes.baseAddress else { return FileMentions() }
+        var mentions = FileMentions()
+        var lastValue: Range<Int>?
+        let quote = Int32(UInt8(ascii: "\""))
+        fileKey.withUnsafeBytes { key in
+            mainFile.withUnsafeBytes { main in
+                var cursor = start + 1
+                while cursor < end, let hit = memchr(base + cursor, Int32(UInt8(ascii: "f")), end - cursor) {
+                    let at = base.distance(to: UnsafeRawPointer(hit)) - 1
+                    cursor = at + 2
+                    guard at >= start, at + key.count <= end, memcmp(base + at, key.baseAddress!, key.count) == 0 else { continue }
+                    let valueStart = at + key.count
+                    // The closing quote: the first `"` not after a `\` (a path with `\"` in it is rarer still).
+                    var valueEnd = valueStart
+                    while valueEnd < end, let found = memchr(base + valueEnd, quote, end - valueEnd) {
+                        valueEnd = base.distance(to: UnsafeRawPointer(found))
+                        if bytes[valueEnd - 1] != UInt8(ascii: "\\") { break }
+                        valueEnd += 1
+                    }
+                    let length = valueEnd - valueStart
+                    if !mentions.mentionsMain, length == main.count, memcmp(base + valueStart, main.baseAddress!, length) == 0 {
+                        mentions.mentionsMain = true
+                    }
+                    if !isIncludedFrom(bytes, before: at, from: start) { lastValue = valueStart..<valueEnd }
+                    cursor = valueEnd + 1
+                }
+            }
+        }
+        mentions.last = lastValue.map { [UInt8](bytes[$0]) }
+        return mentions
+    }
+
+    /// `"file": "`, the key of a location's file.
+    private static let fileKey = Array("\"file\": \"".utf8)
+
     /// True when the `"file"` key at `offset` is the first key of an `"includedFrom": {` object.
-    private static func isIncludedFrom(_ json: Data, before offset: Int, from start: Int) -> Bool {
+    private static func isIncludedFrom(_ bytes: UnsafeRawBufferPointer, before offset: Int, from start: Int) -> Bool {
         var index = offset - 1
-        while index >= start, json[index] == 0x20 || json[index] == 0x0A { index -= 1 }
-        guard index >= start, json[index] == UInt8(ascii: "{") else { return false }
+        while index >= start, bytes[index] == 0x20 || bytes[index] == 0x0A { index -= 1 }
+        guard index >= start, bytes[index] == UInt8(ascii: "{") else { return false }
         let marker = Array("\"includedFrom\": ".utf8)
         let markerStart = index - marker.count
         guard markerStart >= start else { return false }
-        return json[markerStart..<index].elementsEqual(marker)
+        return memcmp(bytes.baseAddress! + markerStart, marker, marker.count) == 0
     }
 
-    /// The offset of `needle` in `json[from..<to]`, or `nil`.
-    static func search(_ needle: String, in json: Data, from: Int, to: Int) -> Int? {
-        guard from < to else { return nil }
-        return json.range(of: Data(needle.utf8), in: from..<to)?.lowerBound
+    /// The offset of `needle` in `bytes[from..<to]`, or `nil`: `memchr` finds each candidate of one byte of the
+    /// needle, `memcmp` checks the whole. The byte is a bracket when the needle has one, else its first letter: in
+    /// clang's JSON a `{` comes every 150 bytes, an `f` every 120, a `"` every 20.
+    static func search(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Int? {
+        guard let base = bytes.baseAddress, !needle.isEmpty, to - from >= needle.count else { return nil }
+        let anchorOffset = needle.firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "[") }
+            ?? needle.firstIndex { (0x61...0x7A).contains($0) } ?? needle.count - 1
+        let anchor = needle[anchorOffset]
+        var cursor = from + anchorOffset
+        // The last place the anchor can be with the whole needle before `to`.
+        let anchorEnd = to - (needle.count - 1 - anchorOffset)
+        while cursor < anchorEnd {
+            guard let hit = memchr(base + cursor, Int32(anchor), anchorEnd - cursor) else { return nil }
+            let at = base.distance(to: UnsafeRawPointer(hit)) - anchorOffset
+            if memcmp(base + at, needle, needle.count) == 0 { return at }
+            cursor = at + anchorOffset + 1
+        }
+        return nil
     }
 
     /// `text` as a JSON string's content (`\\` and `"` escaped; clang escapes control characters too, which no path has).

@@ -105,7 +105,7 @@ public final class ClangSession: Sendable {
         var arguments = [
             "-fsyntax-only", "-x", isCPlusPlus ? "objective-c++" : "objective-c",
             isCPlusPlus ? "-std=gnu++17" : "-std=gnu11",
-            "-ferror-limit=0", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
+            "-ferror-limit=0", "-fno-spell-checking", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
             "-Wno-everything", "-D__APPLE__=1", "-D__OBJC2__=1",
             "-isystem", folder.appendingPathComponent("stubs").path,
             "-I", folder.appendingPathComponent("missing").path,

@@ -107,14 +107,28 @@ struct ConditionalScan {
         return result
     }
 
-    /// The `#define`s of the text: name and body.
+    /// The `#define`s of the text: name, and body followed by the conditions of the `#if`s around the `#define`
+    /// (`#if TARGET_OS_IOS` / `#define APP_UIKIT 1` / `#else` / `#define APP_UIKIT 0` makes `APP_UIKIT` depend on
+    /// the platform as much as `#define APP_UIKIT TARGET_OS_IOS` does).
     var defines: [(name: String, body: String)] {
-        directives.filter { $0.keyword == "define" }.compactMap { directive in
-            let text = directive.text
-            let nameEnd = text.firstIndex { !($0 == "_" || $0.isLetter || $0.isNumber) } ?? text.endIndex
-            guard nameEnd > text.startIndex else { return nil }
-            return (String(text[..<nameEnd]), String(text[nameEnd...]))
+        var result: [(name: String, body: String)] = []
+        var frames: [[String]] = []
+        for directive in directives {
+            switch directive.keyword {
+            case "if", "ifdef", "ifndef": frames.append([directive.text])
+            case "elif", "elifdef", "elifndef": if !frames.isEmpty { frames[frames.count - 1].append(directive.text) }
+            case "endif": if !frames.isEmpty { frames.removeLast() }
+            case "define":
+                let text = directive.text
+                let nameEnd = text.firstIndex { !($0 == "_" || $0.isLetter || $0.isNumber) } ?? text.endIndex
+                guard nameEnd > text.startIndex else { continue }
+                let context = frames.flatMap { $0 }.joined(separator: " ")
+                result.append((String(text[..<nameEnd]), String(text[nameEnd...]) + " " + context))
+            default:
+                continue
+            }
         }
+        return result
     }
 
     /// The macros that depend on the platform: Apple's `TARGET_OS_…`, and every macro whose `#define` (in

@@ -112,5 +112,14 @@ struct ObjCPlatformBranchTests {
         #expect(scan.condition(atLine: 9, platformMacros: []) == "!(TARGET_OS_IOS || TARGET_OS_TV)")
         #expect(scan.condition(atLine: 2, platformMacros: []) == nil)
         #expect(ConditionalScan.platformMacros(defines: [("A", "(TARGET_OS_OSX)"), ("B", "!A"), ("C", "1")]) == ["A", "B"])
+        let compat = ConditionalScan(source: ObjCSourceText(bytes: Array("""
+        #if TARGET_OS_IOS || TARGET_OS_TV
+        #define APP_UIKIT 1
+        #else
+        #define APP_UIKIT 0
+        #endif
+        #define APP_VERSION 2
+        """.utf8)))
+        #expect(ConditionalScan.platformMacros(defines: compat.defines) == ["APP_UIKIT"])
     }
 }

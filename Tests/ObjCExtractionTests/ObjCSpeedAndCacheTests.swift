@@ -182,9 +182,11 @@ struct ObjCFastReaderTests {
           }
         }
         """
-        let json = Data(text.utf8)
-        let last = TopLevelEntries.lastFile(in: json, from: 0, to: json.count)
-        #expect(last.map { String(decoding: $0, as: UTF8.self) } == "/b.h")
+        let mentions = Array(text.utf8).withUnsafeBytes {
+            TopLevelEntries.fileMentions(in: $0, from: 0, to: $0.count, mainFile: Array("/a.m".utf8))
+        }
+        #expect(mentions.last.map { String(decoding: $0, as: UTF8.self) } == "/b.h")
+        #expect(mentions.mentionsMain)
     }
 }
 
