@@ -165,7 +165,7 @@ enum TopLevelEntries {
 
     /// What the locations of one entry say about files.
     struct FileMentions {
-        /// True when a `"file"` of the entry (an `includedFrom`'s too) is the main file.
+        /// True when a location of the entry is in the main file (an `includedFrom` naming it does not count).
         var mentionsMain = false
         /// The (escaped) value of the last `"file"` that is not an `includedFrom`'s (which does not change the file
         /// clang's next location continues from), or `nil` when there is none.
@@ -194,11 +194,13 @@ enum TopLevelEntries {
                         if bytes[valueEnd - 1] != UInt8(ascii: "\\") { break }
                         valueEnd += 1
                     }
+                    // An `includedFrom` names the includer of a header, not a position in it.
+                    guard !isIncludedFrom(bytes, before: at, from: start) else { cursor = valueEnd + 1; continue }
                     let length = valueEnd - valueStart
                     if !mentions.mentionsMain, length == main.count, memcmp(base + valueStart, main.baseAddress!, length) == 0 {
                         mentions.mentionsMain = true
                     }
-                    if !isIncludedFrom(bytes, before: at, from: start) { lastValue = valueStart..<valueEnd }
+                    lastValue = valueStart..<valueEnd
                     cursor = valueEnd + 1
                 }
             }
