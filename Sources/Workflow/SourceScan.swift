@@ -202,7 +202,8 @@ public struct SourceScan: Sendable {
             text += "root \(root)\u{0}\(discovered.root.path)\u{0}\(plan.prefixes[index])\u{0}\(modules)\u{0}"
             text += discovered.diagnostics.map(\.description).joined(separator: "\n") + "\u{0}"
             text += discovered.unowned.joined(separator: "\n") + "\u{0}"
-            for file in discovered.files {
+            // The Objective-C files too: an edited `.m` or `.h` makes the output out of date.
+            for file in discovered.files + discovered.objectiveCFiles {
                 guard let stamp = FilePaths.stamp(ofFileAt: file.url.path) else { return nil }
                 text += "\(file.relativePath)\u{0}\(file.url.path)\u{0}\(file.targets.joined(separator: ","))\u{0}\(file.moduleKind)\u{0}\(stamp)\n"
             }
