@@ -116,6 +116,22 @@ struct DeclarationCollector {
         return source.line(of: last) - source.line(of: begin.offset) + 1
     }
 
+    /// Where a method's declaration ends with its attributes and macros (`NS_SWIFT_NAME(…)`): before its body, or at
+    /// its `;`.
+    private func declarationEnd(of node: ASTNode, end: ASTPosition) -> Int {
+        let declarationEnd = extent(of: node, end: end).declarationEnd
+        // clang's range of a declaration ends with its `;` when the macros come before it.
+        if declarationEnd > 0, declarationEnd <= source.bytes.count, source.bytes[declarationEnd - 1] == UInt8(ascii: ";") {
+            return declarationEnd - 1
+        }
+        var index = declarationEnd
+        while index < source.bytes.count, source.bytes[index] != UInt8(ascii: ";"), source.bytes[index] != UInt8(ascii: "{"),
+              source.bytes[index] != UInt8(ascii: "@"), index - declarationEnd < 400 {
+            index += 1
+        }
+        return index
+    }
+
     /// Where a method's or function's declaration ends (before its body's `{`, or after its last token), and its
     /// body's closing brace. clang runs with `-skip-function-bodies`: a skipped body leaves no `CompoundStmt` and
     /// the range ends at the `{`, so the body's end is found in the text.
@@ -194,7 +210,10 @@ struct DeclarationCollector {
             enclosingKind: container.kind, accessLevel: access, effectiveAccess: access,
             isRequirement: container.kind == .protocol, attributes: attributes, parameters: parameters,
             returnType: Self.returnValue(returnType), doc: doc(of: node), targets: file.targets,
-            moduleKind: file.moduleKind, lines: lineCount(of: node), language: .objc)
+            moduleKind: file.moduleKind, lines: lineCount(of: node), language: .objc,
+            swiftName: SwiftNameImporter.swiftName(
+                selector: selector, isInstance: isInstance, parameterTypes: parameters.map(\.type),
+                declaration: source.text(begin.offset..<declarationEnd(of: node, end: end))))
         let key = "\(container.name)|\(isInstance ? "-" : "+")\(selector)"
         result.functions.append(.init(key: key, record: record, fromHeader: file.isHeader))
     }

@@ -123,3 +123,53 @@ struct ObjCPlatformBranchTests {
         #expect(ConditionalScan.platformMacros(defines: compat.defines) == ["APP_UIKIT"])
     }
 }
+
+@Suite struct SwiftNameImporterTests {
+    func name(_ selector: String, instance: Bool = true, types: [String] = [], _ declaration: String = "") -> String {
+        SwiftNameImporter.swiftName(selector: selector, isInstance: instance, parameterTypes: types, declaration: declaration)
+    }
+
+    @Test func initializersDropInitAndWith() {
+        #expect(name("init") == "init()")
+        #expect(name("initWithName:", types: ["NSString *"]) == "init(name:)")
+        #expect(name("initWithName:age:", types: ["NSString *", "NSInteger"]) == "init(name:age:)")
+        #expect(name("initFromFile:", types: ["NSString *"]) == "init(fromFile:)")
+        #expect(name("initialize", instance: false) == "initialize()")
+    }
+
+    @Test func theFirstPieceIsSplitBeforeItsLastPreposition() {
+        #expect(name("fetchUserWithID:completion:", types: ["NSString *", "void (^)(void)"]) == "fetchUser(withID:completion:)")
+        #expect(name("addObserver:forKeyPath:", types: ["id", "NSString *"]) == "addObserver(_:forKeyPath:)")
+        #expect(name("reset") == "reset()")
+        #expect(name("loadImageFromURLString:", types: ["NSString *"]) == "loadImage(fromURLString:)")
+    }
+
+    @Test func aLastErrorPointerBecomesThrows() {
+        #expect(name("saveWithError:", types: ["NSError **"]) == "save()")
+        #expect(name("writeData:error:", types: ["NSData *", "NSError * _Nullable * _Nullable"]) == "writeData(_:)")
+    }
+
+    @Test func writtenNamesAndRefinedForSwiftWin() {
+        #expect(name("sd_UTTypeFromImageFormat:", instance: false, types: ["SDImageFormat"],
+                     "+ (CFStringRef)sd_UTTypeFromImageFormat:(SDImageFormat)format NS_SWIFT_NAME(sd_UTType(from:))")
+                == "sd_UTType(from:)")
+        #expect(name("count", "- (NSInteger)count NS_REFINED_FOR_SWIFT") == "__count()")
+    }
+}
+
+@Suite(.enabled(if: clangIsAvailable, "needs clang (the Swift toolchain's)"))
+struct ObjCSwiftNameRecordTests {
+    @Test func methodsCarryTheirSwiftName() throws {
+        let result = try ObjCSnippetProject([
+            "Client.h": """
+            #import <Foundation/Foundation.h>
+            @interface Client : NSObject
+            - (instancetype)initWithBaseURL:(NSURL *)url;
+            - (void)fetchUserWithID:(NSString *)identifier completion:(void (^)(void))completion NS_SWIFT_NAME(user(id:completion:));
+            @end
+            void ClientLog(NSString *message);
+            """,
+        ]).extract()
+        #expect(result.functions.map { $0.swiftName ?? "-" } == ["init(baseURL:)", "user(id:completion:)", "-"])
+    }
+}
