@@ -110,6 +110,9 @@ public struct FunctionRecord: SchemaRecord, Hashable {
     /// The language of the declaration: `swift`, or `objc` for an Objective-C method or C function (`name` is then
     /// the selector, e.g. `validateName:`).
     public var language: SourceLanguage
+    /// For an Objective-C method, the name Swift code calls it by: its `NS_SWIFT_NAME(…)`, else the name the Swift
+    /// compiler's importer gives it (`initWithName:` → `init(name:)`); `nil` for Swift code and C functions.
+    public var swiftName: String?
 
     /// Creates a record.
     ///
@@ -141,6 +144,7 @@ public struct FunctionRecord: SchemaRecord, Hashable {
     ///   - moduleKind: What `module`'s target builds, or `nil` when unknown.
     ///   - lines: How many lines the declaration spans, first token to end of body, or `nil` when unknown.
     ///   - language: The language of the declaration (`swift` unless given).
+    ///   - swiftName: For an Objective-C method, the name Swift code calls it by, or `nil`.
     public init(
         file: String, line: Int, column: Int, module: String, kind: FunctionKind, name: String, baseName: String,
         signature: String, enclosingType: String? = nil, enclosingKind: TypeKind? = nil,
@@ -148,10 +152,11 @@ public struct FunctionRecord: SchemaRecord, Hashable {
         attributes: [String] = [], modifiers: [String] = [], isAsync: Bool = false, throws: String? = nil,
         parameters: [Parameter] = [], returnType: String? = nil, genericWhere: String? = nil,
         condition: String? = nil, section: String? = nil, doc: DocComment? = nil, targets: [String] = [],
-        moduleKind: TargetKind? = nil, lines: Int? = nil, language: SourceLanguage = .swift
+        moduleKind: TargetKind? = nil, lines: Int? = nil, language: SourceLanguage = .swift, swiftName: String? = nil
     ) {
         self.lines = lines
         self.language = language
+        self.swiftName = swiftName
         self.targets = targets.isEmpty ? [module] : targets
         self.moduleKind = moduleKind
         self.file = file
@@ -224,6 +229,8 @@ public struct FunctionRecord: SchemaRecord, Hashable {
                 isCSVColumn: true)),
             // Absent in inventories written before Objective-C was read: `swift`.
             FieldDescriptor("language", \.language, whenAbsent: .swift),
+            // Absent in inventories written before Objective-C's Swift names were read: `null`.
+            FieldDescriptor("swiftName", \.swiftName),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

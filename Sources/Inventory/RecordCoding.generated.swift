@@ -32,6 +32,7 @@ extension FunctionRecord {
         writer.key("returnType"); self.returnType.writeJSON(into: &writer)
         writer.key("section"); self.section.writeJSON(into: &writer)
         writer.key("signature"); self.signature.writeJSON(into: &writer)
+        writer.key("swiftName"); self.swiftName.writeJSON(into: &writer)
         writer.key("targets"); self.targets.writeJSON(into: &writer)
         writer.key("throws"); self.throws.writeJSON(into: &writer)
         writer.closeObject()
@@ -68,6 +69,7 @@ extension FunctionRecord {
         self.doc.writeBytes(into: &writer)
         self.lines.writeBytes(into: &writer)
         self.language.writeBytes(into: &writer)
+        self.swiftName.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -130,6 +132,8 @@ extension FunctionRecord {
         record.lines = linesValue
         guard let languageValue = Swift.type(of: record.language).readBytes(from: &reader) else { return nil }
         record.language = languageValue
+        guard let swiftNameValue = Swift.type(of: record.swiftName).readBytes(from: &reader) else { return nil }
+        record.swiftName = swiftNameValue
         return record
     }
 }

@@ -18,6 +18,23 @@ public final class ClangSession: Sendable {
     private let standIns = Locked(Set<String>())
     /// Stub paths, for "is this include one of ours".
     private let stubPaths: Set<String>
+    /// The project headers read so far: their includes and the hash of their text (each header is read once a run).
+    private let headerScans = Locked([String: HeaderScan?]())
+    /// How many times clang was started.
+    private let runs = Locked(0)
+
+    /// What the include scan keeps of a project header.
+    struct HeaderScan: Sendable {
+        /// Its `#import`/`#include` directives.
+        var includes: [Include]
+        /// The hash of its text (``ObjCContentHasher``), for cache keys.
+        var textHash: String
+        /// Its `#define`s (name and body), for the macros that depend on the platform.
+        var defines: [(name: String, body: String)]
+    }
+
+    /// How many times clang was started by this session.
+    public var clangRuns: Int { runs.withLock { $0 } }
 
     /// The clang to use: `DOCSHEET_CLANG` when set, else `clang` on `PATH`; `nil` when there is none.
     ///
@@ -78,26 +95,31 @@ public final class ClangSession: Sendable {
     ///   - path: The file's absolute path.
     ///   - displayPath: The path that messages name (relative to the scanned root).
     ///   - source: The file's bytes (already read), for the include scan.
+    ///   - platform: The platform whose `TARGET_OS_…` values to use, or `nil` for the stub's (iOS).
     /// - Returns: The JSON and clang's first error.
     /// - Throws: `ObjCExtractionError.cannotRunClang` or `.unparsable` (no AST at all).
-    func dumpAST(path: String, displayPath: String, source: [UInt8]) throws(ObjCExtractionError) -> Output {
+    func dumpAST(path: String, displayPath: String, source: [UInt8],
+                 platform: ApplePlatform? = nil) throws(ObjCExtractionError) -> Output {
         let isCPlusPlus = path.hasSuffix(".mm")
-        let quoteFolders = prepareIncludes(of: path, source: source)
+        let quoteFolders = prepareIncludes(of: path, source: source).quoteFolders
         var arguments = [
             "-fsyntax-only", "-x", isCPlusPlus ? "objective-c++" : "objective-c",
             isCPlusPlus ? "-std=gnu++17" : "-std=gnu11",
-            "-ferror-limit=0", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
+            "-ferror-limit=0", "-fno-spell-checking", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
             "-Wno-everything", "-D__APPLE__=1", "-D__OBJC2__=1",
             "-isystem", folder.appendingPathComponent("stubs").path,
             "-I", folder.appendingPathComponent("missing").path,
         ]
         for quoteFolder in quoteFolders { arguments += ["-iquote", quoteFolder] }
-        arguments += ["-Xclang", "-ast-dump=json", path]
+        arguments += platform?.defines ?? []
+        // Bodies are skipped (DocSheet finds a body's end in the text): half of clang's time and JSON otherwise.
+        arguments += ["-Xclang", "-skip-function-bodies", "-Xclang", "-ast-dump=json", path]
         // A missing header clang still finds (an include the scan did not see: inside a macro, or `<x.h>` that is
         // neither the system's nor the project's) gets an empty stand-in and clang runs again.
         var rounds = 0
         while true {
             let result: ProcessResult
+            runs.withLock { $0 += 1 }
             do {
                 result = try ProcessRunner.run(executable: clang, arguments: arguments)
             } catch {
@@ -126,23 +148,33 @@ public final class ClangSession: Sendable {
         return String(before[before.index(after: open)...])
     }
 
+    /// What the include scan of one file found.
+    struct IncludeScan {
+        /// The folders of project headers reached from elsewhere, for `-iquote`.
+        var quoteFolders: [String]
+        /// Every project header the file reaches (directly or through other headers), with its text's hash, sorted
+        /// by path: what the file's records depend on besides its own text.
+        var headers: [(path: String, textHash: String)]
+        /// The `#define`s of those headers.
+        var defines: [(name: String, body: String)]
+    }
+
     /// Scans the includes of `path` and of the project headers it reaches, and gives each include that exists
     /// neither beside its includer nor among the stubs a stand-in: the project's header of that name, or an empty
-    /// header. Returns the folders of project headers reached from elsewhere, for `-iquote`.
-    func prepareIncludes(of path: String, source: [UInt8]) -> [String] {
+    /// header. Returns the folders of project headers reached from elsewhere, for `-iquote`, and the headers reached.
+    func prepareIncludes(of path: String, source: [UInt8]) -> IncludeScan {
         var quoteFolders: [String] = []
         var visited: Set<String> = [path]
-        var pending: [(path: String, source: [UInt8])] = [(path, source)]
+        var reached: [(path: String, textHash: String)] = []
+        var defines: [(name: String, body: String)] = []
+        var pending: [(path: String, includes: [Include])] = [(path, Self.includes(in: source))]
         let mainFolder = (path as NSString).deletingLastPathComponent
-        while let (current, bytes) = pending.popLast() {
+        while let (current, includes) = pending.popLast() {
             let folder = (current as NSString).deletingLastPathComponent
-            for include in Self.includes(in: bytes) {
+            for include in includes {
                 if include.isQuoted {
                     let beside = folder + "/" + include.name
-                    if FileManager.default.fileExists(atPath: beside) {
-                        enqueue(beside)
-                        continue
-                    }
+                    if enqueue(beside) || visited.contains(beside) { continue }
                 }
                 if stubPaths.contains(include.name) { continue }
                 let fileName = (include.name as NSString).lastPathComponent
@@ -154,7 +186,7 @@ public final class ClangSession: Sendable {
                         let chosenFolder = (chosen as NSString).deletingLastPathComponent
                         if chosenFolder != mainFolder, !quoteFolders.contains(chosenFolder) { quoteFolders.append(chosenFolder) }
                     }
-                    enqueue(chosen)
+                    _ = enqueue(chosen)
                     continue
                 }
                 // `<stdio.h>` and the like: the system's or clang's own; a missing one is handled after clang's run.
@@ -162,13 +194,34 @@ public final class ClangSession: Sendable {
                 _ = addEmptyStandIn(for: include.name)
             }
         }
-        return quoteFolders
+        return IncludeScan(quoteFolders: quoteFolders, headers: reached.sorted { $0.path < $1.path }, defines: defines)
 
-        func enqueue(_ header: String) {
-            guard visited.insert(header).inserted, visited.count < 2_000,
-                  let data = FileManager.default.contents(atPath: header) else { return }
-            pending.append((header, [UInt8](data)))
+        /// Queues `header` when it exists and was not seen; false when it does not exist.
+        func enqueue(_ header: String) -> Bool {
+            guard !visited.contains(header) else { return true }
+            guard let scan = headerScan(header) else { return false }
+            guard visited.count < 2_000 else { return true }
+            visited.insert(header)
+            reached.append((header, scan.textHash))
+            defines += scan.defines
+            pending.append((header, scan.includes))
+            return true
         }
+    }
+
+    /// The includes and text hash of the header at `path` (read once a session), or `nil` when it cannot be read.
+    func headerScan(_ path: String) -> HeaderScan? {
+        if let known = headerScans.withLock({ $0[path] }) { return known }
+        var scan: HeaderScan?
+        if let data = FileManager.default.contents(atPath: path) {
+            let bytes = [UInt8](data)
+            var hasher = ObjCContentHasher()
+            hasher.add(bytes)
+            scan = HeaderScan(includes: Self.includes(in: bytes), textHash: hasher.hexDigest,
+                              defines: ConditionalScan(source: ObjCSourceText(bytes: bytes)).defines)
+        }
+        headerScans.withLock { $0[path] = .some(scan) }
+        return scan
     }
 
     /// Writes an empty header (an umbrella that imports Foundation, for the frameworks of
@@ -208,7 +261,7 @@ public final class ClangSession: Sendable {
     }
 
     /// One `#import`/`#include` line: the name between `<>` or `""`.
-    struct Include: Equatable {
+    struct Include: Equatable, Sendable {
         /// The name as written, e.g. `UIKit/UIKit.h`.
         var name: String
         /// True for `"…"`, false for `<…>`.

@@ -42,13 +42,16 @@ struct DeclarationCollector {
             case "ObjCInterfaceDecl":
                 guard isDefinition(node), let name = node.string("name") else { continue }
                 addType(node, name: name, kind: .class, superclass: node.referencedName("super"))
+                addAdoption(of: name, node)
                 collectMembers(of: node, in: Container(name: name, kind: .class))
             case "ObjCProtocolDecl":
                 guard isDefinition(node), let name = node.string("name") else { continue }
                 addType(node, name: name, kind: .protocol, superclass: nil)
+                addAdoption(of: name, node)
                 collectMembers(of: node, in: Container(name: name, kind: .protocol, optionalMarkers: optionalMarkers(of: node)))
             case "ObjCCategoryDecl":
                 guard let name = writtenName(of: node) ?? node.referencedName("interface") else { continue }
+                addAdoption(of: name, node)
                 collectMembers(of: node, in: Container(name: name, kind: .class))
             case "ObjCImplementationDecl":
                 guard let name = node.string("name") else { continue }
@@ -65,6 +68,13 @@ struct DeclarationCollector {
                 continue
             }
         }
+    }
+
+    /// Notes the protocols `node` (a class, category or protocol of a header) adopts or inherits.
+    private mutating func addAdoption(of name: String, _ node: ASTNode) {
+        let protocols = node.referencedNames("protocols")
+        guard file.isHeader, !protocols.isEmpty else { return }
+        result.adoptions.append(.init(name: name, protocols: protocols))
     }
 
     /// The class name of a category or category implementation as written (clang's location is its token): the
@@ -99,10 +109,41 @@ struct DeclarationCollector {
         return HeaderDocParser.parse(source.commentText(from: begin.offset, to: end.offset + end.tokenLength))
     }
 
-    /// How many lines `node` spans.
+    /// How many lines `node` spans, to the closing brace of its body when it has one.
     private func lineCount(of node: ASTNode) -> Int? {
         guard let begin = node.begin, let end = node.end else { return nil }
-        return source.line(of: end.offset) - source.line(of: begin.offset) + 1
+        let last = extent(of: node, end: end).bodyEnd ?? end.offset
+        return source.line(of: last) - source.line(of: begin.offset) + 1
+    }
+
+    /// Where a method's declaration ends with its attributes and macros (`NS_SWIFT_NAME(…)`): before its body, or at
+    /// its `;`.
+    private func declarationEnd(of node: ASTNode, end: ASTPosition) -> Int {
+        let declarationEnd = extent(of: node, end: end).declarationEnd
+        // clang's range of a declaration ends with its `;` when the macros come before it.
+        if declarationEnd > 0, declarationEnd <= source.bytes.count, source.bytes[declarationEnd - 1] == UInt8(ascii: ";") {
+            return declarationEnd - 1
+        }
+        var index = declarationEnd
+        while index < source.bytes.count, source.bytes[index] != UInt8(ascii: ";"), source.bytes[index] != UInt8(ascii: "{"),
+              source.bytes[index] != UInt8(ascii: "@"), index - declarationEnd < 400 {
+            index += 1
+        }
+        return index
+    }
+
+    /// Where a method's or function's declaration ends (before its body's `{`, or after its last token), and its
+    /// body's closing brace. clang runs with `-skip-function-bodies`: a skipped body leaves no `CompoundStmt` and
+    /// the range ends at the `{`, so the body's end is found in the text.
+    private func extent(of node: ASTNode, end: ASTPosition) -> (declarationEnd: Int, bodyEnd: Int?) {
+        var bodyStart: Int?
+        if let body = node.children.first(where: { $0.kind == "CompoundStmt" }), let begin = body.begin {
+            bodyStart = begin.offset
+        } else if end.offset < source.bytes.count, source.bytes[end.offset] == UInt8(ascii: "{") {
+            bodyStart = end.offset
+        }
+        guard let bodyStart else { return (end.offset + end.tokenLength, nil) }
+        return (bodyStart, source.closingBrace(of: bodyStart))
     }
 
     private mutating func addType(_ node: ASTNode, name: String, kind: TypeKind, superclass: String?) {
@@ -138,8 +179,7 @@ struct DeclarationCollector {
             returnType = source.collapsedText(inside)
             cursor = source.skippingSpaces(from: inside.upperBound + 1)
         }
-        let body = node.children.first { $0.kind == "CompoundStmt" }
-        var signatureEnd = body?.begin?.offset ?? (end.offset + end.tokenLength)
+        var signatureEnd = extent(of: node, end: end).declarationEnd
         var signature = source.collapsedText(begin.offset..<signatureEnd)
         while signature.hasSuffix(";") || signature.hasSuffix(" ") { signature.removeLast(); signatureEnd -= 1 }
         let pieces = selector.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -170,7 +210,10 @@ struct DeclarationCollector {
             enclosingKind: container.kind, accessLevel: access, effectiveAccess: access,
             isRequirement: container.kind == .protocol, attributes: attributes, parameters: parameters,
             returnType: Self.returnValue(returnType), doc: doc(of: node), targets: file.targets,
-            moduleKind: file.moduleKind, lines: lineCount(of: node), language: .objc)
+            moduleKind: file.moduleKind, lines: lineCount(of: node), language: .objc,
+            swiftName: SwiftNameImporter.swiftName(
+                selector: selector, isInstance: isInstance, parameterTypes: parameters.map(\.type),
+                declaration: source.text(begin.offset..<declarationEnd(of: node, end: end))))
         let key = "\(container.name)|\(isInstance ? "-" : "+")\(selector)"
         result.functions.append(.init(key: key, record: record, fromHeader: file.isHeader))
     }
@@ -211,8 +254,7 @@ struct DeclarationCollector {
     private mutating func addFunction(_ node: ASTNode) {
         guard let name = node.string("name"), let location = node.location, let begin = node.begin, let end = node.end
         else { return }
-        let body = node.children.first { $0.kind == "CompoundStmt" }
-        var signature = source.collapsedText(begin.offset..<(body?.begin?.offset ?? (end.offset + end.tokenLength)))
+        var signature = source.collapsedText(begin.offset..<extent(of: node, end: end).declarationEnd)
         while signature.hasSuffix(";") || signature.hasSuffix(" ") { signature.removeLast() }
         var parameters: [FunctionRecord.Parameter] = []
         for parameter in node.children where parameter.kind == "ParmVarDecl" {

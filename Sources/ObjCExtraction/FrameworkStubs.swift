@@ -292,7 +292,8 @@ __attribute__((objc_root_class))
 // DocSheet's stand-in for TargetConditionals.h: the platform macros.
 #pragma once
 #ifndef TARGET_OS_IPHONE
-// iOS: the platform of most apps (every platform's branch is not read yet: Documentation/ObjectiveC.md).
+// iOS unless DocSheet gives the platform's values with -D (a file whose #ifs depend on the platform is read once
+// per platform: Documentation/ObjectiveC.md).
 #define TARGET_OS_MAC 1
 #define TARGET_OS_OSX 0
 #define TARGET_OS_IPHONE 1

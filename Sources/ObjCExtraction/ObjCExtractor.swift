@@ -54,6 +54,10 @@ public struct ObjCExtraction: Sendable {
     public var types: [TypeRecord] = []
     /// One warning per file left out (it names the file and clang's first error), or one for a missing clang.
     public var warnings: [ObjCExtractionError] = []
+    /// How many times clang was started (a file whose records came from the cache needs none).
+    public var clangRuns = 0
+    /// How many files' records came from the cache, and how many did not (both 0 without a cache).
+    public var cacheLookups: (hits: Int, misses: Int) = (0, 0)
 
     /// Creates an empty extraction.
     public init() {}
@@ -68,8 +72,11 @@ public enum ObjCExtractor {
     ///   - files: The `.h`, `.m` and `.mm` files to read (with their modules).
     ///   - clang: The clang program, or `nil` to look for it (``ClangSession/locateClang(environment:)``).
     ///   - jobs: The most clang processes at once; `nil` is one per core.
+    ///   - cache: Where records of unchanged files are kept between runs (``ObjCRecordCache``), or `nil` to read
+    ///     every file through clang.
     /// - Returns: The records, and a warning per file clang could not read (or one when clang is missing).
-    public static func extract(files: [ObjCSourceFile], clang: String? = nil, jobs: Int? = nil) -> ObjCExtraction {
+    public static func extract(files: [ObjCSourceFile], clang: String? = nil, jobs: Int? = nil,
+                               cache: ObjCRecordCache? = nil) -> ObjCExtraction {
         var extraction = ObjCExtraction()
         guard !files.isEmpty else { return extraction }
         guard let program = clang ?? ClangSession.locateClang() else {
@@ -86,7 +93,7 @@ public enum ObjCExtractor {
         defer { session.close() }
         let results = parallelMap(files, jobs: jobs) { file -> Result<FileDeclarations, ObjCExtractionError> in
             do throws(ObjCExtractionError) {
-                return .success(try declarations(of: file, session: session))
+                return .success(try cachedDeclarations(of: file, session: session, cache: cache))
             } catch {
                 return .failure(error)
             }
@@ -98,23 +105,96 @@ public enum ObjCExtractor {
             case .failure(let error): extraction.warnings.append(error)
             }
         }
-        return merged(collected, warnings: extraction.warnings)
+        extraction = merged(collected, warnings: extraction.warnings)
+        extraction.clangRuns = session.clangRuns
+        if let cache {
+            extraction.cacheLookups = cache.lookups
+            cache.prune()
+        }
+        return extraction
     }
 
-    /// The declarations of one file, read through `session`.
-    static func declarations(of file: ObjCSourceFile, session: ClangSession) throws(ObjCExtractionError) -> FileDeclarations {
+    /// Changes whenever the records DocSheet makes of the same text change (part of every cache key).
+    static let cacheRevision = 1
+
+    /// The records' binary layout (``RecordSchema``), part of every cache key: a field added to a record makes the
+    /// entries written before it misses.
+    static let recordLayout = [FunctionRecord.schema.layoutDescription, PropertyRecord.schema.layoutDescription,
+                               TypeRecord.schema.layoutDescription].joined(separator: "|")
+
+    /// The declarations of one file: from `cache` when its key is there, else read through clang (and stored).
+    static func cachedDeclarations(of file: ObjCSourceFile, session: ClangSession,
+                                   cache: ObjCRecordCache?) throws(ObjCExtractionError) -> FileDeclarations {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw .unreadableFile(file: file.relativePath, reason: "no such file or not readable")
         }
         let bytes = [UInt8](data)
-        let output = try session.dumpAST(path: file.path, displayPath: file.relativePath, source: bytes)
+        guard let cache else { return try declarations(of: file, bytes: bytes, session: session) }
+        let key = cacheKey(of: file, bytes: bytes, session: session)
+        if let cached = cache.declarations(forKey: key) { return cached }
+        let declarations = try declarations(of: file, bytes: bytes, session: session)
+        cache.store(declarations, forKey: key)
+        return declarations
+    }
+
+    /// The cache key of `file`: everything its records depend on (its text, place and module, the project headers
+    /// it reaches and their texts, the clang program, DocSheet's version).
+    static func cacheKey(of file: ObjCSourceFile, bytes: [UInt8], session: ClangSession) -> String {
+        var hasher = ObjCContentHasher()
+        hasher.add("docsheet-objc\u{0}\(DocSheetVersion.current)\u{0}\(cacheRevision)\u{0}\(session.clang)")
+        hasher.add(recordLayout)
+        hasher.add(file.path)
+        hasher.add(file.relativePath)
+        hasher.add(file.module)
+        hasher.add(file.targets.joined(separator: ","))
+        hasher.add(file.moduleKind.map { "\($0)" } ?? "")
+        hasher.add(bytes)
+        for header in session.prepareIncludes(of: file.path, source: bytes).headers {
+            hasher.add(header.path)
+            hasher.add(header.textHash)
+        }
+        return hasher.hexDigest
+    }
+
+    /// The declarations of one file, read through `session`.
+    static func declarations(of file: ObjCSourceFile, bytes: [UInt8], session: ClangSession) throws(ObjCExtractionError) -> FileDeclarations {
+        let source = ObjCSourceText(bytes: bytes)
+        // A file whose own `#if`s depend on the platform is read once per platform (Documentation/ObjectiveC.md).
+        let scan = ConditionalScan(source: source)
+        if scan.directives.contains(where: { $0.keyword.hasPrefix("if") || $0.keyword.hasPrefix("elif") }) {
+            let defines = session.prepareIncludes(of: file.path, source: bytes).defines + scan.defines
+            let macros = ConditionalScan.platformMacros(defines: defines)
+            if scan.dependsOnPlatform(macros: macros) {
+                var runs: [FileDeclarations] = []
+                var platforms: [ApplePlatform] = []
+                var failure: ObjCExtractionError?
+                for platform in ApplePlatform.allCases {
+                    do throws(ObjCExtractionError) {
+                        runs.append(try declarations(of: file, source: source, session: session, platform: platform))
+                        platforms.append(platform)
+                    } catch {
+                        failure = failure ?? error
+                    }
+                }
+                if runs.isEmpty, let failure { throw failure }
+                return PlatformMerge.merge(runs, scan: scan, platforms: platforms, platformMacros: macros)
+            }
+        }
+        return try declarations(of: file, source: source, session: session, platform: nil)
+    }
+
+    /// The declarations of one file read once, with `platform`'s `TARGET_OS_…` values (the stub's when `nil`).
+    static func declarations(of file: ObjCSourceFile, source: ObjCSourceText, session: ClangSession,
+                             platform: ApplePlatform?) throws(ObjCExtractionError) -> FileDeclarations {
+        let bytes = source.bytes
+        let output = try session.dumpAST(path: file.path, displayPath: file.relativePath, source: bytes, platform: platform)
         let nodes: [ASTNode]
         do {
-            nodes = try ClangASTReader.topLevelNodes(of: output.json)
+            nodes = try ClangASTReader.topLevelNodes(of: output.json, mainFile: file.path)
         } catch {
             throw .unreadableAST(file: file.relativePath, reason: "\(error)")
         }
-        var collector = DeclarationCollector(file: file, source: ObjCSourceText(bytes: bytes))
+        var collector = DeclarationCollector(file: file, source: source)
         collector.collect(nodes)
         // Nothing of the file in the tree and an error in the file itself: clang could not read it at all (a file
         // whose code is all in an inactive `#if`, or whose only errors are in a header, is no such file).
@@ -130,8 +210,19 @@ public enum ObjCExtractor {
         var functions: [Entry<FunctionRecord>] = []
         var properties: [Entry<PropertyRecord>] = []
         var types: [Entry<TypeRecord>] = []
+        /// The protocols each class adopts in this file when it is a header (`@interface C : S <P>`, a category
+        /// `@interface C (Name) <P>`), for ``effectiveAccess`` of what a `.m` implements.
+        var adoptions: [Adoption] = []
 
         var isEmpty: Bool { functions.isEmpty && properties.isEmpty && types.isEmpty }
+    }
+
+    /// A class and the protocols it adopts in a header, or a protocol and the protocols it inherits.
+    struct Adoption: Sendable, Equatable {
+        /// The class or protocol.
+        var name: String
+        /// The protocols.
+        var protocols: [String]
     }
 
     /// A record and the key that finds its other declarations (`Class|-|selector`).
@@ -158,7 +249,53 @@ public enum ObjCExtractor {
         extraction.types = mergeEntries(files.flatMap(\.types)) { kept, other in
             if kept.doc == nil { kept.doc = other.doc }
         }.sorted { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
+        publishProtocolImplementations(in: &extraction, adoptions: files.flatMap(\.adoptions))
         return extraction
+    }
+
+    /// Sets `effectiveAccess` to `public` for a method or property declared only in a `.m`/`.mm` that implements a
+    /// requirement of a protocol its class adopts in a header (or a protocol that one inherits): callers reach it
+    /// through the protocol. Only protocols with records (the project's own) are known.
+    static func publishProtocolImplementations(in extraction: inout ObjCExtraction, adoptions: [Adoption]) {
+        var adopted: [String: Set<String>] = [:]
+        for adoption in adoptions { adopted[adoption.name, default: []].formUnion(adoption.protocols) }
+        var requirements: Set<String> = []
+        for function in extraction.functions where function.enclosingKind == .protocol {
+            requirements.insert("\(function.enclosingType ?? "")|\(function.kind == .typeMethod ? "+" : "-")\(function.name)")
+        }
+        for property in extraction.properties where property.enclosingKind == .protocol {
+            requirements.insert("\(property.enclosingType ?? "")|.\(property.name)")
+        }
+        guard !requirements.isEmpty, !adopted.isEmpty else { return }
+        /// The protocols `name` adopts in headers, with the protocols those inherit.
+        func protocols(of name: String) -> Set<String> {
+            var found: Set<String> = []
+            var pending = Array(adopted[name] ?? [])
+            while let next = pending.popLast() {
+                guard found.insert(next).inserted else { continue }
+                pending += adopted[next] ?? []
+            }
+            return found
+        }
+        var byClass: [String: Set<String>] = [:]
+        func implementsRequirement(_ type: String?, _ member: String) -> Bool {
+            guard let type else { return false }
+            if byClass[type] == nil { byClass[type] = protocols(of: type) }
+            return byClass[type]!.contains { requirements.contains("\($0)|\(member)") }
+        }
+        for index in extraction.functions.indices {
+            let function = extraction.functions[index]
+            guard function.effectiveAccess == .private, function.enclosingKind == .class,
+                  implementsRequirement(function.enclosingType, "\(function.kind == .typeMethod ? "+" : "-")\(function.name)")
+            else { continue }
+            extraction.functions[index].effectiveAccess = .public
+        }
+        for index in extraction.properties.indices {
+            let property = extraction.properties[index]
+            guard property.effectiveAccess == .private, property.enclosingKind == .class,
+                  implementsRequirement(property.enclosingType, ".\(property.name)") else { continue }
+            extraction.properties[index].effectiveAccess = .public
+        }
     }
 
     /// The entries merged by key: the first header entry is kept (else the first), `combine` adds the others.

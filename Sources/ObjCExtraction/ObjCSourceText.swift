@@ -73,6 +73,40 @@ struct ObjCSourceText {
         return index
     }
 
+    /// When `offset` is at `{`, the offset of its matching `}` (braces in comments, strings and character literals
+    /// do not count); else, or when it has none, `nil`.
+    func closingBrace(of offset: Int) -> Int? {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else { return nil }
+        var depth = 0
+        var index = offset
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return index }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < count, bytes[index] != 0x0A { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                index += 1
+                while index < count, bytes[index] != byte, bytes[index] != 0x0A {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// When `offset` is at `(`, the range inside the balanced parentheses; else `nil`.
     func parenthesized(at offset: Int) -> Range<Int>? {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "(") else { return nil }

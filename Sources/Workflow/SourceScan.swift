@@ -125,7 +125,11 @@ public struct SourceScan: Sendable {
             }
             if let cache { metrics?.addCacheLookups(cache.lookups) }
             cache?.prune()
-            if !discovered.objectiveCFiles.isEmpty { Self.addObjectiveC(of: discovered, to: &result, jobs: extraction.jobs) }
+            if !discovered.objectiveCFiles.isEmpty {
+                let objectiveCCache = cache.map { ObjCRecordCache.inside($0.folder) }
+                Self.addObjectiveC(of: discovered, to: &result, jobs: extraction.jobs, cache: objectiveCCache)
+                if let objectiveCCache { metrics?.addCacheLookups(objectiveCCache.lookups) }
+            }
             let unownedNote = discovery.includeUnowned ? RepeatedNote.unownedFileKept : RepeatedNote.unownedFileLeftOut
             result.diagnostics = discovered.diagnostics + discovered.unowned.map { path in
                 ExtractionDiagnostic(file: path, line: 1, column: 1, severity: .note, message: unownedNote.message)
@@ -160,12 +164,13 @@ public struct SourceScan: Sendable {
     /// Reads the Objective-C files of `discovered` through clang (ObjCExtraction) into `result`: their records, and a
     /// warning for each file clang cannot parse at all (naming it and clang's first error) or one when clang is
     /// missing; the Swift records stay as they are.
-    static func addObjectiveC(of discovered: Discovery, to result: inout ExtractionResult, jobs: Int?) {
+    static func addObjectiveC(of discovered: Discovery, to result: inout ExtractionResult, jobs: Int?,
+                              cache: ObjCRecordCache? = nil) {
         let files = discovered.objectiveCFiles.map { file in
             ObjCSourceFile(path: file.url.path, relativePath: file.relativePath, module: file.module, targets: file.targets,
                            moduleKind: file.moduleKind)
         }
-        let objectiveC = ObjCExtractor.extract(files: files, jobs: jobs)
+        let objectiveC = ObjCExtractor.extract(files: files, jobs: jobs, cache: cache)
         result.functions += objectiveC.functions
         result.types += objectiveC.types
         result.properties += objectiveC.properties
@@ -197,7 +202,8 @@ public struct SourceScan: Sendable {
             text += "root \(root)\u{0}\(discovered.root.path)\u{0}\(plan.prefixes[index])\u{0}\(modules)\u{0}"
             text += discovered.diagnostics.map(\.description).joined(separator: "\n") + "\u{0}"
             text += discovered.unowned.joined(separator: "\n") + "\u{0}"
-            for file in discovered.files {
+            // The Objective-C files too: an edited `.m` or `.h` makes the output out of date.
+            for file in discovered.files + discovered.objectiveCFiles {
                 guard let stamp = FilePaths.stamp(ofFileAt: file.url.path) else { return nil }
                 text += "\(file.relativePath)\u{0}\(file.url.path)\u{0}\(file.targets.joined(separator: ","))\u{0}\(file.moduleKind)\u{0}\(stamp)\n"
             }

@@ -185,7 +185,7 @@ struct ObjCMethodTests {
         #expect(result.functions.map(\.name) == ["run"])
     }
 
-    @Test func targetConditionalsIsAStubThatReadsTheIOSBranch() throws {
+    @Test func targetConditionalsIsAStubAndAPlatformBranchCarriesItsCondition() throws {
         let result = try ObjCSnippetProject([
             "Downloader.h": """
             #import <TargetConditionals.h>
@@ -201,6 +201,8 @@ struct ObjCMethodTests {
         ]).extract()
         #expect(result.warnings.isEmpty)
         #expect(result.functions.map(\.name) == ["download"])
+        #expect(result.functions.first?.condition == "TARGET_OS_IOS || TARGET_OS_TV")
+        #expect(result.types.first?.condition == "TARGET_OS_IOS || TARGET_OS_TV")
     }
 
     @Test func projectHeadersInOtherFoldersAreFoundByName() throws {

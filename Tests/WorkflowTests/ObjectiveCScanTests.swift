@@ -81,4 +81,37 @@ struct ObjectiveCScanTests {
         #expect(warnings.first?.contains("clang could not parse the file") == true)
         #expect(warnings.first?.contains("error:") == true)
     }
+
+    @Test func withTheCacheAnEditedHeaderMakesTheOutputOutOfDateAndIsReadAgain() throws {
+        let folder = try TemporaryFolder(prefix: "ObjectiveCCache")
+        let root = folder.url.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("#import <Foundation/Foundation.h>\n@interface Model : NSObject\n- (void)save;\n@end\n".utf8)
+            .write(to: root.appendingPathComponent("Model.h"))
+        try Data("#import \"Model.h\"\n@implementation Model\n- (void)save {}\n@end\n".utf8)
+            .write(to: root.appendingPathComponent("Model.m"))
+        let output = folder.url.appendingPathComponent("out.json")
+        func generate() throws -> (GenerateOutcome, Inventory) {
+            var options = GenerateOptions()
+            options.roots = [root.path]
+            options.output = output.path
+            options.format = .json
+            options.scan.useCache = true
+            let environment = WorkflowEnvironment(currentDirectory: root, variables: [
+                "HOME": folder.url.path, "DOCSHEET_CACHE_DIR": folder.url.appendingPathComponent("cache").path,
+            ])
+            let outcome = try Generate.run(options, environment: environment)
+            return (outcome, try InventoryCoding.decodeInventory(try Data(contentsOf: output), source: "out.json"))
+        }
+        let (first, _) = try generate()
+        #expect(!first.upToDate)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("cache/objc").path)
+        #expect(entries.filter { $0.hasSuffix(".objc") }.count == 2)
+        #expect(try generate().0.upToDate)
+        try Data("#import <Foundation/Foundation.h>\n@interface Model : NSObject\n- (void)save;\n- (void)reset;\n@end\n".utf8)
+            .write(to: root.appendingPathComponent("Model.h"))
+        let (edited, inventory) = try generate()
+        #expect(!edited.upToDate)
+        #expect(inventory.functions.map(\.name) == ["save", "reset"])
+    }
 }
