@@ -91,4 +91,43 @@ struct ObjectiveCCommandTests {
         #expect(run.status == 2)
         #expect(run.error.contains("--language: unknown language 'objective-c'; valid languages: swift, objc"), "\(run.error)")
     }
+
+    /// Tests/Fixtures/MixedXcodeApp's design document: modules from the `.pbxproj`, one function list with both
+    /// languages, and one class (sheet and diagram box) for each class written in both: the Swift extension of the
+    /// Objective-C `Account`, and the Objective-C category of the Swift `@objc(MXProfileStore) class ProfileStore`.
+    @Test func theDesignDocumentShowsBothLanguagesInOneFunctionListAndOneClass() throws {
+        let sandbox = try Self.sandbox(with: "MixedXcodeApp")
+        let run = try Self.docsheet(sandbox, ["generate", "--no-cache", "--output", "../design.xlsx"], in: "MixedXcodeApp")
+        #expect(run.status == 0, "\(run.error)")
+        let book = try XLSXReader(url: sandbox.url.appendingPathComponent("design.xlsx"))
+        #expect(book.sheetNames.contains("Account") && book.sheetNames.contains("ProfileStore"))
+        #expect(!book.sheetNames.contains("MXProfileStore"), "the category is the Swift class's, not a type of its own")
+
+        let functions = try book.sheet("Functions").cells.values
+        for name in ["signIn(token:)", "validateName:", "load()", "purgeProfilesBefore:", "log:", "MXFormatLine"] {
+            #expect(functions.contains(name), "the function list lacks \(name)")
+        }
+        let account = Set(try book.sheet("Account").cells.values)
+        #expect(account.isSuperset(of: ["signIn(token:)", "@objc public func signIn(token: String)", "validateName:",
+                                        "- (BOOL)validateName:(NSString *)name", "formattedName", "displayName"]))
+        let profileStore = Set(try book.sheet("ProfileStore").cells.values)
+        #expect(profileStore.isSuperset(of: ["load()", "purgeProfilesBefore:", "- (void)purgeProfilesBefore:(NSDate *)date"]))
+        // The modules are the project's targets, not the folders App and Kit.
+        let classList = try book.sheet("Class list")
+        #expect(Set(classList.cells.values).isSuperset(of: ["MixedApp", "MixedKit"]) && !classList.cells.values.contains("Kit"))
+        if ProcessRunner.executable(named: "dot", searchPath: sandbox.environment["PATH"]) != nil {
+            #expect(book.sheetNames.contains("Class diagram - MixedApp"))
+            #expect(try book.sheet("Class diagram - MixedApp").drawingCount == 1)
+        }
+
+        // The class diagram the workbook draws, as text: one box per class with both languages' members.
+        let dot = try Self.docsheet(sandbox, ["generate", "--no-cache", "--format", "dot", "--output", "-"], in: "MixedXcodeApp")
+        #expect(dot.status == 0, "\(dot.error)")
+        let boxes = dot.output.split(separator: "\n").filter { $0.contains("[label=\"{") }
+        let accountBox = try #require(boxes.first { $0.contains("\"MixedApp.Account\"") })
+        #expect(accountBox.contains("+signIn(token:)") && accountBox.contains("+validateName:") && accountBox.contains("+formattedName"))
+        let storeBox = try #require(boxes.first { $0.contains("\"MixedApp.ProfileStore\"") })
+        #expect(storeBox.contains("+load()") && storeBox.contains("+purgeProfilesBefore:"))
+        #expect(!dot.output.contains("MXProfileStore\""), "no box of its own for the Objective-C name")
+    }
 }

@@ -8,7 +8,4 @@ extension Account {
     @objc public func signIn(token: String) {
         displayName = token
     }
-
-    /// Whether the account holds a name to show.
-    public var hasName: Bool { displayName != nil }
 }

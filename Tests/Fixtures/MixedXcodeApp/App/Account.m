@@ -3,8 +3,6 @@
 
 @interface Account ()
 @property (nonatomic, readwrite) NSInteger identifier;
-/// Forgets the cached token.
-- (void)clearToken;
 @end
 
 @implementation Account
@@ -20,10 +18,7 @@
 }
 
 - (void)signOut {
-    [self clearToken];
-}
-
-- (void)clearToken {
+    self.displayName = nil;
 }
 
 - (void)logger:(MXLogger *)logger didWrite:(NSString *)line {
