@@ -130,4 +130,20 @@ struct ObjectiveCCommandTests {
         #expect(storeBox.contains("+load()") && storeBox.contains("+purgeProfilesBefore:"))
         #expect(!dot.output.contains("MXProfileStore\""), "no box of its own for the Objective-C name")
     }
+
+    /// A run whose inputs did not change writes nothing ("Up to date"); a changed `.m` is such a change too.
+    @Test func aChangedObjectiveCFileMakesTheOutputOutOfDate() throws {
+        let sandbox = try Self.sandbox(with: "MixedXcodeApp")
+        let arguments = ["generate", "--format", "json", "--output", "../out.json"]
+        #expect(try Self.docsheet(sandbox, arguments, in: "MixedXcodeApp").error.hasPrefix("Wrote"))
+        let again = try Self.docsheet(sandbox, arguments, in: "MixedXcodeApp")
+        #expect(again.error.hasPrefix("Up to date"), "\(again.error)")
+        let implementation = sandbox.url.appendingPathComponent("MixedXcodeApp/Kit/MXLogger.m")
+        var text = try String(contentsOf: implementation, encoding: .utf8)
+        text = text.replacingOccurrences(of: "@end\n\nNSString", with: "/// Empties the sinks.\n- (void)reset {\n}\n\n@end\n\nNSString")
+        try text.write(to: implementation, atomically: true, encoding: .utf8)
+        let changed = try Self.docsheet(sandbox, arguments, in: "MixedXcodeApp")
+        #expect(changed.error.hasPrefix("Wrote"), "\(changed.error)")
+        #expect(sandbox.read("out.json")?.contains("\"reset\"") == true)
+    }
 }
