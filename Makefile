@@ -3,6 +3,8 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_FLAGS ?=
 SAMPLE ?= samples/TaskBoard
+# The Objective-C part of `make sample`: a mixed Swift and Objective-C app (Documentation/ObjectiveC.md); empty skips it.
+OBJC_SAMPLE ?= samples/NotesLegacy
 # A built-in template name, a YAML file or a client's .xlsx form (e.g. samples/templates/ja-shosai-sekkeisho.xlsx).
 TEMPLATE ?=
 OUT ?= out
@@ -36,10 +38,12 @@ build: deps
 release: deps
 	$(SWIFT) build -c release $(BUILD_FLAGS)
 
-## Quick start 1: generate the design document for a bundled sample into out/ (TEMPLATE=… picks another layout).
+## Quick start 1: generate the design document for a bundled sample into out/ (TEMPLATE=… picks another layout), and
+## the one of the mixed Swift and Objective-C sample (OBJC_SAMPLE; its Objective-C is read through the toolchain's clang).
 sample: build
 	@mkdir -p $(OUT)
 	$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(SAMPLE) $(if $(TEMPLATE),--template $(TEMPLATE)) --output $(OUT)/$(notdir $(SAMPLE))-design.xlsx
+	$(if $(OBJC_SAMPLE),$(SWIFT) run $(BUILD_FLAGS) docsheet generate $(OBJC_SAMPLE) $(if $(TEMPLATE),--template $(TEMPLATE)) --output $(OUT)/$(notdir $(OBJC_SAMPLE))-design.xlsx)
 
 ## Quick start 2: the test suite, in a debug build and deterministic (Documentation/Testing.md, "Test tiers"): every
 ## Swift test (the fuzz replay included), the plugins, the samples, the workbook and client-form referees, the self-check

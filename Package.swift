@@ -125,7 +125,7 @@ let package = Package(
         // the committed findings and a sample of the seeds through it in the normal build).
         .target(
             name: "FuzzChecks",
-            dependencies: ["Inventory", "SwiftExtraction", "ProjectResources", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
+            dependencies: ["Inventory", "SwiftExtraction", "ObjCExtraction", "ProjectResources", "DesignDocument", "SpreadsheetModel", "SpreadsheetReader", "Workbook"],
             path: "Tests/FuzzChecks"
         ),
         .testTarget(name: "ParallelismTests", dependencies: ["Parallelism"]),

@@ -25,6 +25,8 @@ let package = Package(
         .executableTarget(name: "FuzzRecords", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
         // The resource readers (`.strings`, `.stringsdict`, `.xcstrings`, Core Data XML): a selector byte, then the file.
         .executableTarget(name: "FuzzResources", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
+        // An Objective-C file (`.h`, `.m` or `.mm` by a selector byte) through clang: no crash, a warning naming the file.
+        .executableTarget(name: "FuzzObjC", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
         .executableTarget(name: "FuzzDocAndTemplates", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
     ]
 )

@@ -202,6 +202,7 @@ extension TypeRecord {
         writer.key("module"); self.module.writeJSON(into: &writer)
         writer.key("moduleKind"); self.moduleKind.writeJSON(into: &writer)
         writer.key("name"); self.name.writeJSON(into: &writer)
+        writer.key("objcName"); self.objcName.writeJSON(into: &writer)
         writer.key("superclass"); self.superclass.writeJSON(into: &writer)
         writer.key("targets"); self.targets.writeJSON(into: &writer)
         writer.key("unknownInheritedTypes"); self.unknownInheritedTypes.writeJSON(into: &writer)
@@ -232,6 +233,7 @@ extension TypeRecord {
         self.unknownInheritedTypes.writeBytes(into: &writer)
         self.genericParameters.writeBytes(into: &writer)
         self.language.writeBytes(into: &writer)
+        self.objcName.writeBytes(into: &writer)
     }
 
     /// Reads a record written by ``writeBytes(into:)``.
@@ -280,6 +282,8 @@ extension TypeRecord {
         record.genericParameters = genericParametersValue
         guard let languageValue = Swift.type(of: record.language).readBytes(from: &reader) else { return nil }
         record.language = languageValue
+        guard let objcNameValue = Swift.type(of: record.objcName).readBytes(from: &reader) else { return nil }
+        record.objcName = objcNameValue
         return record
     }
 }

@@ -93,6 +93,9 @@ public struct TypeRecord: SchemaRecord, Hashable {
     public var genericParameters: [String]
     /// The language of the declaration: `swift`, or `objc` for an Objective-C `@interface`, `@protocol` or category.
     public var language: SourceLanguage
+    /// The name Objective-C knows a Swift class or protocol by when `@objc(Name)` renames it (`MXProfileStore` for
+    /// `@objc(MXProfileStore) class ProfileStore`), or `nil`: an Objective-C category of that name extends this type.
+    public var objcName: String?
 
     /// Creates a type record.
     ///
@@ -119,14 +122,16 @@ public struct TypeRecord: SchemaRecord, Hashable {
     ///   - unknownInheritedTypes: Inherited names that could not be placed.
     ///   - genericParameters: The generic parameters as written.
     ///   - language: The language of the declaration (`swift` unless given).
+    ///   - objcName: The name `@objc(Name)` gives the type in Objective-C, or `nil`.
     public init(
         name: String, kind: TypeKind, module: String, file: String, line: Int, column: Int,
         accessLevel: AccessLevel = .internal, effectiveAccess: AccessLevel = .internal,
         inheritedTypes: [String] = [], genericWhere: String? = nil, condition: String? = nil, doc: DocComment? = nil,
         targets: [String] = [], moduleKind: TargetKind? = nil, superclass: String? = nil, conformances: [String] = [],
         composition: [Composition] = [], unknownInheritedTypes: [String] = [], genericParameters: [String] = [],
-        language: SourceLanguage = .swift
+        language: SourceLanguage = .swift, objcName: String? = nil
     ) {
+        self.objcName = objcName
         self.language = language
         self.genericParameters = genericParameters
         self.superclass = superclass
@@ -191,6 +196,8 @@ public struct TypeRecord: SchemaRecord, Hashable {
                 whenAbsent: []),
             // Absent in inventories written before Objective-C was read: `swift`.
             FieldDescriptor("language", \.language, whenAbsent: .swift),
+            // Absent in inventories written before Swift's `@objc(Name)` was read: `nil`.
+            FieldDescriptor("objcName", \.objcName),
         ],
         afterDecoding: { record in
             if record.targets.isEmpty { record.targets = [record.module] }

@@ -24,6 +24,8 @@ public struct CheckOptions: Sendable {
     public var minAccess: AccessLevel?
     /// The kinds of declaration checked (default: the configuration's, else functions only).
     public var kinds: [Configuration.CheckedKind]?
+    /// The languages whose declarations are checked (default: the configuration's, else every language).
+    public var languages: [SourceLanguage]?
     /// Extra documentation rules (default: none).
     public var require: [Configuration.Requirement]?
     /// The lowest acceptable coverage in percent.
@@ -82,17 +84,20 @@ public struct CheckReport: Encodable, Sendable {
     public var minAccess: AccessLevel
     /// The kinds of declaration checked, in the order given.
     public var kinds: [Configuration.CheckedKind] = [.functions]
+    /// The languages checked (`--language`, `check.language`), or `nil` for every language.
+    public var languages: [SourceLanguage]?
     /// True when there are no new violations and the coverage is high enough.
     public var passed: Bool
     /// Extraction diagnostics (syntax errors), as `path:line:column: warning: message` lines.
     public var diagnostics: [String]
 
     /// The summary line, e.g. `docsheet check: 2 violations; coverage 75.0% (3 of 4 public functions documented); failed`
-    /// (`functions and properties` when both kinds are checked).
+    /// (`functions and properties` when both kinds are checked, `objc functions` when one language is).
     public var summary: String {
         var parts = ["\(violations.count) violation\(violations.count == 1 ? "" : "s")"]
         if baselinedCount > 0 { parts[0] += " (\(baselinedCount) more accepted by the baseline)" }
-        let kindsText = kinds.map(\.rawValue).joined(separator: " and ")
+        var kindsText = kinds.map(\.rawValue).joined(separator: " and ")
+        if let languages { kindsText = languages.map(\.rawValue).joined(separator: " and ") + " " + kindsText }
         var coverageText = "coverage \(String(format: "%.1f", coverage))% (\(documentedCount) of \(checkedCount) \(minAccess.rawValue)+ \(kindsText) documented)"
         if let minCoverage { coverageText += ", minimum \(String(format: "%.1f", minCoverage))%" }
         parts.append(coverageText)
@@ -100,7 +105,7 @@ public struct CheckReport: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case violations, baselinedCount, checkedCount, documentedCount, coverage, minCoverage, minAccess, kinds, passed
+        case violations, baselinedCount, checkedCount, documentedCount, coverage, minCoverage, minAccess, kinds, languages, passed
         case diagnostics, summary
     }
 
@@ -118,6 +123,7 @@ public struct CheckReport: Encodable, Sendable {
         try container.encode(minCoverage, forKey: .minCoverage)
         try container.encode(minAccess, forKey: .minAccess)
         try container.encode(kinds.map(\.rawValue), forKey: .kinds)
+        try container.encodeIfPresent(languages?.map(\.rawValue), forKey: .languages)
         try container.encode(passed, forKey: .passed)
         try container.encode(diagnostics, forKey: .diagnostics)
         try container.encode(summary, forKey: .summary)
@@ -131,11 +137,13 @@ public enum Check {
     /// so several roots show one progress line from 0 to the whole count instead of one per root.
     private static func treeScans(
         roots: [String], options: CheckOptions, configuration: Configuration, extraction: ExtractionOptions,
-        environment: WorkflowEnvironment
+        languages: [SourceLanguage]?, environment: WorkflowEnvironment
     ) throws(WorkflowError) -> [(scan: SourceScan, plan: ScanPlan)] {
         var scans: [(scan: SourceScan, plan: ScanPlan)] = []
         for root in roots {
-            let discovery = options.scan.discovery(configuration, root: environment.url(for: root))
+            var discovery = options.scan.discovery(configuration, root: environment.url(for: root))
+            // A Swift-only gate does not run clang on the Objective-C files.
+            if let languages, !languages.contains(.objc) { discovery.includeObjectiveC = false }
             var scan = SourceScan(roots: [root], discovery: discovery, extraction: extraction, useCache: options.scan.useCache)
             // With several roots, one empty root is fine; only a run that finds nothing at all fails (in `run`).
             scan.requiresSwiftFiles = roots.count == 1
@@ -164,12 +172,16 @@ public enum Check {
         let configuration = try options.scan.configuration(from: environment.url(for: roots[0]), environment: environment)
         let minAccess = options.minAccess ?? configuration.check.minAccess ?? .public
         let kinds = options.kinds ?? configuration.check.kinds ?? [.functions]
+        // Every language is `nil`: the report then reads as before the filter existed.
+        let languages = (options.languages ?? configuration.check.languages).flatMap { Set($0) == Set(SourceLanguage.allCases) ? nil : $0 }
+        let checksSwift = languages?.contains(.swift) ?? true
         let rules = Set(options.require ?? configuration.check.require ?? [])
         let minCoverage = options.minCoverage ?? configuration.check.minCoverage
         let extraction = options.scan.extraction(configuration)
 
         let treeScans = options.scope == .tree ? try treeScans(roots: roots, options: options, configuration: configuration,
-                                                                   extraction: extraction, environment: environment) : []
+                                                                   extraction: extraction, languages: languages,
+                                                                   environment: environment) : []
         var functions: [(record: FunctionRecord, path: String)] = []
         var properties: [(record: PropertyRecord, path: String)] = []
         var diagnostics: [String] = []
@@ -182,7 +194,7 @@ public enum Check {
             case .tree:
                 result = try treeScans[rootIndex].scan.extract(treeScans[rootIndex].plan)
                 foundDeclarations = foundDeclarations || !result.functions.isEmpty || !result.types.isEmpty || !result.properties.isEmpty
-                if rules.contains(.messages) {
+                if rules.contains(.messages) && checksSwift {
                     let key = BaselineKeys(root: environment.url(for: root), configuration: configuration)
                     let records = treeScans[rootIndex].scan.readAppRecords(treeScans[rootIndex].plan, extracted: result)
                     messageViolations += Self.messageViolations(
@@ -194,7 +206,7 @@ public enum Check {
                         return diagnostic.description
                     }
                 }
-                if rules.contains(.detachedDoc) {
+                if rules.contains(.detachedDoc) && checksSwift {
                     let key = BaselineKeys(root: environment.url(for: root), configuration: configuration)
                     let files = treeScans[rootIndex].plan.discoveries.flatMap(\.discovered.files)
                     messageViolations += Self.detachedDocViolations(files, root: root, key: key)
@@ -206,14 +218,15 @@ public enum Check {
             }
             let prefix = roots.count > 1 ? SourceScan.displayPath(root: root, file: "") : ""
             let key = BaselineKeys(root: environment.url(for: root), configuration: configuration)
-            functions += result.functions.map { record in
+            let inLanguage = { (language: SourceLanguage) in languages?.contains(language) ?? true }
+            functions += result.functions.filter { inLanguage($0.language) }.map { record in
                 var record = record
                 let path = roots.count > 1 ? prefix + record.file : SourceScan.displayPath(root: root, file: record.file)
                 record.file = key.path(record.file) ?? prefix + record.file
                 return (record, path)
             }
             if kinds.contains(.properties) {
-                properties += result.properties.map { record in
+                properties += result.properties.filter { inLanguage($0.language) }.map { record in
                     var record = record
                     let path = roots.count > 1 ? prefix + record.file : SourceScan.displayPath(root: root, file: record.file)
                     record.file = key.path(record.file) ?? prefix + record.file
@@ -265,7 +278,7 @@ public enum Check {
         let passed = violations.isEmpty && coverage + 1e-9 >= (minCoverage ?? 0)
         return CheckReport(violations: violations, baselinedCount: baselinedCount, checkedCount: checkedCount,
                            documentedCount: documented, coverage: coverage, minCoverage: minCoverage,
-                           minAccess: minAccess, kinds: kinds, passed: passed, diagnostics: diagnostics)
+                           minAccess: minAccess, kinds: kinds, languages: languages, passed: passed, diagnostics: diagnostics)
     }
 
     /// The `message-undefined` and `message-unused` violations of one root (`check.require: [messages]`).

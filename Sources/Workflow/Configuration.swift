@@ -96,6 +96,25 @@ public struct Configuration: Equatable, Sendable {
         public static let validNames = allCases.map(\.rawValue).joined(separator: ", ")
     }
 
+    /// The languages `docsheet check` looks at (`--language`, `check.language`): `swift`, `objc` or both.
+    public enum CheckedLanguages {
+        /// The languages named in `text`, comma-separated (`swift,objc`), in the order given, each once.
+        ///
+        /// - Parameter text: The comma-separated language names.
+        /// - Returns: The languages, or the first name that is not a language.
+        public static func parse(_ text: String) -> Result<[SourceLanguage], CheckedKind.UnknownKind> {
+            var languages: [SourceLanguage] = []
+            for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+                guard let language = SourceLanguage(rawValue: name) else { return .failure(CheckedKind.UnknownKind(name: name)) }
+                if !languages.contains(language) { languages.append(language) }
+            }
+            return .success(languages)
+        }
+
+        /// The valid names, comma-separated, for messages.
+        public static let validNames = SourceLanguage.allCases.map(\.rawValue).joined(separator: ", ")
+    }
+
     /// The `check:` section.
     public struct CheckSection: Equatable, Sendable {
         /// The lowest `effectiveAccess` the gate looks at.
@@ -108,6 +127,8 @@ public struct Configuration: Equatable, Sendable {
         public var baseline: URL?
         /// The kinds of declaration checked (`nil`: functions only).
         public var kinds: [CheckedKind]?
+        /// The languages whose declarations are checked (`nil`: every language).
+        public var languages: [SourceLanguage]?
 
         /// Creates an empty section.
         ///
@@ -117,8 +138,10 @@ public struct Configuration: Equatable, Sendable {
         ///   - minCoverage: The lowest acceptable coverage, 0–100, or `nil` when not configured.
         ///   - baseline: A baseline file of accepted violations (absolute), or `nil` when not configured.
         ///   - kinds: The kinds of declaration checked (`functions`, `properties`), or `nil` when not configured.
+        ///   - languages: The languages checked (`swift`, `objc`), or `nil` when not configured (every language).
         public init(minAccess: AccessLevel? = nil, require: [Requirement]? = nil, minCoverage: Double? = nil, baseline: URL? = nil,
-                    kinds: [CheckedKind]? = nil) {
+                    kinds: [CheckedKind]? = nil, languages: [SourceLanguage]? = nil) {
+            self.languages = languages
             self.minAccess = minAccess
             self.require = require
             self.minCoverage = minCoverage
@@ -181,7 +204,7 @@ public struct Configuration: Equatable, Sendable {
     /// The keys of the `project:` section.
     public static let projectKeys = ["name", "version", "author"]
     /// The keys of the `check:` section.
-    public static let checkKeys = ["min_access", "kinds", "require", "min_coverage", "baseline"]
+    public static let checkKeys = ["min_access", "kinds", "language", "require", "min_coverage", "baseline"]
 
     /// Finds the nearest `.docsheet.yml` in `start` (a file or folder) or a folder above it, and loads it.
     /// Returns an empty configuration when there is none.
@@ -315,6 +338,22 @@ public struct Configuration: Equatable, Sendable {
                     throw reader.fail(subValue, "'check.kinds' is empty; write functions, properties or both")
                 }
                 check.kinds = kinds
+            case "language" where subValue.null != nil:
+                check.languages = nil
+            case "language":
+                var languages: [SourceLanguage] = []
+                for item in reader.sequenceOrScalar(subValue) {
+                    let text = try reader.string(item, "check.language")
+                    switch CheckedLanguages.parse(text) {
+                    case .success(let parsed): languages += parsed.filter { !languages.contains($0) }
+                    case .failure(let unknown):
+                        throw reader.fail(item, "'check.language' has unknown language '\(unknown.name)'; valid languages: \(CheckedLanguages.validNames)")
+                    }
+                }
+                guard !languages.isEmpty else {
+                    throw reader.fail(subValue, "'check.language' is empty; write swift, objc or both")
+                }
+                check.languages = languages
             case "require" where subValue.null != nil:
                 check.require = nil
             case "require":
@@ -383,6 +422,7 @@ public struct Configuration: Equatable, Sendable {
         check:
           min_access: public           # check functions at least this visible
           # kinds: [functions, properties]   # also gate properties and enum cases (default: functions)
+          # language: [swift]          # gate one language of a mixed app: swift or objc (default: both)
           require: []                  # any of: parameters, returns, throws, unknown-parameters, void-returns,
                                        # summary-repeats-name, placeholder-summary, detached-doc, messages
           # min_coverage: 80           # fail below this percentage of documented functions

@@ -207,6 +207,15 @@ public struct SourceScan: Sendable {
                 guard let stamp = FilePaths.stamp(ofFileAt: file.url.path) else { return nil }
                 text += "\(file.relativePath)\u{0}\(file.url.path)\u{0}\(file.targets.joined(separator: ","))\u{0}\(file.moduleKind)\u{0}\(stamp)\n"
             }
+            // The Objective-C files clang reads (a changed `.m` or header makes the output out of date), and which
+            // clang reads them (none: the output is Swift-only until one is there).
+            if !discovered.objectiveCFiles.isEmpty {
+                text += "objc clang=\(ClangSession.locateClang() ?? "none")\u{0}"
+                for file in discovered.objectiveCFiles {
+                    guard let stamp = FilePaths.stamp(ofFileAt: file.url.path) else { return nil }
+                    text += "\(file.relativePath)\u{0}\(file.url.path)\u{0}\(file.targets.joined(separator: ","))\u{0}\(file.moduleKind)\u{0}\(stamp)\n"
+                }
+            }
             // The strings tables and data models read with the Swift files (`readResources(_:)`): a changed
             // translation or model version makes the output out of date too.
             guard let resources = Self.resourceStamps(root: discovered.root, paths: plan.resourcePaths[index]) else { return nil }

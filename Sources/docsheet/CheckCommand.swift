@@ -15,6 +15,7 @@ struct CheckCommand: ParsableCommand {
                 "docsheet check Sources --min-access internal --require parameters,returns",
                 "docsheet check --min-coverage 80 --reporter github",
                 "docsheet check --kinds functions,properties",
+                "docsheet check --language objc",
                 "docsheet check --staged --warn-only",
                 "docsheet check --since origin/main --baseline .docsheet-baseline.json",
                 "docsheet check --write-baseline .docsheet-baseline.json",
@@ -29,6 +30,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("What to check: functions, properties (properties, global variables and enum cases) or both, comma-separated (default: functions).", valueName: "kinds"), completion: .list(["functions", "properties", "functions,properties"]))
     var kinds: String?
+
+    @Option(help: ArgumentHelp("Check only the declarations of this language in a mixed app: swift or objc (comma-separated for both; default: both).", valueName: "language"), completion: .list(["swift", "objc"]))
+    var language: String?
 
     @Option(help: ArgumentHelp("Also apply these rules (comma-separated): parameters, returns, throws (the doc describes them); unknown-parameters, void-returns, summary-repeats-name, placeholder-summary (what the doc says is right and says something); detached-doc (every doc comment documents a declaration); messages: every literal localized key defined, every key used.", valueName: "rules"), completion: .list(["parameters", "returns", "throws", "parameters,returns,throws", "unknown-parameters,void-returns,summary-repeats-name,placeholder-summary,detached-doc", "messages"]))
     var require: String?
@@ -65,6 +69,18 @@ struct CheckCommand: ParsableCommand {
         if baseline != nil && writeBaseline != nil { throw ValidationError("--baseline and --write-baseline cannot be combined") }
         _ = try requirements()
         _ = try checkedKinds()
+        _ = try checkedLanguages()
+    }
+
+    /// The `--language` list, parsed.
+    func checkedLanguages() throws -> [SourceLanguage]? {
+        guard let language else { return nil }
+        switch Configuration.CheckedLanguages.parse(language) {
+        case .success(let parsed) where !parsed.isEmpty: return parsed
+        case .success: throw ValidationError("--language: name swift, objc or both")
+        case .failure(let unknown):
+            throw ValidationError("--language: unknown language '\(unknown.name)'; valid languages: \(Configuration.CheckedLanguages.validNames)")
+        }
     }
 
     /// The `--kinds` list, parsed.
@@ -98,6 +114,7 @@ struct CheckCommand: ParsableCommand {
         options.scope = staged ? .staged : since.map(CheckOptions.Scope.since) ?? .tree
         options.minAccess = minAccess
         options.kinds = try checkedKinds()
+        options.languages = try checkedLanguages()
         options.require = try requirements()
         options.minCoverage = minCoverage
         options.baseline = baseline

@@ -94,6 +94,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A selector byte and a resource file: `.strings`, `.stringsdict`, `.xcstrings` or Core Data XML
     /// (``ResourcesPipeline``).
     case resources = "FuzzResources"
+    /// A selector byte and an Objective-C file named `.h`, `.m` or `.mm`, read through clang (``ObjCPipeline``).
+    case objc = "FuzzObjC"
 
     /// The checks the target runs on one input.
     public var pipeline: FuzzPipeline {
@@ -102,6 +104,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .records: return { bytes, _ throws(CheckFailure) in try RecordsPipeline.run(bytes) }
         case .docAndTemplates: return { bytes, documents throws(CheckFailure) in try DocTemplatePipeline.run(bytes, documents: documents) }
         case .resources: return { bytes, _ throws(CheckFailure) in try ResourcesPipeline.run(bytes) }
+        case .objc: return { bytes, documents throws(CheckFailure) in try ObjCPipeline.run(bytes, documents: documents) }
         }
     }
 }

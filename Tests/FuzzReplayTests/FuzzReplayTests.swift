@@ -156,6 +156,29 @@ import TestSupport
         try Self.replay(input)
     }
 
+    // MARK: - Objective-C
+
+    /// The committed `FuzzObjC` inputs, and each `.h`, `.m` and `.mm` file of `samples/` and `Tests/Fixtures/` after the
+    /// byte that picks its name, as `scripts/fuzz` seeds `FuzzObjC`, with a broken variant (cut in half).
+    static let objcInputs: [Input] = files(in: "Tests/Fixtures/FuzzRegressions/FuzzObjC").map { input(.objc, $0) }
+        + (files(in: "samples") + files(in: "Tests/Fixtures")).flatMap { url -> [Input] in
+            guard let selector = ["h": UInt8(0), "m": 1, "mm": 2][url.pathExtension], !url.path.contains("/FuzzRegressions/"),
+                  let data = try? Data(contentsOf: url) else { return [] }
+            let bytes = [UInt8](data)
+            return [Input(target: .objc, name: relative(url), bytes: [selector] + bytes),
+                    Input(target: .objc, name: relative(url) + " cut in half", bytes: [selector] + bytes.prefix(bytes.count / 2))]
+        }
+
+    @Test func theObjectiveCInputsAreThere() {
+        // Eight committed inputs; MixedApp's five files and MixedXcodeApp's ten, two inputs each.
+        #expect(Self.objcInputs.count >= 8 + 2 * 15, "\(Self.objcInputs.count) Objective-C inputs")
+    }
+
+    @Test(.enabled(if: ObjCPipeline.isAvailable, "needs clang (the Swift toolchain's)"), arguments: objcInputs)
+    func anObjectiveCInputPassesTheClangChecks(_ input: Input) throws {
+        try Self.replay(input)
+    }
+
     /// Each built-in template (`Templates/*.yml`) after a seed comment and a NUL, as `scripts/fuzz` seeds them.
     static let templateSeeds: [URL] = files(in: "Templates", extension: "yml")
 

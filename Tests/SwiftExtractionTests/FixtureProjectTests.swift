@@ -47,6 +47,29 @@ import Testing
     @Test func workspaceSelection() throws {
         try check("Workspace", root: "App.xcworkspace", expectedName: "expected-targets-workspace.json")
     }
+    /// Tests/Fixtures/MixedXcodeApp: Objective-C files take their targets from the `.pbxproj` as Swift files do. A
+    /// `.m` from its target's Sources phase; a header from its Headers phase (`MXLogFormat.h` has no `.m`), from the
+    /// target's `SWIFT_OBJC_BRIDGING_HEADER`, else from the `.m` of the same name. Their folders (`App`, `Kit`) are not
+    /// modules.
+    @Test func mixedObjectiveCProjectPlacesObjectiveCFilesByTheirBuildPhases() throws {
+        let folder = Self.projects.deletingLastPathComponent().appendingPathComponent("MixedXcodeApp")
+        let found = try SourceDiscovery.scan(root: folder, options: DiscoveryOptions(respectGitIgnore: false))
+        let swift = Dictionary(uniqueKeysWithValues: found.files.map { ($0.relativePath, $0.targets) })
+        #expect(swift == ["App/Account+Session.swift": ["MixedApp"], "App/ProfileStore.swift": ["MixedApp"],
+                          "App/SettingsView.swift": ["MixedApp"]])
+        let objectiveC = Dictionary(uniqueKeysWithValues: found.objectiveCFiles.map { ($0.relativePath, "\($0.module) \($0.targets) \($0.moduleKind)") })
+        #expect(objectiveC == [
+            "App/Account+Formatting.h": "MixedApp [\"MixedApp\"] app", "App/Account+Formatting.m": "MixedApp [\"MixedApp\"] app",
+            "App/Account.h": "MixedApp [\"MixedApp\"] app", "App/Account.m": "MixedApp [\"MixedApp\"] app",
+            "App/App-Bridging-Header.h": "MixedApp [\"MixedApp\"] app",
+            "App/ProfileStore+Legacy.h": "MixedApp [\"MixedApp\"] app", "App/ProfileStore+Legacy.m": "MixedApp [\"MixedApp\"] app",
+            "Kit/MXLogFormat.h": "MixedKit [\"MixedKit\"] framework", "Kit/MXLogger.h": "MixedKit [\"MixedKit\"] framework",
+            "Kit/MXLogger.m": "MixedKit [\"MixedKit\"] framework",
+        ])
+        #expect(found.unowned.isEmpty && found.diagnostics.isEmpty)
+        #expect(found.layout.modules.map(\.name) == ["MixedApp", "MixedKit"])
+    }
+
     @Test func journalSample() throws {
         let samples = Self.projects.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("samples")

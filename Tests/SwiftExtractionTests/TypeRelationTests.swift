@@ -179,6 +179,22 @@ import Testing
         #expect(type("Box", in: source)?.genericParameters == ["Value"])
     }
 
+    /// `@objc(Name)` renames a class or protocol for Objective-C (Documentation/ObjectiveC.md, "One class in two
+    /// languages"); a plain `@objc`, or none, gives no name.
+    @Test func theObjectiveCNameOfAClassIsTheNameInObjc() {
+        let source = """
+            import Foundation
+            @objc(MXProfileStore) @MainActor public final class ProfileStore: NSObject {}
+            @objc public class Plain: NSObject {}
+            @objc(MXLoading) protocol Loading {}
+            struct Value {}
+            """
+        #expect(type("ProfileStore", in: source)?.objcName == "MXProfileStore")
+        #expect(type("Loading", in: source)?.objcName == "MXLoading")
+        #expect(type("Plain", in: source)?.objcName == nil)
+        #expect(type("Value", in: source)?.objcName == nil)
+    }
+
     @Test func inheritedNamesAreNormalised() {
         #expect(TypeRelations.names(in: "@unchecked Sendable") == ["Sendable"])
         #expect(TypeRelations.names(in: "P & Q") == ["P", "Q"])

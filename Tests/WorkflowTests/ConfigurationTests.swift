@@ -68,7 +68,7 @@ import WorkflowTestSupport
 
     @Test func anUnknownNestedKeyNamesItsSection() throws {
         let error = #expect(throws: WorkflowError.self) { try Configuration.parse("check:\n  min_access: public\n  coverage: 3\n", file: file) }
-        #expect(error?.description == "/project/.docsheet.yml:3: unknown key 'coverage' in 'check'; valid keys: min_access, kinds, require, min_coverage, baseline")
+        #expect(error?.description == "/project/.docsheet.yml:3: unknown key 'coverage' in 'check'; valid keys: min_access, kinds, language, require, min_coverage, baseline")
     }
 
     @Test func aWrongTypeNamesTheKeyAndLine() throws {

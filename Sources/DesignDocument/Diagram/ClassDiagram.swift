@@ -66,23 +66,25 @@ public struct ClassDiagram: Equatable, Sendable {
     /// - Parameter inventory: An inventory.
     public init(_ inventory: Inventory) {
         let declarations = inventory.types.filter { $0.kind != .extension }
-        var idsByName: [String: [String]] = [:]
-        for type in declarations { idsByName[type.name, default: []].append("\(type.module).\(type.name)") }
-        // A name resolves to the type of the same module first, else to the only type of that name in the project.
+        let links = TypeLinks(declarations)
+        // A name resolves to the type of the same module first, else to the only type of that name in the project
+        // (either through Swift's `@objc(Name)`: `TypeLinks`).
         func resolve(_ name: String, from module: String) -> String? {
-            guard let candidates = idsByName[name] else { return nil }
-            if candidates.contains("\(module).\(name)") { return "\(module).\(name)" }
-            return candidates.count == 1 ? candidates[0] : nil
+            links.declaration(named: name, from: module).map { "\($0.module).\($0.name)" }
         }
+        // Members join the box of the type they extend, also from another module or the other language (a Swift
+        // extension of an Objective-C class: one box with both languages' members).
         var members: [String: [String]] = [:]
         for property in inventory.properties {
             guard let owner = property.enclosingType else { continue }
             let type = property.type.map { ": \($0)" } ?? ""
-            members["\(property.module).\(owner)", default: []].append("\(Self.symbol(property.accessLevel))\(property.name)\(type)")
+            members[resolve(owner, from: property.module) ?? "\(property.module).\(owner)", default: []]
+                .append("\(Self.symbol(property.accessLevel))\(property.name)\(type)")
         }
         for function in inventory.functions {
             guard let owner = function.enclosingType else { continue }
-            members["\(function.module).\(owner)", default: []].append("\(Self.symbol(function.accessLevel))\(function.name)")
+            members[resolve(owner, from: function.module) ?? "\(function.module).\(owner)", default: []]
+                .append("\(Self.symbol(function.accessLevel))\(function.name)")
         }
 
         var nodes: [Node] = []

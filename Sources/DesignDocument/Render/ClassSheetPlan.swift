@@ -113,8 +113,8 @@ extension SheetPlanner {
         let types = inventory?.types ?? []
         var groups: [TypeGroup] = [TypeGroup(name: "", isGlobals: true)]
         var byModuleAndName: [String: Int] = [:]
-        var declarationsByName: [String: [Int]] = [:]
         var outside: [String: Int] = [:]
+        let links = TypeLinks(types)
         for type in types where type.kind != .extension {
             let key = "\(type.module)\u{1}\(type.name)"
             if let existing = byModuleAndName[key] {
@@ -122,14 +122,14 @@ extension SheetPlanner {
                 continue
             }
             byModuleAndName[key] = groups.count
-            declarationsByName[type.name, default: []].append(groups.count)
             groups.append(TypeGroup(name: type.name, declaration: type, records: [type]))
         }
-        /// The group of the type `name` as seen from `module`: its declaration in that module, else the one
-        /// declaration of that name in the project, else the group of the outside type (made on first use).
+        /// The group of the type `name` as seen from `module`: the declaration `TypeLinks` finds (in that module,
+        /// renamed by `@objc(Name)`, the one declaration of that name in the project), else the group of the outside
+        /// type (made on first use).
         func group(module: String, name: String) -> Int {
-            if let index = byModuleAndName["\(module)\u{1}\(name)"] { return index }
-            if let candidates = declarationsByName[name], candidates.count == 1 { return candidates[0] }
+            if let found = links.declaration(named: name, from: module),
+               let index = byModuleAndName["\(found.module)\u{1}\(found.name)"] { return index }
             if let index = outside[name] { return index }
             outside[name] = groups.count
             groups.append(TypeGroup(name: name))

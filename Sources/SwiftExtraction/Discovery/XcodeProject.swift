@@ -8,6 +8,9 @@ import Inventory
 /// - the `.swift` files of its Sources build phase: build file → file reference → path through the group tree,
 ///   honouring `sourceTree` (`<group>`, `SOURCE_ROOT`, `<absolute>`; other trees such as `BUILT_PRODUCTS_DIR` are
 ///   not on disk) and `path` vs `name` (a group with only a `name` adds no folder);
+/// - its Objective-C files (Documentation/ObjectiveC.md): the `.m` and `.mm` files of the Sources build phase, the
+///   `.h` files of its Headers build phase (a framework's public, private and project headers), and the header its
+///   `SWIFT_OBJC_BRIDGING_HEADER` build setting names;
 /// - Xcode 16's folder-synchronized groups (`fileSystemSynchronizedGroups`): every file below the folder, minus the
 ///   `membershipExceptions` of a `PBXFileSystemSynchronizedBuildFileExceptionSet` for that target; an exception set
 ///   for a target that does not sync the folder *adds* those files to it;
@@ -26,8 +29,8 @@ struct XcodeProject {
         var module: String
         /// What the target builds.
         var kind: TargetKind
-        /// Absolute, standardized paths of the Swift files its Sources phase lists (and those synchronized-folder
-        /// exceptions add).
+        /// Absolute, standardized paths of the Swift and Objective-C files its Sources phase lists (and those
+        /// synchronized-folder exceptions add), the headers of its Headers phase and its bridging header.
         var files: Set<String>
         /// Synchronized folders: absolute folder path and the paths below it that are not members.
         var synchronizedFolders: [(folder: String, exceptions: [String])]
@@ -38,6 +41,9 @@ struct XcodeProject {
         /// What it depends on, in the project's order: the modules of the targets its target dependencies name, then
         /// the Swift package products it links (by product name).
         var dependencies: [String] = []
+        /// The Objective-C header its Swift code sees (`SWIFT_OBJC_BRIDGING_HEADER`, absolute and standardized), or
+        /// `nil`.
+        var bridgingHeader: String?
 
         /// True when the target compiles the Swift file at `path` (absolute, standardized).
         func compiles(_ path: String) -> Bool {
@@ -294,13 +300,27 @@ struct ObjectGraph {
 
             var files = additions[targetID] ?? []
             for phaseID in target["buildPhases"] as? [String] ?? [] {
-                guard let phase = object(phaseID), phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+                guard let phase = object(phaseID) else { continue }
+                // Sources: Swift and Objective-C files; Headers: the target's headers (Objective-C's placement).
+                let suffixes: [String]
+                switch phase["isa"] as? String {
+                case "PBXSourcesBuildPhase": suffixes = [".swift", ".m", ".mm"]
+                case "PBXHeadersBuildPhase": suffixes = [".h"]
+                default: continue
+                }
                 for buildFileID in phase["files"] as? [String] ?? [] {
                     guard let buildFile = object(buildFileID), let reference = buildFile["fileRef"] as? String else { continue }
                     for fileID in swiftFileReferences(reference) {
-                        if let file = path(of: fileID), file.hasSuffix(".swift") { files.insert(file) }
+                        if let file = path(of: fileID), suffixes.contains(where: file.hasSuffix) { files.insert(file) }
                     }
                 }
+            }
+            // The bridging header belongs to the target whose Swift code imports it.
+            var bridgingHeader: String?
+            if let header = settings.value("SWIFT_OBJC_BRIDGING_HEADER"), !header.isEmpty {
+                let absolute = header.hasPrefix("/") ? header : (sourceRoot as NSString).appendingPathComponent(header)
+                bridgingHeader = (absolute as NSString).standardizingPath
+                files.insert((absolute as NSString).standardizingPath)
             }
             var synchronized: [(folder: String, exceptions: [String])] = []
             for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
@@ -312,7 +332,7 @@ struct ObjectGraph {
                 files: files, synchronizedFolders: synchronized,
                 excludedPatterns: XcodeBuildSettings.words(settings.value("EXCLUDED_SOURCE_FILE_NAMES") ?? ""),
                 includedPatterns: XcodeBuildSettings.words(settings.value("INCLUDED_SOURCE_FILE_NAMES") ?? ""),
-                dependencies: dependencies(of: target)))
+                dependencies: dependencies(of: target), bridgingHeader: bridgingHeader))
             targetNames.append((targetID, module))
         }
         // Target dependencies name targets by ID: now that every target's module is known, name them by module.

@@ -284,7 +284,8 @@ final class DeclarationCollector: SyntaxVisitor {
                     accessLevel: level, effectiveAccess: visibility,
                     inheritedTypes: inheritedTypes(group.inheritanceClause),
                     genericWhere: group.genericWhereClause.map(source.collapsed), condition: condition,
-                    doc: documentation(of: decl), genericParameters: genericParameters(of: decl)), ignored: ignored)
+                    doc: documentation(of: decl), genericParameters: genericParameters(of: decl),
+                    objcName: Self.objcName(in: group.attributes)), ignored: ignored)
         }
         scopes.append(
             Scope(
@@ -292,6 +293,20 @@ final class DeclarationCollector: SyntaxVisitor {
                 memberDefault: kind == .protocol ? AccessRules.requirementLevel(protocolLevel: level) : .internal,
                 visibilityCap: visibility, section: parent.section))
         return .visitChildren
+    }
+
+    /// The name `@objc(Name)` gives a declaration in Objective-C, or `nil` for a plain `@objc` or none.
+    ///
+    /// - Parameter attributes: The declaration's attributes.
+    /// - Returns: The name in the parentheses, e.g. `MXProfileStore`.
+    static func objcName(in attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "objc",
+                  let arguments = attribute.arguments else { continue }
+            let name = arguments.trimmedDescription
+            if !name.isEmpty { return name }
+        }
+        return nil
     }
 
     private func leaveType(_ node: some SyntaxProtocol) {
