@@ -199,30 +199,7 @@ struct ConditionalScan {
             parts += frame.earlier.map { "!(\($0))" }
             if let current = frame.current { parts.append(current) }
         }
-        return Self.joined(parts)
-    }
-
-    /// The parts joined with ` && `; a part with a top-level `||` is put in parentheses (as the Swift side does).
-    static func joined(_ parts: [String]) -> String? {
-        guard !parts.isEmpty else { return nil }
-        guard parts.count > 1 else { return parts[0] }
-        return parts.map { hasTopLevelOr($0) ? "(\($0))" : $0 }.joined(separator: " && ")
-    }
-
-    /// True when `text` has `||` outside parentheses.
-    static func hasTopLevelOr(_ text: String) -> Bool {
-        var depth = 0
-        var previous: Character?
-        for character in text {
-            switch character {
-            case "(": depth += 1
-            case ")": depth -= 1
-            case "|" where previous == "|" && depth == 0: return true
-            default: break
-            }
-            previous = character
-        }
-        return false
+        return IfConditions.joined(parts)
     }
 }
 

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// negated conditions of the clauses before it (`!(os(Linux)) && os(macOS)` for an `#elseif`,
 /// `!(canImport(UIKit))` for an `#else`).
 enum ConditionText {
-    /// The parts that hold for the declarations of `clause`, to be joined with ` && `.
+    /// The parts that hold for the declarations of `clause`, to be joined with ` && ` (`IfConditions.joined`).
     static func parts(of clause: IfConfigClauseSyntax) -> [String] {
         var parts: [String] = []
         if let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
@@ -19,28 +19,5 @@ enum ConditionText {
             parts.append(SyntaxText.collapsed(condition))
         }
         return parts
-    }
-
-    /// The parts joined with ` && `; a part with a top-level `||` is put in parentheses when joined.
-    static func joined(_ parts: [String]) -> String? {
-        guard !parts.isEmpty else { return nil }
-        guard parts.count > 1 else { return parts[0] }
-        return parts.map { hasTopLevelOr($0) ? "(\($0))" : $0 }.joined(separator: " && ")
-    }
-
-    /// True when `text` has `||` outside parentheses.
-    static func hasTopLevelOr(_ text: String) -> Bool {
-        var depth = 0
-        var previous: Character?
-        for character in text {
-            switch character {
-            case "(": depth += 1
-            case ")": depth -= 1
-            case "|" where previous == "|" && depth == 0: return true
-            default: break
-            }
-            previous = character
-        }
-        return false
     }
 }

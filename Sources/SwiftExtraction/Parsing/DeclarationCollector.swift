@@ -144,7 +144,7 @@ final class DeclarationCollector: SyntaxVisitor {
         }
     }
 
-    private var condition: String? { ConditionText.joined(conditions.flatMap { $0 }) }
+    private var condition: String? { IfConditions.joined(conditions.flatMap { $0 }) }
 
     // MARK: Bodies of code
 
