@@ -215,23 +215,9 @@ public struct WorkbookTemplateImport: Sendable {
         if formSheet.repetition == .type {
             lines.append("    group: [type]")
             lines.append("    split: sheets")
-        } else if !formSheet.filter.group.isEmpty, kind == "functions" || kind == "types" {
-            lines.append("    group: [\(formSheet.filter.group.map(\.rawValue).joined(separator: ", "))]")
         }
-        if !formSheet.filter.sort.isEmpty, kind == "functions" || kind == "types" {
-            var keys: [String] = []
-            for key in formSheet.filter.sort {
-                let text = (key.descending ? "-" : "") + key.field.name
-                if !keys.contains(text) { keys.append(text) }
-            }
-            lines.append("    sort: [\(keys.joined(separator: ", "))]")
-        }
-        var filter: [String] = []
-        if let minimum = formSheet.filter.minAccess { filter.append("minAccess: \(minimum.rawValue)") }
-        if !formSheet.filter.kinds.isEmpty { filter.append("kinds: [\(formSheet.filter.kinds.map(\.name).joined(separator: ", "))]") }
-        if formSheet.filter.documentation != .all { filter.append("documentation: \(formSheet.filter.documentation.rawValue)") }
-        if !filter.isEmpty, kind == "functions" || kind == "types" { lines.append("    filter: {\(filter.joined(separator: ", "))}") }
-        if formSheet.filter.excludeTests { notes.insert("exclude_tests (use --exclude-tests or exclude_tests: true in .docsheet.yml)") }
+        let listed = listing(formSheet, includingGroup: formSheet.repetition != .type, notes: &notes)
+        if kind == "functions" || kind == "types" { lines += listed }
         if let freeze = sheet.freezePanes, table != nil, freeze.row > 0 { lines.append("    freezeHeader: true") }
         if sheet.autofilter != nil, table != nil { lines.append("    autofilter: true") }
         if let color = sheet.tabColor { lines.append("    tabColor: \"\(color)\"") }
@@ -335,10 +321,11 @@ public struct WorkbookTemplateImport: Sendable {
         return lines
     }
 
-    /// The `sort`, `group` and `filter` keys of a sheet's listing settings.
-    private static func listing(_ formSheet: FormSheet, notes: inout Set<String>) -> [String] {
+    /// The `group` (unless `includingGroup` is false), `sort` and `filter` keys of a sheet's listing settings; the
+    /// note for `exclude_tests`, which YAML cannot say.
+    private static func listing(_ formSheet: FormSheet, includingGroup: Bool = true, notes: inout Set<String>) -> [String] {
         var lines: [String] = []
-        if !formSheet.filter.group.isEmpty { lines.append("    group: [\(formSheet.filter.group.map(\.rawValue).joined(separator: ", "))]") }
+        if includingGroup, !formSheet.filter.group.isEmpty { lines.append("    group: [\(formSheet.filter.group.map(\.rawValue).joined(separator: ", "))]") }
         if !formSheet.filter.sort.isEmpty {
             var keys: [String] = []
             for key in formSheet.filter.sort {
