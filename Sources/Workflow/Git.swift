@@ -306,41 +306,29 @@ public struct Git: Sendable {
     public func blobIDs(at revision: String, under folder: String, endingIn suffix: String) throws(WorkflowError) -> [String: String] {
         var arguments = ["--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree", revision]
         if !folder.isEmpty { arguments += ["--", folder] }
-        let output = try run(arguments)
-        let end = Array(suffix.utf8)
+        return Self.blobEntries(try run(arguments), fromIndex: false, endingIn: Array(suffix.utf8))
+    }
+
+    /// The path → blob id entries of NUL-separated `git ls-files -s -z` (`fromIndex`: `mode id stage<TAB>path`, stage
+    /// 0 only) or `git ls-tree -z` (`mode type id<TAB>path`, blobs only) output, read as bytes. Entries whose path
+    /// does not end in `suffix` are skipped before anything is decoded.
+    private static func blobEntries(_ output: Data, fromIndex: Bool, endingIn suffix: [UInt8] = []) -> [String: String] {
         var result: [String: String] = [:]
         output.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            // Each entry: `mode type id<TAB>path<NUL>`.
             var start = 0
             while start < bytes.count {
                 var stop = start
                 while stop < bytes.count && bytes[stop] != 0 { stop += 1 }
                 defer { start = stop + 1 }
-                guard stop - start > end.count, end.indices.allSatisfy({ bytes[stop - end.count + $0] == end[$0] }),
+                guard stop - start > suffix.count,
+                      suffix.indices.allSatisfy({ bytes[stop - suffix.count + $0] == suffix[$0] }),
                       let tab = (start..<stop).first(where: { bytes[$0] == 0x09 }) else { continue }
                 let fields = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<tab]), as: UTF8.self)
                     .split(separator: " ")
-                guard fields.count == 3, fields[1] == "blob" else { continue }
-                result[String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(tab + 1)..<stop]), as: UTF8.self)] = String(fields[2])
-            }
-        }
-        return result
-    }
-
-    /// The path → blob id entries of NUL-separated `git ls-files -s -z` (`fromIndex`: `mode id stage<TAB>path`, stage
-    /// 0 only) or `git ls-tree -z` (`mode type id<TAB>path`, blobs only) output.
-    private static func blobEntries(_ output: Data, fromIndex: Bool) -> [String: String] {
-        var result: [String: String] = [:]
-        for entry in output.split(separator: 0) {
-            guard let tab = entry.firstIndex(of: 0x09) else { continue }
-            let fields = String(decoding: entry[entry.startIndex..<tab], as: UTF8.self).split(separator: " ")
-            let path = String(decoding: entry[entry.index(after: tab)...], as: UTF8.self)
-            if fromIndex {
-                guard fields.count == 3, fields[2] == "0" else { continue } // mode id stage
-                result[path] = String(fields[1])
-            } else {
-                guard fields.count == 3, fields[1] == "blob" else { continue } // mode type id
-                result[path] = String(fields[2])
+                // ls-files: mode id stage; ls-tree: mode type id.
+                guard fields.count == 3, fromIndex ? fields[2] == "0" : fields[1] == "blob" else { continue }
+                let path = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(tab + 1)..<stop]), as: UTF8.self)
+                result[path] = String(fromIndex ? fields[1] : fields[2])
             }
         }
         return result

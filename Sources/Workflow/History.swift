@@ -54,17 +54,17 @@ public enum History {
         let reader = try RevisionReader(root: options.root, discovery: options.scan.discovery(configuration, root: rootURL),
                                         extraction: options.scan.extraction(configuration), useCache: options.scan.useCache,
                                         environment: environment)
-        let counts = try reader.map(chosen.map(\.0)) { functions in
+        // HEAD, the last commit, keeps its gated functions for the shares below.
+        let headIndex = chosen.count - 1
+        let counts = try reader.map(chosen.map(\.0)) { index, functions in
             let counted = functions.filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
-            return (functions: counted.count, documented: counted.filter(\.isDocumented).count)
+            return (functions: counted.count, documented: counted.filter(\.isDocumented).count,
+                    kept: index == headIndex ? counted : [])
         }
         let points = zip(chosen, counts).map { commit, count in
             CoveragePoint(commit: commit.0, date: commit.1, subject: commit.2, functions: count.functions, documented: count.documented)
         }
-        var head: [FunctionRecord] = []
-        if let last = chosen.last {
-            head = try reader.functions(at: last.0).filter { $0.effectiveAccess >= minAccess && Check.isGated($0) }
-        }
+        let head = counts.last?.kept ?? []
         func shares(_ key: (FunctionRecord) -> String) -> [CoverageShare] {
             Dictionary(grouping: head, by: key).map { name, records in
                 CoverageShare(name: name, functions: records.count, documented: records.filter(\.isDocumented).count)
@@ -139,7 +139,7 @@ public enum History {
         /// - Returns: The functions of the Swift files under the root at `commit`, after the rules across files.
         /// - Throws: `WorkflowError.gitFailed` when git fails.
         func functions(at commit: String) throws(WorkflowError) -> [FunctionRecord] {
-            try map([commit]) { $0 }[0]
+            try map([commit]) { $1 }[0]
         }
 
         /// `transform` of the functions of the root at each of `commits`, as `RevisionInventory.load` finds them.
@@ -147,11 +147,13 @@ public enum History {
         /// - Parameters:
         ///   - commits: Commit ids, oldest first (consecutive commits share most of their work).
         ///   - jobs: The most runs of commits merged at once; `nil` uses one per core.
-        ///   - transform: What is kept of a commit's functions (called from several threads).
+        ///   - transform: What is kept of a commit's functions, given the commit's index in `commits` (called from
+        ///     several threads).
         /// - Returns: `transform`'s result for each commit, in the order of `commits`.
         /// - Throws: `WorkflowError.gitFailed` when git fails.
         func map<Result: Sendable>(_ commits: [String], jobs: Int? = nil,
-                                   _ transform: @escaping @Sendable ([FunctionRecord]) -> Result) throws(WorkflowError) -> [Result] {
+                                   _ transform: @escaping @Sendable (_ index: Int, _ functions: [FunctionRecord]) -> Result)
+            throws(WorkflowError) -> [Result] {
             // Every commit's Swift files (one `ls-tree` each, several at once), placed by the layout.
             let git = gitRoot.git
             let prefix = gitRoot.prefix
@@ -177,18 +179,18 @@ public enum History {
             let runs = chunkRanges(count: trees.count, size: (trees.count + workers - 1) / workers)
             let results = parallelMap(runs, jobs: jobs) { run in
                 let merger = RevisionMerger(extractor: extractor)
-                var last: (blobs: [String], files: [String], result: Result)?
+                var last: (blobs: [String], files: [String], functions: [FunctionRecord])?
                 return run.map { index -> Result in
                     let tree = commitTrees[index]
                     let files = tree.files.map(\.relativePath)
-                    if let last, last.blobs == tree.blobs, last.files == files { return last.result }
-                    let result = transform(merger.functions(of: tree.files.indices.compactMap { position in
+                    if let last, last.blobs == tree.blobs, last.files == files { return transform(index, last.functions) }
+                    let functions = merger.functions(of: tree.files.indices.compactMap { position in
                         extracted[tree.key(position)].map {
                             RevisionMerger.File(key: tree.key(position), relativePath: tree.files[position].relativePath, extraction: $0)
                         }
-                    }))
-                    last = (tree.blobs, files, result)
-                    return result
+                    })
+                    last = (tree.blobs, files, functions)
+                    return transform(index, functions)
                 }
             }
             return Array(results.joined())

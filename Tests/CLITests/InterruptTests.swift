@@ -15,10 +15,15 @@ import TestSupport
         return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
+    /// The files of ``bigProject()`` and ``bigRepository(for:)``, each of 60 documented functions: 2,400 functions,
+    /// whose workbook a debug build writes for a good part of a second, long enough to be signalled while it writes
+    /// (a run that ends first is simply tried again), and no larger, since every run parses them all.
+    static let bigProjectFiles = 40
+
     /// A project large enough that writing its workbook takes a while.
     static func bigProject() throws -> DocSheetRunner.Sandbox {
         let sandbox = try DocSheetRunner.Sandbox()
-        for file in 0..<120 {
+        for file in 0..<bigProjectFiles {
             let text = (0..<60).map { "/// Doc \($0).\npublic func f\(file)_\($0)(x: Int) -> Int { x }\n" }.joined()
             try sandbox.write("Sources/Big/F\(file).swift", text)
         }
@@ -226,7 +231,7 @@ import TestSupport
     static func bigRepository(for command: InterruptedCommand) throws -> DocSheetRunner.Sandbox {
         let sandbox = try DocSheetRunner.Sandbox(git: true)
         func writeSources(_ doc: String) throws {
-            for file in 0..<120 {
+            for file in 0..<bigProjectFiles {
                 let text = (0..<60).map { "/// \(doc) \($0).\npublic func f\(file)_\($0)(x: Int) -> Int { x }\n" }.joined()
                 try sandbox.write("Sources/Big/F\(file).swift", text)
             }

@@ -1,5 +1,6 @@
 import Inventory
 import Testing
+import TestSupport
 
 @testable import SwiftExtraction
 
@@ -233,12 +234,12 @@ import Testing
     }
 
     @Test func randomTokenSoupKeepsEveryPositionAndLineBreak() {
-        // 3,000 random sequences of the tokens the guard reacts to, some thousands deep: the guard never traps,
-        // keeps the length and every line break, and only ever turns bytes into spaces.
+        // 1,000 random sequences (the same on every run) of the tokens the guard reacts to, some thousands deep: the
+        // guard never traps, keeps the length and every line break, and only ever turns bytes into spaces.
         let alphabet = ["(", ")", "[", "]", "{", "}", "<", ">", "->", "\"", "\"\"\"", "\\(", "\\", "#", "#if", "#endif",
                         "/*", "*/", "//", "\n", "`", "#/", "/#", ".", "a", "else", "try", "?", "!", "-", "=", " ", "é"]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<3_000 {
+        var generator = SeededGenerator(seed: 27)
+        for _ in 0..<1_000 {
             let length = Int.random(in: 1...6_000, using: &generator)
             let source = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
             guard let defused = DeepNestingGuard.defused(source) else { continue }

@@ -81,7 +81,8 @@ import WorkflowTestSupport
         }
         // All at once, in one run and in runs of commits merged side by side.
         for jobs in [1, 2, 3] {
-            #expect(try reader.map(commits, jobs: jobs) { $0 } == freshFunctions, "\(jobs) jobs")
+            #expect(try reader.map(commits, jobs: jobs) { $1 } == freshFunctions, "\(jobs) jobs")
+            #expect(try reader.map(commits, jobs: jobs) { index, _ in index } == Array(commits.indices), "\(jobs) jobs")
         }
         let report = try Self.run(repository)
         #expect(report.points.map(\.functions) == [2, 2, 4, 4, 4, 5, 4, 4])
