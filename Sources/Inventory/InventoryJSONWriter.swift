@@ -140,6 +140,9 @@ public struct InventoryJSONWriter {
     /// slices are written a round (two per core) at a time and joined into ``bytes`` in order, or, with a
     /// ``PieceSink``, handed to it after each round.
     private mutating func writeRecords<Record: SchemaRecord>(_ records: [Record]) {
+        // A small array is written in place without asking for the cores: on Linux each `activeProcessorCount` reads
+        // the cgroup files again, which costs more than writing a few records.
+        guard records.count / Self.recordsPerSlice > 1 else { return records.writeJSON(into: &self) }
         let sliceCount = min(records.count / Self.recordsPerSlice, 4 * ProcessInfo.processInfo.activeProcessorCount)
         guard sliceCount > 1 else { return records.writeJSON(into: &self) }
         openArray()

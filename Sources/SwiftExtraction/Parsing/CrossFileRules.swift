@@ -234,7 +234,10 @@ enum CrossFileRules {
         of records: [FunctionRecord], _ body: @Sendable ([FunctionRecord], Range<Int>) -> [Answer]
     ) -> [Answer] {
         let count = records.count
-        let chunks = max(1, min(count / recordsPerChunk, 4 * ProcessInfo.processInfo.activeProcessorCount))
+        // Fewer records than two chunks' worth (every file of a small scan) never ask for the cores: on Linux each
+        // `activeProcessorCount` reads the cgroup files again, which cost more than the records' answers.
+        guard count / recordsPerChunk > 1 else { return body(records, 0..<count) }
+        let chunks = min(count / recordsPerChunk, 4 * ProcessInfo.processInfo.activeProcessorCount)
         if chunks == 1 { return body(records, 0..<count) }
         let ranges = (0..<chunks).map { chunk in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) }
         return parallelMap(ranges) { body(records, $0) }.flatMap { $0 }
