@@ -47,4 +47,25 @@ import TestSupport
         }
         #expect(next == count)
     }
+
+    /// A sheet planned later makes its short tables with it, on the planning thread; long ones stay batched.
+    @Test func shortBatchesAreMadeWithTheirSheetAndLongOnesStayBatched() {
+        var sheet = PlannedWorksheet(name: "Type")
+        let rows: @Sendable (Range<Int>) -> [PlannedRow] = { range in
+            range.map { PlannedRow(row: 10 + $0, cells: [PlannedCell(column: 0, content: .number(Double($0)), style: 0)]) }
+        }
+        sheet.rows = [.batches(count: 3, make: rows), .batches(count: 0, make: rows), .batches(count: 257, make: rows)]
+        let made = sheet.makingShortBatches(upTo: 256)
+        #expect(made.rows.count == 3)
+        guard case .rows(let short) = made.rows[0], case .rows(let empty) = made.rows[1],
+              case .batches(let count, let make) = made.rows[2] else {
+            Issue.record("expected two made segments and one batched: \(made.rows)")
+            return
+        }
+        #expect(short.map(\.row) == [10, 11, 12])
+        #expect(short.map { $0.cells.first?.column } == [0, 0, 0])
+        #expect(empty.isEmpty)
+        #expect(count == 257)
+        #expect(make(255..<257).map(\.row) == [265, 266])
+    }
 }

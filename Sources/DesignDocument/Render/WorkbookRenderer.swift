@@ -618,41 +618,24 @@ struct TemplateLowering {
     /// How many lines Excel needs for `line` in a wrapped cell `width` units wide: words are placed greedily as
     /// Excel does, each character measured at its Calibri 11 width (narrow `i`, `l`, `.`; wide `m`, `W`; CJK double).
     static func wrappedLines(_ line: Substring, width: Double) -> Int {
-        func measure(_ scalar: Unicode.Scalar) -> Double {
-            switch scalar {
-            case " ", "i", "j", "l", "I", "|", ".", ",", ":", ";", "'", "!", "`": return 0.45
-            case "f", "r", "t", "(", ")", "[", "]", "{", "}", "-", "/", "\\", "\"": return 0.65
-            case "m", "w", "M", "W", "@", "%": return 1.45
-            case "A"..."Z": return 1.1
-            default:
-                if scalar.value < 0x80 { return 0.9 }
-                return ExcelText.displayWidth(of: scalar) > 1 ? 2.0 : 0.9
+        var wrap = WordWrap(width: width)
+        // ASCII text (nearly every cell) is measured byte by byte from a table: the same widths added in the same order,
+        // without decoding scalars, which made this most of planning a row.
+        let measuredAsASCII = line.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            for byte in bytes {
+                if byte == UInt8(ascii: " ") { wrap.place() } else { wrap.wordWidth += WordWrap.asciiWidths[Int(byte)] }
+            }
+            return true
+        }
+        if measuredAsASCII != true {
+            wrap = WordWrap(width: width)
+            for scalar in line.unicodeScalars {
+                if scalar == " " { wrap.place() } else { wrap.wordWidth += WordWrap.measure(scalar) }
             }
         }
-        var lines = 1
-        var used = 0.0
-        var isFirstWord = true
-        var wordWidth = 0.0
-        // Places the word measured so far; a space ends a word (two spaces leave an empty word, as Excel keeps them).
-        func place() {
-            let needed = (isFirstWord || used == 0 ? 0 : 0.45) + wordWidth
-            isFirstWord = false
-            if used + needed <= width {
-                used += needed
-            } else {
-                // The word starts a new line (a word wider than the column is broken over several).
-                if used > 0 { lines += 1 }
-                let extraLines = max(0, Int((wordWidth / width).rounded(.up)) - 1)
-                lines += extraLines
-                used = wordWidth - Double(extraLines) * width
-            }
-            wordWidth = 0
-        }
-        for scalar in line.unicodeScalars {
-            if scalar == " " { place() } else { wordWidth += measure(scalar) }
-        }
-        place()
-        return lines
+        wrap.place()
+        return wrap.lines
     }
 
     // MARK: - Summary
@@ -819,4 +802,54 @@ extension SummaryRow {
                    documented: inventory.functions.documentedCount, properties: inventory.properties.count,
                    documentedProperties: inventory.properties.filter(\.isDocumented).count)
     }
+}
+
+/// Greedy word wrapping as Excel does it, for ``TemplateLowering/wrappedLines(_:width:)``: the lines used so far and
+/// the word being measured.
+private struct WordWrap {
+    /// The column's usable width in Calibri 11 digit widths.
+    let width: Double
+    /// The lines used so far.
+    var lines = 1
+    /// How much of the current line is used.
+    var used = 0.0
+    /// Whether no word was placed yet.
+    var isFirstWord = true
+    /// The width of the word measured so far.
+    var wordWidth = 0.0
+
+    /// Starts wrapping in a column `width` units wide.
+    init(width: Double) { self.width = width }
+
+    /// Places the word measured so far; a space ends a word (two spaces leave an empty word, as Excel keeps them).
+    mutating func place() {
+        let needed = (isFirstWord || used == 0 ? 0 : 0.45) + wordWidth
+        isFirstWord = false
+        if used + needed <= width {
+            used += needed
+        } else {
+            // The word starts a new line (a word wider than the column is broken over several).
+            if used > 0 { lines += 1 }
+            let extraLines = max(0, Int((wordWidth / width).rounded(.up)) - 1)
+            lines += extraLines
+            used = wordWidth - Double(extraLines) * width
+        }
+        wordWidth = 0
+    }
+
+    /// A character's width at Calibri 11, in digit widths.
+    static func measure(_ scalar: Unicode.Scalar) -> Double {
+        switch scalar {
+        case " ", "i", "j", "l", "I", "|", ".", ",", ":", ";", "'", "!", "`": return 0.45
+        case "f", "r", "t", "(", ")", "[", "]", "{", "}", "-", "/", "\\", "\"": return 0.65
+        case "m", "w", "M", "W", "@", "%": return 1.45
+        case "A"..."Z": return 1.1
+        default:
+            if scalar.value < 0x80 { return 0.9 }
+            return ExcelText.displayWidth(of: scalar) > 1 ? 2.0 : 0.9
+        }
+    }
+
+    /// ``measure(_:)`` of every ASCII character, indexed by its byte.
+    static let asciiWidths: [Double] = (0..<128).map { measure(Unicode.Scalar(UInt8($0))) }
 }

@@ -14,6 +14,12 @@ enum WorkbookWriter {
     /// cores (a per-type sheet takes about a millisecond), few enough that the first is written soon.
     static let sheetGroupSize = 64
 
+    /// Up to how many rows a ``RowSegment/batches(count:make:)`` segment of a sheet planned later is made together with
+    /// its sheet, on the planning thread, rather than handed to another thread while the writer waits for it: a
+    /// design document's per-type sheets hold a few short member tables each, and ten thousand sheets made that ten
+    /// thousands of round trips in which the writing thread stood idle.
+    static let rowsMadeWithTheirSheet = 256
+
     /// Writes `plan` to `url` atomically.
     ///
     /// - Returns: One warning for cells cut to Excel's 32,767 characters, one per sheet whose links went beyond Excel's
@@ -31,8 +37,12 @@ enum WorkbookWriter {
         case .planned(let sheets):
             for sheet in sheets { try add(sheet) }
         case .planLater(let count, let planSheets):
-            try inTurn(count: count, size: sheetGroupSize, make: planSheets) { (sheets) throws(WorkbookError) in
+            let planWithRows: @Sendable (Range<Int>) -> [PlannedWorksheet] = { range in
+                planSheets(range).map { $0.makingShortBatches(upTo: rowsMadeWithTheirSheet) }
+            }
+            try inTurn(count: count, size: sheetGroupSize, make: planWithRows) { (sheets) throws(WorkbookError) in
                 for sheet in sheets { try add(sheet) }
+                PreparedWork.free(sheets)
             }
         }
         var warnings = plan.warnings
@@ -156,6 +166,19 @@ enum WorkbookWriter {
     }
 }
 
+extension PlannedWorksheet {
+    /// The worksheet with every ``RowSegment/batches(count:make:)`` segment of at most `limit` rows made into
+    /// ``RowSegment/rows(_:)``: the same rows in the same order, made by the thread that calls this.
+    func makingShortBatches(upTo limit: Int) -> PlannedWorksheet {
+        var sheet = self
+        sheet.rows = rows.map { segment in
+            guard case .batches(let count, let make) = segment, count <= limit else { return segment }
+            return .rows(count == 0 ? [] : make(0..<count))
+        }
+        return sheet
+    }
+}
+
 /// Writes planned rows to one worksheet, each look resolved beforehand.
 private struct RowWriter {
     let worksheet: Worksheet
@@ -219,12 +242,13 @@ private final class PreparedWork<Value: Sendable>: Sendable {
     }
 }
 
-extension PreparedWork where Value == [PlannedRow] {
-    /// Frees written rows on another core: their texts and arrays are hundreds of thousands of small allocations, and
-    /// freeing them took the writing thread, which libxlsxwriter keeps busy, about 5% of a large workbook's time.
-    static func free(_ rows: consuming [PlannedRow]) {
-        let written = rows
-        // The closure holds the last reference: the rows are freed when the queue releases it, after it ran.
-        DispatchQueue.global(qos: .utility).async { _ = written.count }
+extension PreparedWork {
+    /// Frees what was written (rows, or a group of sheets with their rows) on another core: their texts and arrays are
+    /// hundreds of thousands of small allocations, and freeing them took the writing thread, which libxlsxwriter keeps
+    /// busy, about 5% of a large workbook's time.
+    static func free(_ written: consuming Value) {
+        let written = written
+        // The closure holds the last reference: the value is freed when the queue releases it, after it ran.
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(written) {} }
     }
 }
