@@ -91,8 +91,8 @@ public struct Inventory: Codable, Hashable, Sendable {
     public var tool: ToolInfo
     /// The project it describes.
     public var project: ProjectInfo
-    /// The modules the records belong to (build targets, and folders no build system describes), sorted by name
-    /// then project; empty in an inventory written before schema version 2.
+    /// The modules the records belong to (build targets, and folders no build system describes), sorted by name,
+    /// then project, kind and dependencies; empty in an inventory written before schema version 2.
     public var modules: [ModuleRecord]
     /// Type records sorted by file, line, column.
     public var types: [TypeRecord]
@@ -125,8 +125,8 @@ public struct Inventory: Codable, Hashable, Sendable {
     ///   - functions: The function records, in any order (they are sorted by file, line, column).
     ///   - tool: The tool that produced it (default: this DocSheet build).
     ///   - schemaVersion: The schema version of this inventory (default: `currentSchemaVersion`).
-    ///   - modules: The modules of the project, in any order (they are sorted by name, then project); modules no record
-    ///     belongs to are kept, so a target whose files hold no function still shows.
+    ///   - modules: The modules of the project, in any order (they are sorted by name, then project, kind and
+    ///     dependencies); modules no record belongs to are kept, so a target whose files hold no function still shows.
     ///   - properties: The property and enum-case records, in any order (they are sorted by file, line, column).
     ///   - messages: The message records, in any order (they are sorted by table, then key).
     ///   - errors: The error records, in any order (they are sorted by file, line, name).
@@ -143,7 +143,13 @@ public struct Inventory: Codable, Hashable, Sendable {
         self.schemaVersion = schemaVersion
         self.tool = tool
         self.project = project
-        self.modules = Array(Set(modules)).sorted { ($0.name, $0.project ?? "", $0.kind.rawValue) < ($1.name, $1.project ?? "", $1.kind.rawValue) }
+        // A total order (module records that differ in any field never tie), so the order never depends on the set's.
+        self.modules = Array(Set(modules)).sorted { a, b in
+            if (a.name, a.project ?? "", a.kind.rawValue) != (b.name, b.project ?? "", b.kind.rawValue) {
+                return (a.name, a.project ?? "", a.kind.rawValue) < (b.name, b.project ?? "", b.kind.rawValue)
+            }
+            return a.dependencies.lexicographicallyPrecedes(b.dependencies)
+        }
         self.types = Inventory.ordered(types, by: Inventory.precedes)
         self.functions = Inventory.ordered(functions, by: Inventory.precedes)
         self.properties = Inventory.ordered(properties, by: Inventory.precedes)

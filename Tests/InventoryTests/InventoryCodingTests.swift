@@ -12,6 +12,20 @@ import Testing
             doc: DocComment(raw: "Loads.", summary: "Loads."))
     }
 
+    @Test func modulesThatShareNameProjectAndKindKeepOneOrderWhateverTheirInputOrder() {
+        // sing-box-for-apple's Xcode project has three app targets whose product is `sing_box`: they differ only in
+        // their dependencies, and their rows once came out in the order of a set, different from run to run.
+        let apps = [["Library", "MacLibrary"], ["Library", "ApplicationLibrary", "TVExtension"], ["Library", "Extension"]]
+            .map { ModuleRecord(name: "sing_box", kind: .app, project: "sing-box.xcodeproj", dependencies: $0) }
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]].map { order in
+            Inventory(project: ProjectInfo(name: "p", root: "."), types: [], functions: [],
+                      modules: order.map { apps[$0] } + [ModuleRecord(name: "Library", kind: .framework)]).modules
+        }
+        #expect(orders.allSatisfy { $0 == orders[0] })
+        #expect(orders[0].map(\.dependencies) == [[], ["Library", "ApplicationLibrary", "TVExtension"], ["Library", "Extension"],
+                                                   ["Library", "MacLibrary"]])
+    }
+
     @Test func absentOptionalFieldsAreWrittenAsNull() throws {
         let inventory = Inventory(project: ProjectInfo(name: "P", root: "."), types: [], functions: [sampleRecord()])
         let json = String(decoding: InventoryCoding.encode(inventory), as: UTF8.self)
