@@ -22,6 +22,8 @@ public final class ClangSession: Sendable {
     private let headerScans = Locked([String: HeaderScan?]())
     /// How many clang processes were started, and how many files (translation units) they read.
     private let counts = Locked((processes: 0, translationUnits: 0))
+    /// The include scan of each file read (``prepareIncludes(of:source:)``), by path.
+    private let includeScans = Locked([String: IncludeScan]())
     /// The `clang -cc1` command of each argument set (`nil` when `clang -###` did not give one).
     private let frontendCommands = Locked([ArgumentSet: [String]?]())
 
@@ -379,7 +381,7 @@ public final class ClangSession: Sendable {
     }
 
     /// What the include scan of one file found.
-    struct IncludeScan {
+    struct IncludeScan: Sendable {
         /// The folders of project headers reached from elsewhere, for `-iquote`.
         var quoteFolders: [String]
         /// Every project header the file reaches (directly or through other headers), with its text's hash, sorted
@@ -392,7 +394,16 @@ public final class ClangSession: Sendable {
     /// Scans the includes of `path` and of the project headers it reaches, and gives each include that exists
     /// neither beside its includer nor among the stubs a stand-in: the project's header of that name, or an empty
     /// header. Returns the folders of project headers reached from elsewhere, for `-iquote`, and the headers reached.
+    /// Made once per file a session: every platform's run of the file, and its cache key, ask again.
     func prepareIncludes(of path: String, source: [UInt8]) -> IncludeScan {
+        if let known = includeScans.withLock({ $0[path] }) { return known }
+        let scan = scanIncludes(of: path, source: source)
+        includeScans.withLock { $0[path] = scan }
+        return scan
+    }
+
+    /// The include scan of ``prepareIncludes(of:source:)``, made.
+    private func scanIncludes(of path: String, source: [UInt8]) -> IncludeScan {
         var quoteFolders: [String] = []
         var visited: Set<String> = [path]
         var reached: [(path: String, textHash: String)] = []
