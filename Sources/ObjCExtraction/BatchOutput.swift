@@ -76,4 +76,68 @@ struct BatchOutput: Sendable {
             return result
         }
     }
+
+    /// `part` with the names clang gave its main file, other than `path`, replaced by `path`. One clang process keeps
+    /// the first name it saw for a file: a header an earlier file of the batch reached through a stand-in link
+    /// (`missing/Pod/Header.h`) or a relative include (`Private/../Core/Header.h`) keeps that name when it is read
+    /// itself, where a process of its own names it by `path`. Only needed when `path` is nowhere in the JSON.
+    ///
+    /// - Parameters:
+    ///   - part: One file's part of a batch.
+    ///   - path: The file's path, as given to clang.
+    ///   - realPath: The real path (symbolic links and `..` resolved) of a name, `nil` when it has none.
+    /// - Returns: The part, every location and diagnostic naming the file by `path`.
+    static func namingMainFile(_ part: Part, path: String, realPath: (String) -> String?) -> Part {
+        let key = Array("\"file\": \"".utf8)
+        let named = key + TopLevelEntries.escaped(path) + [UInt8(ascii: "\"")]
+        let json = part.json.startIndex == 0 ? part.json : Data(part.json)
+        var names: Set<[UInt8]> = []
+        let found = json.withUnsafeBytes { bytes -> Bool in
+            if TopLevelEntries.search(named, in: bytes, from: 0, to: bytes.count) != nil { return true }
+            var cursor = 0
+            while let at = TopLevelEntries.search(key, in: bytes, from: cursor, to: bytes.count) {
+                var end = at + key.count
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") || bytes[end - 1] == UInt8(ascii: "\\") { end += 1 }
+                names.insert([UInt8](bytes[(at + key.count)..<end]))
+                cursor = end
+            }
+            return false
+        }
+        guard !found, let mainReal = realPath(path) else { return part }
+        let aliases = names.filter { realPath(TopLevelEntries.unescaped($0)) == mainReal }
+        guard !aliases.isEmpty else { return part }
+        var result = part
+        var bytes = [UInt8](json)
+        for alias in aliases { bytes = replacing(key + alias + [UInt8(ascii: "\"")], with: named, in: bytes) }
+        result.json = Data(bytes)
+        var errors = ""
+        for line in part.errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            var text = String(line)
+            for alias in aliases {
+                let name = TopLevelEntries.unescaped(alias) + ":"
+                if text.hasPrefix(name) { text = path + ":" + text.dropFirst(name.count) }
+                let included = "In file included from " + name
+                if text.hasPrefix(included) { text = "In file included from " + path + ":" + text.dropFirst(included.count) }
+            }
+            errors += text + "\n"
+        }
+        result.errors = errors
+        return result
+    }
+
+    /// `bytes` with every `needle` replaced by `replacement`.
+    static func replacing(_ needle: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var cursor = 0
+        bytes.withUnsafeBytes { buffer in
+            while let at = TopLevelEntries.search(needle, in: buffer, from: cursor, to: buffer.count) {
+                result += bytes[cursor..<at]
+                result += replacement
+                cursor = at + needle.count
+            }
+        }
+        result += bytes[cursor...]
+        return result
+    }
 }

@@ -22,6 +22,8 @@ public final class ClangSession: Sendable {
     private let headerScans = Locked([String: HeaderScan?]())
     /// How many clang processes were started, and how many files (translation units) they read.
     private let counts = Locked((processes: 0, translationUnits: 0))
+    /// The real path of each name asked (``realPath(_:)``).
+    private let realPaths = Locked([String: String?]())
     /// The include scan of each file read (``prepareIncludes(of:source:)``), by path.
     private let includeScans = Locked([String: IncludeScan]())
     /// The `clang -cc1` command of each argument set (`nil` when `clang -###` did not give one).
@@ -286,6 +288,7 @@ public final class ClangSession: Sendable {
                 }
             }
             for (offset, part) in completed.enumerated() {
+                let part = BatchOutput.namingMainFile(part, path: pending[offset].path, realPath: realPath)
                 let lines = part.errors.split(separator: "\n").filter { $0.contains("error:") }
                 let path = pending[offset].path
                 results[start + offset] = .success(Output(
@@ -315,6 +318,19 @@ public final class ClangSession: Sendable {
     /// The file put after every input of a batch: its only line is an `#error` whose message marks, in clang's
     /// diagnostics, where the previous file's end.
     var boundaryFile: String { folder.appendingPathComponent(BatchOutput.boundaryName).path }
+
+    /// The real path of `name` (symbolic links and `..` resolved), `nil` when there is no such file; asked once a
+    /// session.
+    @Sendable func realPath(_ name: String) -> String? {
+        if let known = realPaths.withLock({ $0[name] }) { return known }
+        var resolved: String?
+        if let pointer = Foundation.realpath(name, nil) {
+            resolved = String(cString: pointer)
+            free(pointer)
+        }
+        realPaths.withLock { $0[name] = .some(resolved) }
+        return resolved
+    }
 
     /// The `clang -cc1` command of `set` (from `clang -###`, once a session), without input; `nil` when it cannot be
     /// had.
