@@ -171,3 +171,40 @@ struct ObjCBatchTests {
         #expect(ClangSession.batchSize(total: 1, jobs: 4) == 1)
     }
 }
+
+/// A header that an earlier file of the batch reached through a stand-in link (`<Pod/Model.h>`) is still read as
+/// itself: clang keeps the first name it saw for a file, and DocSheet names it by its path again.
+@Suite(.enabled(if: clangIsAvailable, "needs clang (the Swift toolchain's)"))
+struct ObjCBatchFileNameTests {
+    @Test func aHeaderReachedByAnotherNameEarlierInTheBatchKeepsItsRecords() throws {
+        let folder = try ObjCProjectFolder([
+            "A.m": """
+            #import <Pod/Model.h>
+            @implementation Model
+            - (void)save {}
+            @end
+            """,
+            "Model.h": """
+            #import <Foundation/Foundation.h>
+            /// A model.
+            @interface Model : NSObject
+            /// Saves the model.
+            - (void)save;
+            @end
+            """,
+            "Z1.m": "@interface Z1\n- (void)one;\n@end\n",
+            "Z2.m": "@interface Z2\n- (void)two;\n@end\n",
+        ])
+        let batched = ObjCExtractor.extract(files: folder.files, clang: nil, jobs: 1, cache: nil, batchOutputFilter: nil)
+        let alone = ObjCExtractor.extract(files: folder.files, clang: nil, jobs: 1, cache: nil) { result in
+            var emptied = result
+            emptied.standardOutput = Data()
+            return emptied
+        }
+        #expect(batched.clangProcesses < alone.clangProcesses)
+        #expect(batched.functions == alone.functions)
+        #expect(batched.types == alone.types)
+        let save = try #require(batched.functions.first { $0.name == "save" })
+        #expect(save.file == "Model.h" && save.accessLevel == .public && save.doc?.summary == "Saves the model.")
+    }
+}
