@@ -20,8 +20,14 @@ public final class ClangSession: Sendable {
     private let stubPaths: Set<String>
     /// The project headers read so far: their includes and the hash of their text (each header is read once a run).
     private let headerScans = Locked([String: HeaderScan?]())
-    /// How many times clang was started.
-    private let runs = Locked(0)
+    /// How many clang processes were started, and how many files (translation units) they read.
+    private let counts = Locked((processes: 0, translationUnits: 0))
+    /// The real path of each name asked (``realPath(_:)``).
+    private let realPaths = Locked([String: String?]())
+    /// The include scan of each file read (``prepareIncludes(of:source:)``), by path.
+    private let includeScans = Locked([String: IncludeScan]())
+    /// The `clang -cc1` command of each argument set (`nil` when `clang -###` did not give one).
+    private let frontendCommands = Locked([ArgumentSet: [String]?]())
 
     /// What the include scan keeps of a project header.
     struct HeaderScan: Sendable {
@@ -33,8 +39,11 @@ public final class ClangSession: Sendable {
         var defines: [(name: String, body: String)]
     }
 
-    /// How many times clang was started by this session.
-    public var clangRuns: Int { runs.withLock { $0 } }
+    /// How many times clang read a file (a translation unit: a file once per platform, again after a stand-in).
+    public var clangRuns: Int { counts.withLock { $0.translationUnits } }
+
+    /// How many clang processes this session started (a batch reads many files in one).
+    public var clangProcesses: Int { counts.withLock { $0.processes } }
 
     /// The clang to use: `DOCSHEET_CLANG` when set, else `clang` on `PATH`; `nil` when there is none.
     ///
@@ -53,8 +62,16 @@ public final class ClangSession: Sendable {
     ///   - clang: The clang program's path (``locateClang(environment:)``).
     ///   - projectHeaders: Every header of the project, absolute paths.
     /// - Throws: `ObjCExtractionError.includeFolderFailed` when the folder cannot be made or written.
-    public init(clang: String, projectHeaders: [String]) throws(ObjCExtractionError) {
+    public convenience init(clang: String, projectHeaders: [String]) throws(ObjCExtractionError) {
+        try self.init(clang: clang, projectHeaders: projectHeaders, batchOutputFilter: nil)
+    }
+
+    /// Prepares a session whose batches' outputs pass through `batchOutputFilter` before they are split (a test's
+    /// seam).
+    init(clang: String, projectHeaders: [String],
+         batchOutputFilter: (@Sendable (ProcessResult) -> ProcessResult)?) throws(ObjCExtractionError) {
         self.clang = clang
+        self.batchOutputFilter = batchOutputFilter
         var byName: [String: [String]] = [:]
         for path in projectHeaders { byName[(path as NSString).lastPathComponent, default: []].append(path) }
         self.projectHeaders = byName
@@ -70,6 +87,7 @@ public final class ClangSession: Sendable {
             }
             try FileManager.default.createDirectory(
                 at: folder.appendingPathComponent("missing"), withIntermediateDirectories: true)
+            try Self.write("#error \(BatchOutput.boundaryMessage)\n", to: folder.appendingPathComponent(BatchOutput.boundaryName))
         } catch {
             TemporaryFiles.removeFolder(folder)
             throw .includeFolderFailed(reason: "\(error)")
@@ -89,7 +107,55 @@ public final class ClangSession: Sendable {
         var firstErrorInFile: String?
     }
 
-    /// Runs clang on `path` (parse only, every error recovered, warnings off) and returns its AST.
+    /// The arguments that decide how clang reads a file, besides the file itself: the files of one set are read by
+    /// one clang process (``readAll(_:jobs:transform:)``).
+    struct ArgumentSet: Hashable, Sendable {
+        /// True for a `.mm` (Objective-C++).
+        var isCPlusPlus: Bool
+        /// The folders of project headers the file reaches from elsewhere, for `-iquote`.
+        var quoteFolders: [String]
+        /// The platform whose `TARGET_OS_…` values to use, or `nil` for the stub's (iOS).
+        var platform: ApplePlatform?
+    }
+
+    /// One file to read through clang.
+    struct Request: Sendable {
+        /// The file's absolute path.
+        var path: String
+        /// The path that messages name (relative to the scanned root).
+        var displayPath: String
+        /// The file's bytes (already read), for the include scan.
+        var source: [UInt8]
+        /// The platform whose `TARGET_OS_…` values to use, or `nil` for the stub's (iOS).
+        var platform: ApplePlatform?
+    }
+
+    /// The argument set of `request` (its include scan gives stand-ins to the includes that need one).
+    func argumentSet(for request: Request) -> ArgumentSet {
+        ArgumentSet(isCPlusPlus: request.path.hasSuffix(".mm"),
+                    quoteFolders: prepareIncludes(of: request.path, source: request.source).quoteFolders,
+                    platform: request.platform)
+    }
+
+    /// clang's driver arguments for the files of `set` (parse only, every error recovered, warnings off), the
+    /// file's path left out.
+    func driverArguments(_ set: ArgumentSet) -> [String] {
+        var arguments = [
+            "-fsyntax-only", "-x", set.isCPlusPlus ? "objective-c++" : "objective-c",
+            set.isCPlusPlus ? "-std=gnu++17" : "-std=gnu11",
+            "-ferror-limit=0", "-fno-spell-checking", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
+            "-Wno-everything", "-D__APPLE__=1", "-D__OBJC2__=1",
+            "-isystem", folder.appendingPathComponent("stubs").path,
+            "-I", folder.appendingPathComponent("missing").path,
+        ]
+        for quoteFolder in set.quoteFolders { arguments += ["-iquote", quoteFolder] }
+        arguments += set.platform?.defines ?? []
+        // Bodies are skipped (DocSheet finds a body's end in the text): half of clang's time and JSON otherwise.
+        arguments += ["-Xclang", "-skip-function-bodies", "-Xclang", "-ast-dump=json"]
+        return arguments
+    }
+
+    /// Runs clang on `path` alone (one driver process) and returns its AST.
     ///
     /// - Parameters:
     ///   - path: The file's absolute path.
@@ -100,30 +166,24 @@ public final class ClangSession: Sendable {
     /// - Throws: `ObjCExtractionError.cannotRunClang` or `.unparsable` (no AST at all).
     func dumpAST(path: String, displayPath: String, source: [UInt8],
                  platform: ApplePlatform? = nil) throws(ObjCExtractionError) -> Output {
-        let isCPlusPlus = path.hasSuffix(".mm")
-        let quoteFolders = prepareIncludes(of: path, source: source).quoteFolders
-        var arguments = [
-            "-fsyntax-only", "-x", isCPlusPlus ? "objective-c++" : "objective-c",
-            isCPlusPlus ? "-std=gnu++17" : "-std=gnu11",
-            "-ferror-limit=0", "-fno-spell-checking", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
-            "-Wno-everything", "-D__APPLE__=1", "-D__OBJC2__=1",
-            "-isystem", folder.appendingPathComponent("stubs").path,
-            "-I", folder.appendingPathComponent("missing").path,
-        ]
-        for quoteFolder in quoteFolders { arguments += ["-iquote", quoteFolder] }
-        arguments += platform?.defines ?? []
-        // Bodies are skipped (DocSheet finds a body's end in the text): half of clang's time and JSON otherwise.
-        arguments += ["-Xclang", "-skip-function-bodies", "-Xclang", "-ast-dump=json", path]
+        let request = Request(path: path, displayPath: displayPath, source: source, platform: platform)
+        return try dumpAST(request, set: argumentSet(for: request))
+    }
+
+    /// Runs clang's driver on one file (the way every file was read before batches, and a batch's fallback).
+    func dumpAST(_ request: Request, set: ArgumentSet) throws(ObjCExtractionError) -> Output {
+        let path = request.path
+        let arguments = driverArguments(set) + [path]
         // A missing header clang still finds (an include the scan did not see: inside a macro, or `<x.h>` that is
         // neither the system's nor the project's) gets an empty stand-in and clang runs again.
         var rounds = 0
         while true {
             let result: ProcessResult
-            runs.withLock { $0 += 1 }
+            counts.withLock { $0.processes += 1; $0.translationUnits += 1 }
             do {
                 result = try ProcessRunner.run(executable: clang, arguments: arguments)
             } catch {
-                throw .cannotRunClang(file: displayPath, reason: error.description)
+                throw .cannotRunClang(file: request.displayPath, reason: error.description)
             }
             let errors = result.errorText
             if let missing = Self.missingInclude(in: errors), rounds < 16, addEmptyStandIn(for: missing) {
@@ -134,10 +194,198 @@ public final class ClangSession: Sendable {
             let firstError = errorLines.first.map { String($0) }
             let firstErrorInFile = errorLines.first { $0.hasPrefix(path + ":") }.map { String($0) }
             if result.standardOutput.isEmpty {
-                throw .unparsable(file: displayPath, firstError: firstError ?? "no output, status \(result.status)")
+                throw .unparsable(file: request.displayPath, firstError: firstError ?? "no output, status \(result.status)")
             }
             return Output(json: result.standardOutput, firstError: firstError, firstErrorInFile: firstErrorInFile)
         }
+    }
+
+    /// The most files one clang process reads: enough that a process's start (~30 ms) is paid once per many files,
+    /// few enough that the JSON of a batch stays small and both cores get work to the end.
+    static let largestBatch = 16
+
+    /// How many files a batch holds when `total` files are read with `jobs` processes at once: about two batches
+    /// per process, at most ``largestBatch``.
+    static func batchSize(total: Int, jobs: Int) -> Int {
+        let perJob = (total + 2 * max(1, jobs) - 1) / (2 * max(1, jobs))
+        return max(1, min(largestBatch, perJob))
+    }
+
+    /// Reads every request through clang and hands each output (or error) to `transform` as soon as its batch is
+    /// done: the requests of one argument set are read in batches by one `clang -cc1` process each (it parses its
+    /// inputs one translation unit after another), up to `jobs` processes at once. A batch whose output does not
+    /// split into its files' parts is read again one file per process (Documentation/ObjectiveC.md, "Speed").
+    ///
+    /// - Parameters:
+    ///   - requests: The files to read (a file may come once per platform).
+    ///   - jobs: The most clang processes at once.
+    ///   - transform: Turns the request at an index, and its output, into what is kept (the JSON is dropped).
+    /// - Returns: `transform`'s results, in the order of `requests`.
+    func readAll<Result: Sendable>(
+        _ requests: [Request], jobs: Int,
+        transform: @Sendable (Int, Swift.Result<Output, ObjCExtractionError>) -> Result
+    ) -> [Result] {
+        var order: [ArgumentSet] = []
+        var groups: [ArgumentSet: [Int]] = [:]
+        for (index, request) in requests.enumerated() {
+            let set = argumentSet(for: request)
+            if groups[set] == nil { order.append(set) }
+            groups[set, default: []].append(index)
+        }
+        let size = Self.batchSize(total: requests.count, jobs: jobs)
+        var batches: [(set: ArgumentSet, indexes: [Int])] = []
+        for set in order {
+            let indexes = groups[set]!
+            for range in chunkRanges(count: indexes.count, size: size) { batches.append((set, Array(indexes[range]))) }
+        }
+        let done = parallelMap(batches, jobs: jobs) { batch -> [(Int, Result)] in
+            let outputs = readBatch(batch.indexes.map { requests[$0] }, set: batch.set)
+            return zip(batch.indexes, outputs).map { ($0, transform($0, $1)) }
+        }
+        var results = [Result?](repeating: nil, count: requests.count)
+        for batch in done { for (index, result) in batch { results[index] = result } }
+        return results.map { $0! }
+    }
+
+    /// The outputs of `requests` (all of `set`), read by one `clang -cc1` process with a boundary file after each
+    /// input; one driver process per file when there is no frontend command or the output does not split.
+    func readBatch(_ requests: [Request], set: ArgumentSet) -> [Swift.Result<Output, ObjCExtractionError>] {
+        func alone(_ request: Request) -> Swift.Result<Output, ObjCExtractionError> {
+            do throws(ObjCExtractionError) { return .success(try dumpAST(request, set: set)) } catch { return .failure(error) }
+        }
+        guard requests.count > 1, let command = frontendCommand(for: set) else { return requests.map(alone) }
+        var results = [Swift.Result<Output, ObjCExtractionError>?](repeating: nil, count: requests.count)
+        var start = 0
+        var rounds = 0
+        while start < requests.count {
+            let pending = Array(requests[start...])
+            var arguments = Array(command.dropFirst())
+            for request in pending { arguments += [request.path, boundaryFile] }
+            counts.withLock { $0.processes += 1; $0.translationUnits += pending.count }
+            let result: ProcessResult
+            do {
+                result = try ProcessRunner.run(executable: command[0], arguments: arguments)
+            } catch {
+                for (offset, request) in pending.enumerated() { results[start + offset] = alone(request) }
+                break
+            }
+            let split = BatchOutput.split(batchOutputFilter?(result) ?? result, paths: pending.map(\.path), boundary: boundaryFile)
+            guard let split else {
+                // Not clang's layout (a crash, a file whose output is not one JSON dump): each file alone, as before.
+                for (offset, request) in pending.enumerated() { results[start + offset] = alone(request) }
+                break
+            }
+            var completed = split.completed
+            // A missing header (`' file not found`): as a run of its own would, make a stand-in and read the file
+            // (and those after it) again. A fatal one stopped clang's diagnostics at that file: the files after it
+            // are read again too, since their errors were not printed.
+            var retry = false
+            for (offset, part) in completed.enumerated() {
+                if let missing = Self.missingInclude(in: part.errors), rounds < 16, addEmptyStandIn(for: missing) {
+                    completed.removeSubrange(offset...)
+                    retry = true
+                    break
+                }
+            }
+            for (offset, part) in completed.enumerated() {
+                let part = BatchOutput.namingMainFile(part, path: pending[offset].path, realPath: realPath)
+                let lines = part.errors.split(separator: "\n").filter { $0.contains("error:") }
+                let path = pending[offset].path
+                results[start + offset] = .success(Output(
+                    json: part.json, firstError: lines.first.map { String($0) },
+                    firstErrorInFile: lines.first { $0.hasPrefix(path + ":") }.map { String($0) }))
+            }
+            start += completed.count
+            guard start < requests.count else { break }
+            if retry {
+                rounds += 1
+                continue
+            }
+            if let missing = Self.missingInclude(in: split.remainingErrors), rounds < 16, addEmptyStandIn(for: missing) {
+                rounds += 1
+                continue
+            }
+            // The file clang stopped at (a fatal error no stand-in helps): read it alone, go on after it.
+            results[start] = alone(requests[start])
+            start += 1
+        }
+        return results.map { $0! }
+    }
+
+    /// A test's change to a batch's output before it is split, to check the fallback of an output that does not split.
+    let batchOutputFilter: (@Sendable (ProcessResult) -> ProcessResult)?
+
+    /// The file put after every input of a batch: its only line is an `#error` whose message marks, in clang's
+    /// diagnostics, where the previous file's end.
+    var boundaryFile: String { folder.appendingPathComponent(BatchOutput.boundaryName).path }
+
+    /// The real path of `name` (symbolic links and `..` resolved), `nil` when there is no such file; asked once a
+    /// session.
+    @Sendable func realPath(_ name: String) -> String? {
+        if let known = realPaths.withLock({ $0[name] }) { return known }
+        var resolved: String?
+        if let pointer = Foundation.realpath(name, nil) {
+            resolved = String(cString: pointer)
+            free(pointer)
+        }
+        realPaths.withLock { $0[name] = .some(resolved) }
+        return resolved
+    }
+
+    /// The `clang -cc1` command of `set` (from `clang -###`, once a session), without input; `nil` when it cannot be
+    /// had.
+    func frontendCommand(for set: ArgumentSet) -> [String]? {
+        if let known = frontendCommands.withLock({ $0[set] }) { return known }
+        var command: [String]?
+        counts.withLock { $0.processes += 1 }
+        if let result = try? ProcessRunner.run(executable: clang, arguments: ["-###"] + driverArguments(set) + [boundaryFile]),
+           result.succeeded {
+            command = Self.frontendCommand(inDriverOutput: result.errorText, input: boundaryFile)
+        }
+        frontendCommands.withLock { $0[set] = .some(command) }
+        return command
+    }
+
+    /// The `clang -cc1` command in `clang -###`'s output (its one quoted line, which names `input` last), without
+    /// `input` and without `-main-file-name` (the batch's files have their own names); `nil` when there is no such
+    /// single line.
+    static func frontendCommand(inDriverOutput text: String, input: String) -> [String]? {
+        let jobs = text.split(separator: "\n").filter { $0.hasPrefix(" \"") }
+        guard jobs.count == 1, var words = quotedWords(jobs[0]), words.count > 2, words[1] == "-cc1",
+              words.last == input else { return nil }
+        words.removeLast()
+        if let index = words.firstIndex(of: "-main-file-name"), index + 1 < words.count { words.removeSubrange(index...(index + 1)) }
+        return words
+    }
+
+    /// The words of a line of `"…"`-quoted words separated by spaces (`\` escapes the next character), or `nil`
+    /// when the line is not made that way.
+    static func quotedWords(_ line: Substring) -> [String]? {
+        var words: [String] = []
+        var index = line.startIndex
+        while index < line.endIndex {
+            if line[index] == " " { index = line.index(after: index); continue }
+            guard line[index] == "\"" else { return nil }
+            index = line.index(after: index)
+            var word = ""
+            var closed = false
+            while index < line.endIndex {
+                let character = line[index]
+                index = line.index(after: index)
+                if character == "\\", index < line.endIndex {
+                    word.append(line[index])
+                    index = line.index(after: index)
+                } else if character == "\"" {
+                    closed = true
+                    break
+                } else {
+                    word.append(character)
+                }
+            }
+            guard closed else { return nil }
+            words.append(word)
+        }
+        return words
     }
 
     /// The include name of clang's `fatal error: 'X' file not found`, or `nil`.
@@ -149,7 +397,7 @@ public final class ClangSession: Sendable {
     }
 
     /// What the include scan of one file found.
-    struct IncludeScan {
+    struct IncludeScan: Sendable {
         /// The folders of project headers reached from elsewhere, for `-iquote`.
         var quoteFolders: [String]
         /// Every project header the file reaches (directly or through other headers), with its text's hash, sorted
@@ -162,7 +410,16 @@ public final class ClangSession: Sendable {
     /// Scans the includes of `path` and of the project headers it reaches, and gives each include that exists
     /// neither beside its includer nor among the stubs a stand-in: the project's header of that name, or an empty
     /// header. Returns the folders of project headers reached from elsewhere, for `-iquote`, and the headers reached.
+    /// Made once per file a session: every platform's run of the file, and its cache key, ask again.
     func prepareIncludes(of path: String, source: [UInt8]) -> IncludeScan {
+        if let known = includeScans.withLock({ $0[path] }) { return known }
+        let scan = scanIncludes(of: path, source: source)
+        includeScans.withLock { $0[path] = scan }
+        return scan
+    }
+
+    /// The include scan of ``prepareIncludes(of:source:)``, made.
+    private func scanIncludes(of path: String, source: [UInt8]) -> IncludeScan {
         var quoteFolders: [String] = []
         var visited: Set<String> = [path]
         var reached: [(path: String, textHash: String)] = []

@@ -54,8 +54,11 @@ public struct ObjCExtraction: Sendable {
     public var types: [TypeRecord] = []
     /// One warning per file left out (it names the file and clang's first error), or one for a missing clang.
     public var warnings: [ObjCExtractionError] = []
-    /// How many times clang was started (a file whose records came from the cache needs none).
+    /// How many times clang read a file: once per file, or once per platform for a file whose `#if`s depend on the
+    /// platform (a file whose records came from the cache needs none).
     public var clangRuns = 0
+    /// How many clang processes were started (one reads a batch of files).
+    public var clangProcesses = 0
     /// How many files' records came from the cache, and how many did not (both 0 without a cache).
     public var cacheLookups: (hits: Int, misses: Int) = (0, 0)
 
@@ -63,7 +66,7 @@ public struct ObjCExtraction: Sendable {
     public init() {}
 }
 
-/// Reads Objective-C files through clang (`clang -fsyntax-only -Xclang -ast-dump=json`, one process per file) into
+/// Reads Objective-C files through clang (`-ast-dump=json`; one `clang -cc1` process reads a batch of files) into
 /// DocSheet's records (Documentation/ObjectiveC.md).
 public enum ObjCExtractor {
     /// The records of `files`, header declarations and implementations merged.
@@ -77,6 +80,13 @@ public enum ObjCExtractor {
     /// - Returns: The records, and a warning per file clang could not read (or one when clang is missing).
     public static func extract(files: [ObjCSourceFile], clang: String? = nil, jobs: Int? = nil,
                                cache: ObjCRecordCache? = nil) -> ObjCExtraction {
+        extract(files: files, clang: clang, jobs: jobs, cache: cache, batchOutputFilter: nil)
+    }
+
+    /// ``extract(files:clang:jobs:cache:)`` with a test's change to each batch's output before it is split
+    /// (``ClangSession/batchOutputFilter``).
+    static func extract(files: [ObjCSourceFile], clang: String?, jobs: Int?, cache: ObjCRecordCache?,
+                        batchOutputFilter: (@Sendable (ProcessResult) -> ProcessResult)?) -> ObjCExtraction {
         var extraction = ObjCExtraction()
         guard !files.isEmpty else { return extraction }
         guard let program = clang ?? ClangSession.locateClang() else {
@@ -85,17 +95,49 @@ public enum ObjCExtractor {
         }
         let session: ClangSession
         do {
-            session = try ClangSession(clang: program, projectHeaders: files.filter(\.isHeader).map(\.path))
+            session = try ClangSession(clang: program, projectHeaders: files.filter(\.isHeader).map(\.path),
+                                       batchOutputFilter: batchOutputFilter)
         } catch {
             extraction.warnings = [error]
             return extraction
         }
         defer { session.close() }
-        let results = parallelMap(files, jobs: jobs) { file -> Result<FileDeclarations, ObjCExtractionError> in
+        let workers = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        // First what needs no clang (the cache, the platform scan), then clang for the rest, in batches of files
+        // that share clang's arguments, then each file's runs merged (and stored in the cache).
+        let plans = parallelMap(files, jobs: jobs) { file in plan(for: file, session: session, cache: cache) }
+        var requests: [ClangSession.Request] = []
+        var readingOfRequest: [FileReading] = []
+        var firstRequest: [Int] = []
+        for plan in plans {
+            firstRequest.append(requests.count)
+            guard case .read(let reading) = plan else { continue }
+            for platform in reading.platforms {
+                requests.append(ClangSession.Request(path: reading.file.path, displayPath: reading.file.relativePath,
+                                                     source: reading.source.bytes, platform: platform))
+                readingOfRequest.append(reading)
+            }
+        }
+        let readings = readingOfRequest
+        let runs = session.readAll(requests, jobs: workers) { index, output -> Result<FileDeclarations, ObjCExtractionError> in
+            let reading = readings[index]
             do throws(ObjCExtractionError) {
-                return .success(try cachedDeclarations(of: file, session: session, cache: cache))
+                return .success(try declarations(of: reading.file, source: reading.source, output: output.get()))
             } catch {
                 return .failure(error)
+            }
+        }
+        let results = plans.enumerated().map { fileIndex, plan -> Result<FileDeclarations, ObjCExtractionError> in
+            switch plan {
+            case .done(let result):
+                return result
+            case .read(let reading):
+                let own = Array(runs[firstRequest[fileIndex]..<(firstRequest[fileIndex] + reading.platforms.count)])
+                let result = reading.merged(own)
+                if let cache, let key = reading.cacheKey, case .success(let declarations) = result {
+                    cache.store(declarations, forKey: key)
+                }
+                return result
             }
         }
         var collected: [FileDeclarations] = []
@@ -107,6 +149,7 @@ public enum ObjCExtractor {
         }
         extraction = merged(collected, warnings: extraction.warnings)
         extraction.clangRuns = session.clangRuns
+        extraction.clangProcesses = session.clangProcesses
         if let cache {
             extraction.cacheLookups = cache.lookups
             cache.prune()
@@ -122,19 +165,72 @@ public enum ObjCExtractor {
     static let recordLayout = [FunctionRecord.schema.layoutDescription, PropertyRecord.schema.layoutDescription,
                                TypeRecord.schema.layoutDescription].joined(separator: "|")
 
-    /// The declarations of one file: from `cache` when its key is there, else read through clang (and stored).
-    static func cachedDeclarations(of file: ObjCSourceFile, session: ClangSession,
-                                   cache: ObjCRecordCache?) throws(ObjCExtractionError) -> FileDeclarations {
+    /// What to do for one file: its records are known (from the cache, or it cannot be read), or clang must read it
+    /// (once, or once per platform).
+    enum FilePlan: Sendable {
+        case done(Result<FileDeclarations, ObjCExtractionError>)
+        case read(FileReading)
+    }
+
+    /// A file clang must read, and how its runs become its records.
+    struct FileReading: Sendable {
+        /// The file.
+        var file: ObjCSourceFile
+        /// Its text.
+        var source: ObjCSourceText
+        /// Where its records go in the cache, or `nil` without a cache.
+        var cacheKey: String?
+        /// The platforms to read it with: `[nil]` (the stub's values) for a file whose `#if`s do not depend on the
+        /// platform, else every platform (Documentation/ObjectiveC.md).
+        var platforms: [ApplePlatform?]
+        /// Its conditionals, and the macros that depend on the platform, for merging the platforms' runs.
+        var scan: ConditionalScan
+        var platformMacros: Set<String>
+
+        /// The file's records from its runs (in `platforms` order): the one run's, or the platforms' merged (a
+        /// platform whose run failed is left out; the first failure when all failed).
+        func merged(_ runs: [Result<FileDeclarations, ObjCExtractionError>]) -> Result<FileDeclarations, ObjCExtractionError> {
+            guard platforms != [nil] else { return runs[0] }
+            var succeeded: [FileDeclarations] = []
+            var readPlatforms: [ApplePlatform] = []
+            var failure: ObjCExtractionError?
+            for (platform, run) in zip(platforms, runs) {
+                switch run {
+                case .success(let declarations):
+                    succeeded.append(declarations)
+                    if let platform { readPlatforms.append(platform) }
+                case .failure(let error):
+                    failure = failure ?? error
+                }
+            }
+            if succeeded.isEmpty, let failure { return .failure(failure) }
+            return .success(PlatformMerge.merge(succeeded, scan: scan, platforms: readPlatforms, platformMacros: platformMacros))
+        }
+    }
+
+    /// The plan for one file: its cached records when `cache` has its key, else what clang must read.
+    static func plan(for file: ObjCSourceFile, session: ClangSession, cache: ObjCRecordCache?) -> FilePlan {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw .unreadableFile(file: file.relativePath, reason: "no such file or not readable")
+            return .done(.failure(.unreadableFile(file: file.relativePath, reason: "no such file or not readable")))
         }
         let bytes = [UInt8](data)
-        guard let cache else { return try declarations(of: file, bytes: bytes, session: session) }
-        let key = cacheKey(of: file, bytes: bytes, session: session)
-        if let cached = cache.declarations(forKey: key) { return cached }
-        let declarations = try declarations(of: file, bytes: bytes, session: session)
-        cache.store(declarations, forKey: key)
-        return declarations
+        var key: String?
+        if let cache {
+            key = cacheKey(of: file, bytes: bytes, session: session)
+            if let cached = cache.declarations(forKey: key!) { return .done(.success(cached)) }
+        }
+        let source = ObjCSourceText(bytes: bytes)
+        // A file whose own `#if`s depend on the platform is read once per platform (Documentation/ObjectiveC.md).
+        let scan = ConditionalScan(source: source)
+        var platforms: [ApplePlatform?] = [nil]
+        var macros: Set<String> = []
+        if scan.directives.contains(where: { $0.keyword.hasPrefix("if") || $0.keyword.hasPrefix("elif") }) {
+            let defines = session.prepareIncludes(of: file.path, source: bytes).defines + scan.defines
+            macros = ConditionalScan.platformMacros(defines: defines)
+            if scan.dependsOnPlatform(macros: macros) { platforms = ApplePlatform.allCases }
+        }
+        return .read(FileReading(file: file, source: source, cacheKey: key, platforms: platforms, scan: scan,
+                                 platformMacros: macros))
     }
 
     /// The cache key of `file`: everything its records depend on (its text, place and module, the project headers
@@ -156,38 +252,10 @@ public enum ObjCExtractor {
         return hasher.hexDigest
     }
 
-    /// The declarations of one file, read through `session`.
-    static func declarations(of file: ObjCSourceFile, bytes: [UInt8], session: ClangSession) throws(ObjCExtractionError) -> FileDeclarations {
-        let source = ObjCSourceText(bytes: bytes)
-        // A file whose own `#if`s depend on the platform is read once per platform (Documentation/ObjectiveC.md).
-        let scan = ConditionalScan(source: source)
-        if scan.directives.contains(where: { $0.keyword.hasPrefix("if") || $0.keyword.hasPrefix("elif") }) {
-            let defines = session.prepareIncludes(of: file.path, source: bytes).defines + scan.defines
-            let macros = ConditionalScan.platformMacros(defines: defines)
-            if scan.dependsOnPlatform(macros: macros) {
-                var runs: [FileDeclarations] = []
-                var platforms: [ApplePlatform] = []
-                var failure: ObjCExtractionError?
-                for platform in ApplePlatform.allCases {
-                    do throws(ObjCExtractionError) {
-                        runs.append(try declarations(of: file, source: source, session: session, platform: platform))
-                        platforms.append(platform)
-                    } catch {
-                        failure = failure ?? error
-                    }
-                }
-                if runs.isEmpty, let failure { throw failure }
-                return PlatformMerge.merge(runs, scan: scan, platforms: platforms, platformMacros: macros)
-            }
-        }
-        return try declarations(of: file, source: source, session: session, platform: nil)
-    }
-
-    /// The declarations of one file read once, with `platform`'s `TARGET_OS_…` values (the stub's when `nil`).
-    static func declarations(of file: ObjCSourceFile, source: ObjCSourceText, session: ClangSession,
-                             platform: ApplePlatform?) throws(ObjCExtractionError) -> FileDeclarations {
+    /// The declarations of one file from one clang output (one platform's run).
+    static func declarations(of file: ObjCSourceFile, source: ObjCSourceText,
+                             output: ClangSession.Output) throws(ObjCExtractionError) -> FileDeclarations {
         let bytes = source.bytes
-        let output = try session.dumpAST(path: file.path, displayPath: file.relativePath, source: bytes, platform: platform)
         let nodes: [ASTNode]
         do {
             nodes = try ClangASTReader.topLevelNodes(of: output.json, mainFile: file.path)
