@@ -145,6 +145,8 @@ public final class ClangSession: Sendable {
             set.isCPlusPlus ? "-std=gnu++17" : "-std=gnu11",
             "-ferror-limit=0", "-fno-spell-checking", "-fblocks", "-fobjc-arc", "-fobjc-runtime=macosx", "-fno-color-diagnostics", "-w",
             "-Wno-everything", "-D__APPLE__=1", "-D__OBJC2__=1",
+            // Should clang crash on a file, its driver writes no reproducer (`/tmp/<file>-<hash>.m`) for the user to find.
+            "-fno-crash-diagnostics",
             "-isystem", folder.appendingPathComponent("stubs").path,
             "-I", folder.appendingPathComponent("missing").path,
         ]
