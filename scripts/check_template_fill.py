@@ -531,6 +531,18 @@ def alignment_props(al):
 _MERGE_STYLES = weakref.WeakKeyDictionary()
 
 
+def _merged_cell(ws, coord):
+    """The cell of `ws` at `coord` (row, column) with a style of its own, made a MergedCell when the sheet has none
+    there, as openpyxl's `MergedCellRange.format` makes it."""
+    cell = ws._cells.get(coord)
+    if cell is None:
+        cell = MergedCell(ws, row=coord[0], column=coord[1])
+        ws._cells[coord] = cell
+    if not cell._style:
+        cell._style = StyleArray()
+    return cell
+
+
 def _format_merged_range(self):
     """openpyxl 3.1's MergedCellRange.format, with the style ids it works out remembered per workbook: the edge cells
     of a merge get the start cell's border side added, and every cell the start cell's protection. Adding a border
@@ -543,12 +555,7 @@ def _format_merged_range(self):
             continue
         border = None
         for coord in getattr(self, name):
-            cell = self.ws._cells.get(coord)
-            if cell is None:
-                cell = MergedCell(self.ws, row=coord[0], column=coord[1])
-                self.ws._cells[coord] = cell
-            if not cell._style:
-                cell._style = StyleArray()
+            cell = _merged_cell(self.ws, coord)
             key = ("border", self.start_cell._style.borderId, name, cell._style.borderId)
             if key in known:
                 cell._style.borderId = known[key]
@@ -561,12 +568,7 @@ def _format_merged_range(self):
         protection = copy.copy(self.start_cell.protection)
         key = ("protection", self.start_cell._style.protectionId)
         for coord in self.cells:
-            cell = self.ws._cells.get(coord)
-            if cell is None:
-                cell = MergedCell(self.ws, row=coord[0], column=coord[1])
-                self.ws._cells[coord] = cell
-            if not cell._style:
-                cell._style = StyleArray()
+            cell = _merged_cell(self.ws, coord)
             if key in known:
                 cell._style.protectionId = known[key]
             else:
