@@ -26,10 +26,13 @@ struct BatchOutput: Sendable {
     var remainingErrors: String
 
     /// The parts of `result`, clang's output for `paths` each followed by `boundary`; `nil` when it does not split
-    /// that way (clang crashed, or the dumps are not one per input).
+    /// that way (the dumps are not one per input). When clang crashed, the files whose boundary it reached are
+    /// completed and the rest are not (the file it crashed on is the first of them, unless a fatal error silenced
+    /// the boundaries before it).
     static func split(_ result: ProcessResult, paths: [String], boundary: String) -> BatchOutput? {
-        guard result.signal == nil, let dumps = dumps(in: result.standardOutput), dumps.count == 2 * paths.count
-        else { return nil }
+        let crashed = ClangSession.crashSignal(of: result) != nil
+        guard let dumps = dumps(in: result.standardOutput, endMayBeCut: crashed),
+              crashed || dumps.count == 2 * paths.count else { return nil }
         let marker = boundary + ":1:2: error: " + boundaryMessage
         var chunks: [String] = []
         var current = ""
@@ -46,15 +49,16 @@ struct BatchOutput: Sendable {
             afterMarker = false
             current += line + "\n"
         }
-        guard chunks.count <= paths.count else { return nil }
+        guard chunks.count <= paths.count, dumps.count >= 2 * chunks.count else { return nil }
         let completed = chunks.enumerated().map { Part(json: dumps[2 * $0.offset], errors: $0.element) }
         return BatchOutput(completed: completed, remainingErrors: current)
     }
 
     /// The JSON dumps of `output`, one after the other: each starts with a translation unit (`{` then its `id` and
     /// `"kind": "TranslationUnitDecl"`), and the next starts where a line `}` is followed by `{`; `nil` when the
-    /// text is not laid out that way.
-    static func dumps(in output: Data) -> [Data]? {
+    /// text is not laid out that way. With `endMayBeCut` (clang crashed while printing), a last dump too short to
+    /// show its start is left out.
+    static func dumps(in output: Data, endMayBeCut: Bool = false) -> [Data]? {
         let output = output.startIndex == 0 ? output : Data(output)
         return output.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Data]? in
             let separator = Array("\n}{".utf8)
@@ -70,7 +74,10 @@ struct BatchOutput: Sendable {
                 let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
                 guard end - start > 2, bytes[start] == UInt8(ascii: "{"),
                       TopLevelEntries.search(unitKind, in: bytes, from: start, to: min(end, start + 160)) != nil
-                else { return nil }
+                else {
+                    if endMayBeCut, index == starts.count - 1 { break }
+                    return nil
+                }
                 result.append(output.subdata(in: start..<end))
             }
             return result

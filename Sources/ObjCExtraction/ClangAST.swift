@@ -75,15 +75,19 @@ struct ClangASTReader {
     /// (the included headers, most of the text) are only searched for their last `"file"`, which is where the next
     /// entry's positions continue from. Text not laid out that way is decoded whole, as ``topLevelNodes(of:)``.
     ///
+    /// With `endMayBeCut` (clang crashed while printing), the entries printed whole are decoded and the rest is
+    /// left out; text not laid out as clang prints it then gives no nodes.
+    ///
     /// - Parameters:
     ///   - json: The JSON text of `-ast-dump=json`.
     ///   - mainFile: The path of the file clang was given, as clang names it.
+    ///   - endMayBeCut: True when clang stopped printing before the end (a crash).
     /// - Returns: The top-level nodes of the entries decoded, positions resolved.
     /// - Throws: The JSON error, or `ASTReadError` when the text is not a translation unit.
-    static func topLevelNodes(of json: Data, mainFile: String) throws -> [ASTNode] {
+    static func topLevelNodes(of json: Data, mainFile: String, endMayBeCut: Bool = false) throws -> [ASTNode] {
         let json = json.startIndex == 0 ? json : Data(json)
-        let entries = TopLevelEntries.find(in: json, mainFile: mainFile)
-        guard let entries else { return try topLevelNodes(of: json) }
+        let entries = TopLevelEntries.find(in: json, mainFile: mainFile, endMayBeCut: endMayBeCut)
+        guard let entries else { return endMayBeCut ? [] : try topLevelNodes(of: json) }
         var nodes: [ASTNode] = []
         for entry in entries {
             guard let object = try JSONSerialization.jsonObject(with: json.subdata(in: entry.range)) as? [String: Any]
@@ -134,13 +138,17 @@ enum TopLevelEntries {
         var fileBefore: String?
     }
 
-    /// The entries to decode, or `nil` when the text is not laid out as clang prints it.
-    static func find(in json: Data, mainFile: String) -> [Entry]? {
-        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Entry]? in find(in: bytes, mainFile: mainFile) }
+    /// The entries to decode, or `nil` when the text is not laid out as clang prints it; with `endMayBeCut`, the
+    /// entries before the first one that does not end.
+    static func find(in json: Data, mainFile: String, endMayBeCut: Bool = false) -> [Entry]? {
+        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [Entry]? in
+            find(in: bytes, mainFile: mainFile, endMayBeCut: endMayBeCut)
+        }
     }
 
-    /// The entries to decode, or `nil` when the text is not laid out as clang prints it.
-    static func find(in bytes: UnsafeRawBufferPointer, mainFile: String) -> [Entry]? {
+    /// The entries to decode, or `nil` when the text is not laid out as clang prints it; with `endMayBeCut`, the
+    /// entries before the first one that does not end.
+    static func find(in bytes: UnsafeRawBufferPointer, mainFile: String, endMayBeCut: Bool = false) -> [Entry]? {
         let count = bytes.count
         guard count > 2, bytes[0] == UInt8(ascii: "{"),
               var cursor = search(Array("\n  \"inner\": [".utf8), in: bytes, from: 0, to: count) else { return nil }
@@ -149,7 +157,9 @@ enum TopLevelEntries {
         var entries: [Entry] = []
         let open = Array("\n    {".utf8), close = Array("\n    }".utf8)
         while let opening = search(open, in: bytes, from: cursor, to: count) {
-            guard let closing = search(close, in: bytes, from: opening + open.count, to: count) else { return nil }
+            guard let closing = search(close, in: bytes, from: opening + open.count, to: count) else {
+                return endMayBeCut ? entries : nil
+            }
             let start = opening + 5, end = closing + close.count
             // The entries' closing lines are `    },` or `    }`; anything else is not clang's layout.
             guard end == count || bytes[end] == UInt8(ascii: ",") || bytes[end] == 0x0A else { return nil }

@@ -105,7 +105,31 @@ public final class ClangSession: Sendable {
         var firstError: String?
         /// clang's first `error:` line about the file itself (not a header it includes), or `nil`.
         var firstErrorInFile: String?
+        /// The signal clang crashed with while reading the file, or `nil`: `json` then ends where clang stopped.
+        var crashSignal: Int32? = nil
     }
+
+    /// The signal of a clang that crashed (ended by a signal, or a driver that reports its `-cc1`'s crash with
+    /// LLVM's banner and 128 + the signal), or `nil`.
+    ///
+    /// - Parameter result: A clang process's result.
+    /// - Returns: The signal, or `nil` when clang did not crash.
+    static func crashSignal(of result: ProcessResult) -> Int32? {
+        if let signal = result.signal { return signal }
+        guard result.status > 128, result.status < 160, result.errorText.contains(crashBanner) else { return nil }
+        return result.status - 128
+    }
+
+    /// The line LLVM prints when one of its programs crashes.
+    static let crashBanner = "PLEASE submit a bug report to"
+
+    /// The environment clang runs in: this process's, with LLVM's stack symbolisation off (a crash's stack dump
+    /// would start `llvm-symbolizer`, which takes longer than the parse itself).
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LLVM_DISABLE_SYMBOLIZATION"] = "1"
+        return environment
+    }()
 
     /// The arguments that decide how clang reads a file, besides the file itself: the files of one set are read by
     /// one clang process (``readAll(_:jobs:transform:)``).
@@ -149,6 +173,11 @@ public final class ClangSession: Sendable {
             "-fno-crash-diagnostics",
             "-isystem", folder.appendingPathComponent("stubs").path,
             "-I", folder.appendingPathComponent("missing").path,
+            // Every header found through a search folder (the stubs, the stand-ins and links, the project's header
+            // folders) is read as a system header, so is every header it includes: clang keeps no doc comments of
+            // them (DocSheet takes only the file's own), which makes the JSON a third smaller and spares clang's
+            // comment parser the invalid declarations it crashes on (Documentation/ObjectiveC.md, "Speed").
+            "--system-header-prefix=",
         ]
         for quoteFolder in set.quoteFolders { arguments += ["-iquote", quoteFolder] }
         arguments += set.platform?.defines ?? []
@@ -183,7 +212,7 @@ public final class ClangSession: Sendable {
             let result: ProcessResult
             counts.withLock { $0.processes += 1; $0.translationUnits += 1 }
             do {
-                result = try ProcessRunner.run(executable: clang, arguments: arguments)
+                result = try ProcessRunner.run(executable: clang, arguments: arguments, environment: Self.environment)
             } catch {
                 throw .cannotRunClang(file: request.displayPath, reason: error.description)
             }
@@ -195,6 +224,10 @@ public final class ClangSession: Sendable {
             let errorLines = errors.split(separator: "\n").filter { $0.contains("error:") }
             let firstError = errorLines.first.map { String($0) }
             let firstErrorInFile = errorLines.first { $0.hasPrefix(path + ":") }.map { String($0) }
+            if let signal = Self.crashSignal(of: result) {
+                return Output(json: result.standardOutput, firstError: firstError, firstErrorInFile: firstErrorInFile,
+                              crashSignal: signal)
+            }
             if result.standardOutput.isEmpty {
                 throw .unparsable(file: request.displayPath, firstError: firstError ?? "no output, status \(result.status)")
             }
@@ -266,14 +299,14 @@ public final class ClangSession: Sendable {
             counts.withLock { $0.processes += 1; $0.translationUnits += pending.count }
             let result: ProcessResult
             do {
-                result = try ProcessRunner.run(executable: command[0], arguments: arguments)
+                result = try ProcessRunner.run(executable: command[0], arguments: arguments, environment: Self.environment)
             } catch {
                 for (offset, request) in pending.enumerated() { results[start + offset] = alone(request) }
                 break
             }
             let split = BatchOutput.split(batchOutputFilter?(result) ?? result, paths: pending.map(\.path), boundary: boundaryFile)
             guard let split else {
-                // Not clang's layout (a crash, a file whose output is not one JSON dump): each file alone, as before.
+                // Not clang's layout (a file whose output is not one JSON dump): each file alone, as before.
                 for (offset, request) in pending.enumerated() { results[start + offset] = alone(request) }
                 break
             }
@@ -307,7 +340,7 @@ public final class ClangSession: Sendable {
                 rounds += 1
                 continue
             }
-            // The file clang stopped at (a fatal error no stand-in helps): read it alone, go on after it.
+            // The file clang stopped at (a fatal error no stand-in helps, or a crash): read it alone, go on after it.
             results[start] = alone(requests[start])
             start += 1
         }
@@ -340,7 +373,8 @@ public final class ClangSession: Sendable {
         if let known = frontendCommands.withLock({ $0[set] }) { return known }
         var command: [String]?
         counts.withLock { $0.processes += 1 }
-        if let result = try? ProcessRunner.run(executable: clang, arguments: ["-###"] + driverArguments(set) + [boundaryFile]),
+        if let result = try? ProcessRunner.run(executable: clang, arguments: ["-###"] + driverArguments(set) + [boundaryFile],
+                                               environment: Self.environment),
            result.succeeded {
             command = Self.frontendCommand(inDriverOutput: result.errorText, input: boundaryFile)
         }

@@ -134,8 +134,15 @@ public enum ObjCExtractor {
             case .read(let reading):
                 let own = Array(runs[firstRequest[fileIndex]..<(firstRequest[fileIndex] + reading.platforms.count)])
                 let result = reading.merged(own)
-                if let cache, let key = reading.cacheKey, case .success(let declarations) = result {
-                    cache.store(declarations, forKey: key)
+                // A file clang fails on the same way every time is kept too, as its warning, so that a warm run
+                // starts no clang for it.
+                if let cache, let key = reading.cacheKey {
+                    switch result {
+                    case .success(let declarations): cache.store(declarations, forKey: key)
+                    case .failure(let error) where error.isCachedWithTheFile:
+                        cache.store(FileDeclarations(warnings: [error]), forKey: key)
+                    case .failure: break
+                    }
                 }
                 return result
             }
@@ -143,7 +150,9 @@ public enum ObjCExtractor {
         var collected: [FileDeclarations] = []
         for result in results {
             switch result {
-            case .success(let declarations): collected.append(declarations)
+            case .success(let declarations):
+                collected.append(declarations)
+                extraction.warnings += declarations.warnings
             case .failure(let error): extraction.warnings.append(error)
             }
         }
@@ -158,7 +167,7 @@ public enum ObjCExtractor {
     }
 
     /// Changes whenever the records DocSheet makes of the same text change (part of every cache key).
-    static let cacheRevision = 1
+    static let cacheRevision = 2
 
     /// The records' binary layout (``RecordSchema``), part of every cache key: a field added to a record makes the
     /// entries written before it misses.
@@ -204,7 +213,12 @@ public enum ObjCExtractor {
                 }
             }
             if succeeded.isEmpty, let failure { return .failure(failure) }
-            return .success(PlatformMerge.merge(succeeded, scan: scan, platforms: readPlatforms, platformMacros: platformMacros))
+            var merged = PlatformMerge.merge(succeeded, scan: scan, platforms: readPlatforms, platformMacros: platformMacros)
+            // A platform's crash (its declarations before the crash are in) is said once.
+            for warning in succeeded.flatMap(\.warnings) where !merged.warnings.contains(warning) {
+                merged.warnings.append(warning)
+            }
+            return .success(merged)
         }
     }
 
@@ -258,12 +272,24 @@ public enum ObjCExtractor {
         let bytes = source.bytes
         let nodes: [ASTNode]
         do {
-            nodes = try ClangASTReader.topLevelNodes(of: output.json, mainFile: file.path)
+            nodes = try ClangASTReader.topLevelNodes(of: output.json, mainFile: file.path,
+                                                     endMayBeCut: output.crashSignal != nil)
         } catch {
             throw .unreadableAST(file: file.relativePath, reason: "\(error)")
         }
         var collector = DeclarationCollector(file: file, source: source)
         collector.collect(nodes)
+        // A crash: the declarations printed before it are kept, with the warning (or only the warning).
+        if let signal = output.crashSignal {
+            let root = file.path.hasSuffix(file.relativePath) ? String(file.path.dropLast(file.relativePath.count)) : ""
+            let crash = ObjCExtractionError.clangCrashed(
+                file: file.relativePath, signal: signal,
+                firstError: output.firstError.map { root.isEmpty ? $0 : $0.replacingOccurrences(of: root, with: "") })
+            if collector.result.isEmpty { throw crash }
+            var result = collector.result
+            result.warnings.append(crash)
+            return result
+        }
         // Nothing of the file in the tree and an error in the file itself: clang could not read it at all (a file
         // whose code is all in an inactive `#if`, or whose only errors are in a header, is no such file).
         if collector.result.isEmpty, let firstError = output.firstErrorInFile, !bytes.isEmpty,
@@ -281,6 +307,9 @@ public enum ObjCExtractor {
         /// The protocols each class adopts in this file when it is a header (`@interface C : S <P>`, a category
         /// `@interface C (Name) <P>`), for ``effectiveAccess`` of what a `.m` implements.
         var adoptions: [Adoption] = []
+        /// What went wrong reading the file, kept with its records (in the cache too): a crash of clang after some
+        /// of them, or a failure with none (``ObjCExtractionError/isCachedWithTheFile``).
+        var warnings: [ObjCExtractionError] = []
 
         var isEmpty: Bool { functions.isEmpty && properties.isEmpty && types.isEmpty }
     }

@@ -11,7 +11,8 @@ import Parallelism
 /// clang program and DocSheet's version: editing a header makes every file that includes it be read again.
 ///
 /// An entry is the key (its length as 8 little-endian bytes, then UTF-8) and the file's records in the schema's
-/// binary form. Written to a temporary file and renamed into place (safe against concurrent runs); an entry that
+/// binary form, then the warnings that go with them: a file clang crashes on or cannot parse is kept as its warning
+/// (and what it had before the crash), so a warm run starts no clang for it either. Written to a temporary file and renamed into place (safe against concurrent runs); an entry that
 /// cannot be decoded, or that holds another key, reads as a miss. ``prune()`` keeps at most ``maximumEntries``.
 public final class ObjCRecordCache: Sendable {
     /// The folder that holds the entries.
@@ -117,6 +118,43 @@ public final class ObjCRecordCache: Sendable {
             writer.write(adoption.name)
             writer.writeArray(adoption.protocols) { $0.write($1) }
         }
+        writer.writeArray(declarations.warnings.filter(\.isCachedWithTheFile)) { writer, warning in
+            switch warning {
+            case .unparsable(let file, let firstError):
+                writer.write(0)
+                writer.write(file)
+                writer.write(firstError)
+            case .unreadableAST(let file, let reason):
+                writer.write(1)
+                writer.write(file)
+                writer.write(reason)
+            case .clangCrashed(let file, let signal, let firstError):
+                writer.write(2)
+                writer.write(file)
+                writer.write(Int(signal))
+                writer.writeOptional(firstError) { $0.write($1) }
+            case .clangNotFound, .cannotRunClang, .unreadableFile, .includeFolderFailed:
+                break  // not cached (filtered out above)
+            }
+        }
+    }
+
+    /// Reads one warning written by ``write(_:into:)``, or `nil` when the bytes are not one.
+    static func readWarning(from reader: inout RecordByteReader) -> ObjCExtractionError? {
+        switch reader.readInt() {
+        case 0:
+            guard let file = reader.readString(), let firstError = reader.readString() else { return nil }
+            return .unparsable(file: file, firstError: firstError)
+        case 1:
+            guard let file = reader.readString(), let reason = reader.readString() else { return nil }
+            return .unreadableAST(file: file, reason: reason)
+        case 2:
+            guard let file = reader.readString(), let signal = reader.readInt(), let signalValue = Int32(exactly: signal),
+                  let firstError = reader.readOptionalString() else { return nil }
+            return .clangCrashed(file: file, signal: signalValue, firstError: firstError)
+        default:
+            return nil
+        }
     }
 
     /// Reads what ``write(_:into:)`` wrote, or `nil` when the bytes are not that.
@@ -133,8 +171,10 @@ public final class ObjCRecordCache: Sendable {
               let adoptions = reader.readArray({ reader -> ObjCExtractor.Adoption? in
                   guard let name = reader.readString(), let protocols = reader.readStrings() else { return nil }
                   return ObjCExtractor.Adoption(name: name, protocols: protocols)
-              }), reader.isAtEnd else { return nil }
-        return ObjCExtractor.FileDeclarations(functions: functions, properties: properties, types: types, adoptions: adoptions)
+              }),
+              let warnings = reader.readArray({ readWarning(from: &$0) }), reader.isAtEnd else { return nil }
+        return ObjCExtractor.FileDeclarations(functions: functions, properties: properties, types: types, adoptions: adoptions,
+                                              warnings: warnings)
     }
 }
 

@@ -165,11 +165,22 @@ struct ObjCSourceText {
     }
 
     /// The whole comment clang attached, from the comment's first marker to the end of its last line.
+    ///
+    /// clang's range of a parsed comment starts at its text: in a block comment whose `/**` is on a line of its own,
+    /// that is the line after, so the start goes back to the `/*` before it (over nothing but blanks, line breaks,
+    /// `*`, `!` and `<`).
     func commentText(from begin: Int, to end: Int) -> String {
-        let startLine = line(of: begin), endLine = line(of: end)
-        var start = lineStarts[startLine - 1]
+        let endLine = line(of: end)
+        var opener = min(begin, bytes.count)
+        while opener > 0, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "<")].contains(bytes[opener - 1]) {
+            opener -= 1
+        }
+        let commentStart = opener > 0 && opener < bytes.count && bytes[opener - 1] == UInt8(ascii: "/")
+            && bytes[opener] == UInt8(ascii: "*") ? opener - 1 : begin
+        var start = lineStarts[line(of: commentStart) - 1]
         // A trailing comment (`int x; ///< text`) starts at its marker, not at the line's start.
-        let markers = offsets(of: "//", in: start..<begin) + offsets(of: "/*", in: start..<begin)
+        let searched = start..<min(bytes.count, commentStart + 2)
+        let markers = offsets(of: "//", in: searched) + offsets(of: "/*", in: searched)
         if let marker = markers.min() { start = marker }
         var stop = endLine < lineStarts.count ? lineStarts[endLine] - 1 : bytes.count
         if let close = offsets(of: "*/", in: end..<stop).first { stop = close + 2 }

@@ -50,7 +50,7 @@ public struct GenerateOutcome: Sendable {
     /// True when nothing the output depends on had changed since the run that wrote it, so it was left as it was
     /// (no file was read and nothing was written; `RunRecord`).
     public var upToDate = false
-    /// Swift files scanned, functions in the output, and how many of those have a doc comment.
+    /// Swift and Objective-C files scanned, functions in the output, and how many of those have a doc comment.
     public var counts: (files: Int, functions: Int, documented: Int)
 }
 
@@ -176,7 +176,7 @@ public enum Generate {
             if roots.count == 1 { diagnostic.file = SourceScan.displayPath(root: roots[0], file: diagnostic.file) }
             return diagnostic.description
         } + (result.generatedFilesNote.map { [$0] } ?? []) + linkWarnings
-        let counts = (files: plan.fileCount, functions: inventory.functions.count,
+        let counts = (files: plan.fileCount + plan.objectiveCFileCount, functions: inventory.functions.count,
                       documented: inventory.functions.documentedCount)
 
         var writer = DocumentWriter(template: template, context: context)

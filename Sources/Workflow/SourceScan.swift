@@ -83,17 +83,22 @@ public struct SourceScan: Sendable {
             }
             let options = requests[index].options
             plan.fileCount += discovered.files.count
+            plan.objectiveCFileCount += discovered.objectiveCFiles.count
+            plan.unownedCount += discovered.unowned.count
             globsInEffect.append(Self.describe(root: root, options: options))
             let cacheFolder = options.manifests.cacheFolder
             plan.resourcePaths.append(readsAppRecords ? Self.resourcePaths(under: discovered.root, options: options) : [])
             plan.discoveries.append((discovered, useCache ? cacheFolder.map { DiskExtractionCache(folder: $0) } : nil))
         }
         metrics?.record("discovery", since: discoveryStart)
-        metrics?.addFiles(plan.fileCount)
+        metrics?.addFiles(plan.fileCount + plan.objectiveCFileCount)
         // An Objective-C-only root has something to document too.
-        if requiresSwiftFiles && plan.fileCount == 0 && plan.discoveries.allSatisfy({ $0.discovered.objectiveCFiles.isEmpty }) {
+        if requiresSwiftFiles && plan.fileCount == 0 && plan.objectiveCFileCount == 0 {
+            // Files were found, but no target of their project compiles them.
+            let unowned = plan.unownedCount == 0 ? ""
+                : "; \(plan.unownedCount) file\(plan.unownedCount == 1 ? " was" : "s were") found that no target of the project compiles (--include-unowned keeps them)"
             throw .invalidInput(path: roots.joined(separator: ", "),
-                                reason: "no Swift files found (\(globsInEffect.joined(separator: "; "))); check the include and exclude globs and the root")
+                                reason: "no Swift or Objective-C files found (\(globsInEffect.joined(separator: "; "))\(unowned)); check the include and exclude globs and the root")
         }
         return plan
     }
@@ -110,7 +115,9 @@ public struct SourceScan: Sendable {
                                         progress: progress)
         metrics?.record("parse", since: parseStart)
         let mergeStart = ContinuousClock.now
-        defer { metrics?.record("merge", since: mergeStart) }
+        // Reading the Objective-C files (clang) is a phase of its own, not part of the merge.
+        var objectiveCSeconds = 0.0
+        defer { metrics?.record("merge", seconds: RunMetrics.seconds(ContinuousClock.now - mergeStart) - objectiveCSeconds) }
         // Each root's records are in inventory order and start with the root's prefix, so taken in the order of
         // their prefixes they are usually in inventory order as a whole, and `Inventory` need not sort them again.
         var recordBlocks: [(prefix: String, functions: [FunctionRecord], types: [TypeRecord], properties: [PropertyRecord])] = []
@@ -126,9 +133,13 @@ public struct SourceScan: Sendable {
             if let cache { metrics?.addCacheLookups(cache.lookups) }
             cache?.prune()
             if !discovered.objectiveCFiles.isEmpty {
+                let objectiveCStart = ContinuousClock.now
                 let objectiveCCache = cache.map { ObjCRecordCache.inside($0.folder) }
                 Self.addObjectiveC(of: discovered, to: &result, jobs: extraction.jobs, cache: objectiveCCache)
                 if let objectiveCCache { metrics?.addCacheLookups(objectiveCCache.lookups) }
+                let seconds = RunMetrics.seconds(ContinuousClock.now - objectiveCStart)
+                objectiveCSeconds += seconds
+                metrics?.record("objective-c", seconds: seconds)
             }
             let unownedNote = discovery.includeUnowned ? RepeatedNote.unownedFileKept : RepeatedNote.unownedFileLeftOut
             result.diagnostics = discovered.diagnostics + discovered.unowned.map { path in
@@ -175,12 +186,8 @@ public struct SourceScan: Sendable {
         result.types += objectiveC.types
         result.properties += objectiveC.properties
         result.diagnostics += objectiveC.warnings.map { warning in
-            var file = files[0].relativePath
-            if case .unparsable(let path, _) = warning { file = path }
-            if case .unreadableAST(let path, _) = warning { file = path }
-            if case .unreadableFile(let path, _) = warning { file = path }
-            if case .cannotRunClang(let path, _) = warning { file = path }
-            return ExtractionDiagnostic(file: file, line: 1, column: 1, severity: .warning, message: warning.description)
+            ExtractionDiagnostic(file: warning.file ?? files[0].relativePath, line: 1, column: 1, severity: .warning,
+                                 message: warning.description)
         }
     }
 
@@ -308,6 +315,11 @@ struct ScanPlan {
     var discoveries: [(discovered: Discovery, cache: DiskExtractionCache?)] = []
     /// How many Swift files were found in all.
     var fileCount = 0
+    /// How many Objective-C files (`.h`, `.m`, `.mm`) were found in all.
+    var objectiveCFileCount = 0
+    /// How many files were found that no target of their project compiles (left out, or kept with
+    /// `--include-unowned`).
+    var unownedCount = 0
     /// Each root's resource files (strings tables, Core Data models), relative to it (`SourceScan.readResources(_:)`).
     var resourcePaths: [[String]] = []
 }

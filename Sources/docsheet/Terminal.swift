@@ -125,7 +125,7 @@ enum TerminalRules {
     ///
     /// - Parameters:
     ///   - output: The output as shown to the user (a path, or `standard output`).
-    ///   - files: Swift files scanned.
+    ///   - files: Swift and Objective-C files scanned.
     ///   - functions: Functions written.
     ///   - documented: How many of them are documented.
     ///   - elapsed: Seconds the run took.
@@ -141,7 +141,7 @@ enum TerminalRules {
     ///
     /// - Parameters:
     ///   - phases: Each phase's name and seconds.
-    ///   - files: Swift files scanned.
+    ///   - files: Swift and Objective-C files scanned.
     ///   - cache: The cache's hits and misses, or `nil` when no cache was used.
     ///   - upToDate: Whether `generate` found its output up to date (then nothing was looked up).
     ///   - diagrams: Each diagram of the workbook (the module structure, each module's classes) with its pages and

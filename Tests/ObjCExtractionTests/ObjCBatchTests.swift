@@ -98,19 +98,27 @@ struct ObjCBatchTests {
     @Test func aBatchWhoseOutputDoesNotSplitIsReadOneFileAtATime() throws {
         let folder = try ObjCProjectFolder(Self.project)
         let reference = extract(folder)
-        // One dump fewer than the inputs (as when clang printed none for a file), or a crash: each file alone.
+        // One dump fewer than the inputs (as when clang printed none for a file): each file alone.
         let shortened = extract(folder) { result in
             var changed = result
             changed.standardOutput = (BatchOutput.dumps(in: result.standardOutput) ?? []).dropLast().reduce(Data(), +)
             return changed
         }
+        // A crash while clang printed a batch's second file: the first file's part is kept, the second is read
+        // alone (this clang does not crash on it), and the batch goes on after it.
         let crashed = extract(folder) { result in
+            let dumps = BatchOutput.dumps(in: result.standardOutput) ?? []
+            let marker = "error: \(BatchOutput.boundaryMessage)"
+            guard dumps.count >= 4, let boundary = result.errorText.range(of: marker) else { return result }
             var changed = result
+            changed.standardOutput = dumps[0] + dumps[1] + dumps[2].prefix(dumps[2].count / 2)
+            changed.standardError = Data((result.errorText[..<boundary.upperBound] + "\n").utf8)
             changed.signal = 11
             return changed
         }
         #expect(crashed.functions == reference.functions)
         #expect(crashed.warnings.map(\.description) == reference.warnings.map(\.description))
+        #expect(crashed.clangProcesses > reference.clangProcesses)
         let tampered = shortened
         #expect(tampered.functions == reference.functions)
         #expect(tampered.warnings.map(\.description) == reference.warnings.map(\.description))
@@ -142,11 +150,21 @@ struct ObjCBatchTests {
         #expect(split?.completed.first?.errors.hasPrefix("/p/a.m:2:1: error: expected a type\n") == true)
         #expect(split?.completed.last?.errors == "In file included from /p/b.m:1:\n/p/b.h:3:5: error: expected expression\n")
         #expect(split?.remainingErrors.hasPrefix("4 errors generated.") == true)
-        // One dump per input is required; a crash (a signal) splits into nothing.
+        // One dump per input is required.
         #expect(BatchOutput.split(result, paths: ["/p/a.m"], boundary: "/tmp/batch-boundary.m") == nil)
+        // A crash while clang printed `b.m`: `a.m`, whose boundary it reached, is completed; `b.m` is not.
         var crashed = result
         crashed.signal = 11
-        #expect(BatchOutput.split(crashed, paths: ["/p/a.m", "/p/b.m"], boundary: "/tmp/batch-boundary.m") == nil)
+        crashed.standardOutput = Data((dump("a") + dump("boundary") + "{\n  \"id\": \"0x1\",\n  \"kind\": \"Transl").utf8)
+        crashed.standardError = Data(errors.split(separator: "\n").prefix(6).map { $0 + "\n" }.joined().utf8)
+        let cut = BatchOutput.split(crashed, paths: ["/p/a.m", "/p/b.m"], boundary: "/tmp/batch-boundary.m")
+        #expect(cut?.completed.count == 1)
+        #expect(cut?.completed.map { String(decoding: $0.json, as: UTF8.self) } == [dump("a")])
+        // A driver reports its `-cc1`'s crash with LLVM's banner and 128 + the signal.
+        let reported = ProcessResult(status: 139, standardOutput: Data(),
+                                     standardError: Data("PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/\n".utf8))
+        #expect(ClangSession.crashSignal(of: reported) == 11)
+        #expect(ClangSession.crashSignal(of: result) == nil)
         #expect(BatchOutput.dumps(in: Data("not json".utf8)) == nil)
     }
 

@@ -96,6 +96,37 @@ struct ObjCMethodTests {
         #expect(flush.signature == "- (void)flush")
     }
 
+    @Test func aBlockCommentWhoseOpenerIsOnALineOfItsOwnIsReadWhole() throws {
+        // clang's range of the parsed comment starts at its text, on the line after `/**`: the leading `*` of each
+        // line, and the commands, must still be read as HeaderDoc (SDWebImage writes most of its docs this way).
+        let result = try ObjCSnippetProject([
+            "Loader.h": """
+            #import <Foundation/Foundation.h>
+            @interface Loader : NSObject
+            /**
+             * Loads the image at a URL.
+             *
+             * @param url The image's URL.
+             * @return YES when it started.
+             */
+            - (BOOL)loadURL:(NSURL *)url;
+            /*!
+               @abstract Cancels every load.
+             */
+            - (void)cancel;
+            @property (nonatomic) NSInteger count; /**< How many loads run. */
+            @end
+            """,
+        ]).extract()
+        #expect(result.warnings.isEmpty)
+        let load = try #require(result.functions.first { $0.name == "loadURL:" })
+        #expect(load.doc?.summary == "Loads the image at a URL.")
+        #expect(load.doc?.parameters == [.init(name: "url", description: "The image's URL.")])
+        #expect(load.doc?.returns == "YES when it started.")
+        #expect(result.functions.first { $0.name == "cancel" }?.doc?.summary == "Cancels every load.")
+        #expect(result.properties.first { $0.name == "count" }?.doc?.summary == "How many loads run.")
+    }
+
     @Test func categoriesAndClassExtensionsBelongToTheirClass() throws {
         let result = try ObjCSnippetProject([
             "Widget+Drawing.h": """
