@@ -18,8 +18,9 @@ public final class ClangSession: Sendable {
     private let standIns = Locked(Set<String>())
     /// Stub paths, for "is this include one of ours".
     private let stubPaths: Set<String>
-    /// The project headers read so far: their includes and the hash of their text (each header is read once a run).
-    private let headerScans = Locked([String: HeaderScan?]())
+    /// Every path an include led to, by number, and the header read at each (``HeaderNode``; read once a session,
+    /// `.some(nil)` when it cannot be read).
+    private let headerGraph = Locked((numbers: [String: Int](), paths: [String](), nodes: [HeaderNode??]()))
     /// How many clang processes were started, and how many files (translation units) they read.
     private let counts = Locked((processes: 0, translationUnits: 0))
     /// The real path of each name asked (``realPath(_:)``).
@@ -29,14 +30,45 @@ public final class ClangSession: Sendable {
     /// The `clang -cc1` command of each argument set (`nil` when `clang -###` did not give one).
     private let frontendCommands = Locked([ArgumentSet: [String]?]())
 
-    /// What the include scan keeps of a project header.
-    struct HeaderScan: Sendable {
-        /// Its `#import`/`#include` directives.
-        var includes: [Include]
-        /// The hash of its text (``ObjCContentHasher``), for cache keys.
-        var textHash: String
+    /// A header an include reached, read once a session: what cache keys and the platform scan need of it, and
+    /// where each of its includes leads (the files of a project include the same headers over and over: Adium's
+    /// 1,778 files reach a few hundred each, and following each file's includes by their names again was most of a
+    /// warm run).
+    final class HeaderNode: Sendable {
+        /// Its path, as the include that reached it first made it.
+        let path: String
+        /// The path and the hash of its text (``ObjCContentHasher``), as cache keys take them.
+        let keyBytes: [UInt8]
+        /// Where its includes lead, in order.
+        let edges: [IncludeEdge]
+        /// Its text, for ``defines``.
+        private let bytes: [UInt8]
+        /// ``defines`` once asked (a warm run, whose files all come from the cache, never asks).
+        private let scannedDefines = Locked<[(name: String, body: String)]?>(nil)
+
+        init(path: String, bytes: [UInt8], keyBytes: [UInt8], edges: [IncludeEdge]) {
+            self.path = path
+            self.bytes = bytes
+            self.keyBytes = keyBytes
+            self.edges = edges
+        }
+
         /// Its `#define`s (name and body), for the macros that depend on the platform.
-        var defines: [(name: String, body: String)]
+        var defines: [(name: String, body: String)] {
+            scannedDefines.withLock { scanned in
+                if let scanned { return scanned }
+                let defines = ConditionalScan(source: ObjCSourceText(bytes: bytes)).defines
+                scanned = defines
+                return defines
+            }
+        }
+    }
+
+    /// Where one include leads: a header (by number, ``headerGraph``), and the folder clang must be given with
+    /// `-iquote` to find it (a project header found by its name in another folder), if any.
+    struct IncludeEdge: Sendable {
+        var header: Int
+        var quoteFolder: String?
     }
 
     /// How many times clang read a file (a translation unit: a file once per platform, again after a stand-in).
@@ -436,11 +468,15 @@ public final class ClangSession: Sendable {
     struct IncludeScan: Sendable {
         /// The folders of project headers reached from elsewhere, for `-iquote`.
         var quoteFolders: [String]
-        /// Every project header the file reaches (directly or through other headers), with its text's hash, sorted
-        /// by path: what the file's records depend on besides its own text.
-        var headers: [(path: String, textHash: String)]
-        /// The `#define`s of those headers.
-        var defines: [(name: String, body: String)]
+        /// Every project header the file reaches (directly or through other headers), in the order the scan met them:
+        /// what the file's records depend on besides its own text.
+        var headers: [HeaderNode]
+
+        /// The path and text hash of every header reached, sorted by path (for cache keys).
+        var keyBytesByPath: [[UInt8]] { headers.sorted { $0.path < $1.path }.map(\.keyBytes) }
+
+        /// The `#define`s of the headers reached.
+        var defines: [(name: String, body: String)] { headers.flatMap(\.defines) }
     }
 
     /// Scans the includes of `path` and of the project headers it reaches, and gives each include that exists
@@ -454,67 +490,88 @@ public final class ClangSession: Sendable {
         return scan
     }
 
-    /// The include scan of ``prepareIncludes(of:source:)``, made.
+    /// The include scan of ``prepareIncludes(of:source:)``, made: the file's includes and those of every header they
+    /// reach, depth first, each header once (at most 2,000), through the headers' edges read once a session.
     private func scanIncludes(of path: String, source: [UInt8]) -> IncludeScan {
-        var quoteFolders: [String] = []
-        var visited: Set<String> = [path]
-        var reached: [(path: String, textHash: String)] = []
-        var defines: [(name: String, body: String)] = []
-        var pending: [(path: String, includes: [Include])] = [(path, Self.includes(in: source))]
         let mainFolder = (path as NSString).deletingLastPathComponent
-        while let (current, includes) = pending.popLast() {
-            let folder = (current as NSString).deletingLastPathComponent
-            for include in includes {
-                if include.isQuoted {
-                    let beside = folder + "/" + include.name
-                    if enqueue(beside) || visited.contains(beside) { continue }
-                }
-                if stubPaths.contains(include.name) { continue }
-                let fileName = (include.name as NSString).lastPathComponent
-                if let candidates = projectHeaders[fileName] {
-                    let chosen = candidates.first { $0.hasSuffix("/" + include.name) } ?? candidates[0]
-                    if include.name.contains("/") {
-                        addLinkStandIn(for: include.name, to: chosen)
-                    } else {
-                        let chosenFolder = (chosen as NSString).deletingLastPathComponent
-                        if chosenFolder != mainFolder, !quoteFolders.contains(chosenFolder) { quoteFolders.append(chosenFolder) }
-                    }
-                    _ = enqueue(chosen)
-                    continue
-                }
-                // `<stdio.h>` and the like: the system's or clang's own; a missing one is handled after clang's run.
-                if !include.isQuoted, !include.name.contains("/") { continue }
-                _ = addEmptyStandIn(for: include.name)
+        var visited: Set<Int> = [number(of: path)]
+        var quoteFolders: [String] = []
+        var reached: [HeaderNode] = []
+        var pending: [[IncludeEdge]] = [edges(of: Self.includes(in: source), in: mainFolder)]
+        while let edges = pending.popLast() {
+            for edge in edges {
+                if let folder = edge.quoteFolder, folder != mainFolder, !quoteFolders.contains(folder) { quoteFolders.append(folder) }
+                guard !visited.contains(edge.header), visited.count < 2_000, let node = header(edge.header) else { continue }
+                visited.insert(edge.header)
+                reached.append(node)
+                pending.append(node.edges)
             }
         }
-        return IncludeScan(quoteFolders: quoteFolders, headers: reached.sorted { $0.path < $1.path }, defines: defines)
+        return IncludeScan(quoteFolders: quoteFolders, headers: reached)
+    }
 
-        /// Queues `header` when it exists and was not seen; false when it does not exist.
-        func enqueue(_ header: String) -> Bool {
-            guard !visited.contains(header) else { return true }
-            guard let scan = headerScan(header) else { return false }
-            guard visited.count < 2_000 else { return true }
-            visited.insert(header)
-            reached.append((header, scan.textHash))
-            defines += scan.defines
-            pending.append((header, scan.includes))
-            return true
+    /// Where each of `includes`, written in a file of `folder`, leads: beside its includer (`"…"` only), else
+    /// nowhere for a stub, else the project's header of that name (found as Xcode's header maps find it: `-iquote`
+    /// its folder, or a link in the stand-in folder for `<Pod/Header.h>`), else nowhere (`<stdio.h>` and the like are
+    /// the system's or clang's; any other gets an empty stand-in).
+    func edges(of includes: [Include], in folder: String) -> [IncludeEdge] {
+        var edges: [IncludeEdge] = []
+        for include in includes {
+            if include.isQuoted {
+                let beside = folder + "/" + include.name
+                if FileManager.default.isReadableFile(atPath: beside) {
+                    edges.append(IncludeEdge(header: number(of: beside), quoteFolder: nil))
+                    continue
+                }
+            }
+            if stubPaths.contains(include.name) { continue }
+            let fileName = (include.name as NSString).lastPathComponent
+            if let candidates = projectHeaders[fileName] {
+                let chosen = candidates.first { $0.hasSuffix("/" + include.name) } ?? candidates[0]
+                if include.name.contains("/") {
+                    addLinkStandIn(for: include.name, to: chosen)
+                    edges.append(IncludeEdge(header: number(of: chosen), quoteFolder: nil))
+                } else {
+                    edges.append(IncludeEdge(header: number(of: chosen), quoteFolder: (chosen as NSString).deletingLastPathComponent))
+                }
+                continue
+            }
+            // `<stdio.h>` and the like: the system's or clang's own; a missing one is handled after clang's run.
+            if !include.isQuoted, !include.name.contains("/") { continue }
+            _ = addEmptyStandIn(for: include.name)
+        }
+        return edges
+    }
+
+    /// The number of `path` in ``headerGraph`` (given on first use).
+    func number(of path: String) -> Int {
+        headerGraph.withLock { graph in
+            if let known = graph.numbers[path] { return known }
+            graph.numbers[path] = graph.nodes.count
+            graph.paths.append(path)
+            graph.nodes.append(nil)
+            return graph.nodes.count - 1
         }
     }
 
-    /// The includes and text hash of the header at `path` (read once a session), or `nil` when it cannot be read.
-    func headerScan(_ path: String) -> HeaderScan? {
-        if let known = headerScans.withLock({ $0[path] }) { return known }
-        var scan: HeaderScan?
+    /// The header numbered `number`, read on first use (its text hashed, its defines and includes scanned), or `nil`
+    /// when it cannot be read.
+    func header(_ number: Int) -> HeaderNode? {
+        let (path, known) = headerGraph.withLock { graph in (graph.paths[number], graph.nodes[number]) }
+        if let known { return known }
+        var node: HeaderNode?
         if let data = FileManager.default.contents(atPath: path) {
             let bytes = [UInt8](data)
             var hasher = ObjCContentHasher()
             hasher.add(bytes)
-            scan = HeaderScan(includes: Self.includes(in: bytes), textHash: hasher.hexDigest,
-                              defines: ConditionalScan(source: ObjCSourceText(bytes: bytes)).defines)
+            node = HeaderNode(path: path, bytes: bytes, keyBytes: Array((path + "\u{0}" + hasher.hexDigest).utf8),
+                              edges: edges(of: Self.includes(in: bytes), in: (path as NSString).deletingLastPathComponent))
         }
-        headerScans.withLock { $0[path] = .some(scan) }
-        return scan
+        return headerGraph.withLock { graph in
+            if let stored = graph.nodes[number] { return stored }
+            graph.nodes[number] = .some(node)
+            return node
+        }
     }
 
     /// Writes an empty header (an umbrella that imports Foundation, for the frameworks of

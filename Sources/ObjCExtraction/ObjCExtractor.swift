@@ -259,10 +259,7 @@ public enum ObjCExtractor {
         hasher.add(file.targets.joined(separator: ","))
         hasher.add(file.moduleKind.map { "\($0)" } ?? "")
         hasher.add(bytes)
-        for header in session.prepareIncludes(of: file.path, source: bytes).headers {
-            hasher.add(header.path)
-            hasher.add(header.textHash)
-        }
+        for header in session.prepareIncludes(of: file.path, source: bytes).keyBytesByPath { hasher.add(header) }
         return hasher.hexDigest
     }
 
