@@ -13,6 +13,7 @@ public final class RunMetrics: Sendable {
         var hits = 0
         var misses = 0
         var cacheUsed = false
+        var clang = (reads: 0, processes: 0)
     }
 
     private let measures = Locked(Measures())
@@ -44,8 +45,23 @@ public final class RunMetrics: Sendable {
         }
     }
 
-    /// The Swift files scanned (parsed or taken from the cache).
+    /// The Swift and Objective-C files scanned (parsed, read through clang, or taken from the cache).
     public var files: Int { measures.withLock { $0.files } }
+
+    /// How many times clang read an Objective-C file (once per file, or per platform), and how many clang processes
+    /// did it (a batch reads many files in one); `nil` when clang read nothing.
+    public var clang: (reads: Int, processes: Int)? {
+        measures.withLock { $0.clang.processes > 0 ? $0.clang : nil }
+    }
+
+    /// Counts clang's reads and processes of one root's Objective-C files.
+    ///
+    /// - Parameters:
+    ///   - reads: The files clang read (a file once per platform it was read for).
+    ///   - processes: The clang processes started.
+    func addClang(reads: Int, processes: Int) {
+        measures.withLock { $0.clang = ($0.clang.reads + reads, $0.clang.processes + processes) }
+    }
 
     /// The cache's hits and misses, or `nil` when no cache was used (`--no-cache`, or nothing scanned).
     public var cache: (hits: Int, misses: Int)? {

@@ -135,7 +135,8 @@ public struct SourceScan: Sendable {
             if !discovered.objectiveCFiles.isEmpty {
                 let objectiveCStart = ContinuousClock.now
                 let objectiveCCache = cache.map { ObjCRecordCache.inside($0.folder) }
-                Self.addObjectiveC(of: discovered, to: &result, jobs: extraction.jobs, cache: objectiveCCache)
+                let clang = Self.addObjectiveC(of: discovered, to: &result, jobs: extraction.jobs, cache: objectiveCCache)
+                metrics?.addClang(reads: clang.reads, processes: clang.processes)
                 if let objectiveCCache { metrics?.addCacheLookups(objectiveCCache.lookups) }
                 let seconds = RunMetrics.seconds(ContinuousClock.now - objectiveCStart)
                 objectiveCSeconds += seconds
@@ -175,8 +176,9 @@ public struct SourceScan: Sendable {
     /// Reads the Objective-C files of `discovered` through clang (ObjCExtraction) into `result`: their records, and a
     /// warning for each file clang cannot parse at all (naming it and clang's first error) or one when clang is
     /// missing; the Swift records stay as they are.
+    @discardableResult
     static func addObjectiveC(of discovered: Discovery, to result: inout ExtractionResult, jobs: Int?,
-                              cache: ObjCRecordCache? = nil) {
+                              cache: ObjCRecordCache? = nil) -> (reads: Int, processes: Int) {
         let files = discovered.objectiveCFiles.map { file in
             ObjCSourceFile(path: file.url.path, relativePath: file.relativePath, module: file.module, targets: file.targets,
                            moduleKind: file.moduleKind)
@@ -189,6 +191,7 @@ public struct SourceScan: Sendable {
             ExtractionDiagnostic(file: warning.file ?? files[0].relativePath, line: 1, column: 1, severity: .warning,
                                  message: warning.description)
         }
+        return (objectiveC.clangRuns, objectiveC.clangProcesses)
     }
 
     /// What decides this scan's records besides the files' contents, for `RunRecord`: the options that change

@@ -130,7 +130,8 @@ struct CheckCommand: ParsableCommand {
         DiagnosticDigest.lines(report.diagnostics, listingEvery: terminal.verbose).forEach(Console.diagnostic)
         try Console.output(Data(reporter.render(report, severity: warnOnly ? .warning : .error).utf8))
         if terminal.verbose {
-            TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache).forEach(Console.note)
+            TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache, clang: metrics.clang)
+                .forEach(Console.note)
         }
         if let writeBaseline {
             Console.note("docsheet: wrote \(report.baselinedCount) accepted violations to \(writeBaseline)")

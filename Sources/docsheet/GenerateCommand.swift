@@ -85,7 +85,8 @@ struct GenerateCommand: ParsableCommand {
         }
         if terminal.verbose {
             TerminalRules.verboseLines(phases: metrics.phases, files: metrics.files, cache: metrics.cache,
-                                       upToDate: outcome.upToDate, diagrams: metrics.diagrams).forEach(Console.note)
+                                       upToDate: outcome.upToDate, diagrams: metrics.diagrams, clang: metrics.clang)
+                .forEach(Console.note)
         }
         Console.note(TerminalRules.summary(
             output: outcome.outputFile.map(Self.displayPath) ?? "standard output", files: outcome.counts.files,

@@ -37,6 +37,21 @@ import TestSupport
         #expect(try paths(folder) == ["App/Y.swift"])
     }
 
+    @Test func frameworkBundlesAreLeftOutWithTheirHeaders() throws {
+        // Adium vendors libpurple.framework, Sparkle.framework, … (a prebuilt binary and its headers).
+        let folder = try TemporaryFolder()
+        try folder.write("Frameworks/Sparkle.framework/Versions/A/Headers/SUUpdater.h", "@interface SUUpdater\n- (void)check;\n@end\n")
+        try folder.write("Frameworks/Sparkle.xcframework/ios-arm64/Sparkle.framework/Headers/SPU.h", "void spu(void);\n")
+        try folder.write("Frameworks/Sparkle.framework/Shim.swift")
+        try folder.write("App/Updater.h", "@interface Updater\n- (void)run;\n@end\n")
+        try folder.write("App/Updater.m", "#import \"Updater.h\"\n@implementation Updater\n- (void)run {}\n@end\n")
+        try folder.write("App/App.swift")
+        #expect(try paths(folder) == ["App/App.swift"])
+        let discovery = try SourceDiscovery.scan(root: folder.url, options: DiscoveryOptions())
+        #expect(discovery.objectiveCFiles.map(\.relativePath) == ["App/Updater.h", "App/Updater.m"])
+        #expect(!SourceDiscovery.selects(relativePath: "Vendor/Kit.framework/Kit.swift", options: DiscoveryOptions()))
+    }
+
     @Test func symlinkLoopIsEnteredOnce() throws {
         let folder = try TemporaryFolder()
         try folder.write("a/A.swift")

@@ -7,8 +7,9 @@ import Parallelism
 ///
 /// - Regular `.swift` files only. Symbolic links are followed only when they point inside the root; each
 ///   folder is entered once (no loops) and a file reached by several paths is reported once (the first path).
-/// - Left out by default: hidden files and folders (`.git`, `.build`, `.swiftpm`, …) and the folders
-///   `Pods`, `Carthage`, `DerivedData`, `node_modules` and `checkouts`.
+/// - Left out by default: hidden files and folders (`.git`, `.build`, `.swiftpm`, …), the folders
+///   `Pods`, `Carthage`, `DerivedData`, `node_modules` and `checkouts`, and framework bundles (`*.framework`,
+///   `*.xcframework`: a prebuilt dependency's headers, which Xcode links and never compiles).
 /// - Inside a git work tree, files git ignores are left out (unless `respectGitIgnore` is false), also inside
 ///   nested repositories and submodules; without git, or outside a work tree, the file system decides alone.
 /// - `includes` / `excludes` globs (`GlobPattern`) narrow the result.
@@ -18,6 +19,17 @@ public enum SourceDiscovery {
     public static let excludedFolderNames: Set<String> = [
         "Pods", "Carthage", "DerivedData", "node_modules", "checkouts", ".build", ".swiftpm",
     ]
+
+    /// True for a folder that is never scanned besides hidden ones: one of ``excludedFolderNames``, or a framework
+    /// bundle (`Growl.framework`, `Sparkle.xcframework`): a prebuilt dependency vendored into the project, whose
+    /// headers describe a binary the project links (Xcode lists it as a `wrapper.framework`), like a system
+    /// framework's, not code of the project.
+    ///
+    /// - Parameter name: A folder's name.
+    /// - Returns: True when the folder is left out.
+    public static func isExcludedFolder(_ name: some StringProtocol) -> Bool {
+        excludedFolderNames.contains(String(name)) || name.hasSuffix(".framework") || name.hasSuffix(".xcframework")
+    }
 
     /// True for an Objective-C file name: `.h`, `.m` or `.mm` (not hidden).
     ///
@@ -39,7 +51,7 @@ public enum SourceDiscovery {
     public static func selects(relativePath: String, options: DiscoveryOptions) -> Bool {
         let components = relativePath.split(separator: "/")
         guard let name = components.last, name.hasSuffix(".swift"), !name.hasPrefix(".") else { return false }
-        for folder in components.dropLast() where folder.hasPrefix(".") || excludedFolderNames.contains(String(folder)) {
+        for folder in components.dropLast() where folder.hasPrefix(".") || isExcludedFolder(folder) {
             return false
         }
         let globPath = options.globBase + relativePath
@@ -401,7 +413,7 @@ private struct FolderWalker {
             let url = URL(fileURLWithPath: entryPath, isDirectory: kind == .directory)
             switch kind {
             case .directory:
-                if SourceDiscovery.excludedFolderNames.contains(name) { continue }
+                if SourceDiscovery.isExcludedFolder(name) { continue }
                 if name.hasSuffix(".xcodeproj") {
                     xcodeProjects.append(path)
                     continue
