@@ -10,13 +10,30 @@ import TestSupport
         try sandbox.write(".docsheet.yml", "include: [\"Source/**\"]\n")
         let check = try sandbox.docsheet("check")
         #expect(check.status == 3)
-        #expect(check.error.contains("no Swift files found"))
+        #expect(check.error.contains("no Swift or Objective-C files found"))
         #expect(check.error.contains("\"Source/**\""))
         #expect(check.error.contains("root ."))
         let generate = try sandbox.docsheet("generate", "-o", "out.json")
         #expect(generate.status == 3)
-        #expect(generate.error.contains("no Swift files found"))
+        #expect(generate.error.contains("no Swift or Objective-C files found"))
         #expect(!sandbox.exists("out.json"))
+    }
+
+    @Test func aScanWhoseFilesNoTargetCompilesSaysSo() throws {
+        let sandbox = try DocSheetRunner.Sandbox()
+        try sandbox.write("Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "App", targets: [.target(name: "App")])
+        """)
+        try sandbox.write("Sources/App/A.swift", "public func a() {}\n")
+        try sandbox.write("Scripts/tool.swift", "func tool() {}\n")
+        let generate = try sandbox.docsheet("generate", "--include", "Scripts/**", "-o", "out.json")
+        #expect(generate.status == 3)
+        #expect(generate.error.contains("no Swift or Objective-C files found"))
+        #expect(generate.error.contains("1 file was found that no target of the project compiles (--include-unowned keeps them)"))
+        let kept = try sandbox.docsheet("generate", "--include", "Scripts/**", "--include-unowned", "-o", "out.json")
+        #expect(kept.status == 0)
     }
 
     @Test func stagedAndSinceChecksWithoutChangedSwiftFilesStillPass() throws {
