@@ -16,8 +16,13 @@ enum TextDecoding {
         // Without a byte-order mark, UTF-16 text has a zero byte in most code units (ASCII punctuation at least).
         if bytes.count.isMultiple(of: 2) && bytes.count >= 2 {
             let pairs = bytes.count / 2
-            let evenZeros = stride(from: 0, to: bytes.count, by: 2).filter { bytes[$0] == 0 }.count
-            let oddZeros = stride(from: 1, to: bytes.count, by: 2).filter { bytes[$0] == 0 }.count
+            var evenZeros = 0, oddZeros = 0
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0 { evenZeros += 1 }
+                if bytes[index + 1] == 0 { oddZeros += 1 }
+                index += 2
+            }
             if oddZeros * 2 > pairs && evenZeros == 0 { return utf16(bytes[...], bigEndian: false) }
             if evenZeros * 2 > pairs && oddZeros == 0 { return utf16(bytes[...], bigEndian: true) }
         }
