@@ -218,12 +218,17 @@ struct MessageTables {
     private mutating func add(table: String, key: String, file: String, line: Int, comment: String?, extractionState: String?,
                               translation: MessageRecord.Translation) {
         let id = table + "\u{0}" + key
-        var record = byKey[id] ?? MessageRecord(table: table, key: key, file: file, line: line)
+        // Changed in place: a copy taken out of the dictionary and stored back copied its translations at every append.
+        Self.merge(into: &byKey[id, default: MessageRecord(table: table, key: key, file: file, line: line)],
+                   file: file, line: line, comment: comment, extractionState: extractionState, translation: translation)
+    }
+
+    private static func merge(into record: inout MessageRecord, file: String, line: Int, comment: String?, extractionState: String?,
+                              translation: MessageRecord.Translation) {
         if file < record.file { (record.file, record.line) = (file, line) }
         if record.comment == nil { record.comment = comment }
         if record.extractionState == nil { record.extractionState = extractionState }
         record.translations.append(translation)
-        byKey[id] = record
     }
 
     /// Adds a `.strings` file's entries (a repeated key: the last one wins, as at run time).

@@ -39,8 +39,8 @@ public enum StringsFileReader {
     /// - Throws: `ResourceError.unknownEncoding` for bytes that are not UTF-8 or UTF-16 text,
     ///   `ResourceError.malformed` (with the line) for a syntax error.
     public static func entries(of bytes: [UInt8], path: String) throws(ResourceError) -> [StringsEntry] {
-        guard let text = TextDecoding.text(of: bytes) else { throw .unknownEncoding(path: path) }
-        return try entries(of: text, path: path)
+        guard let utf8 = TextDecoding.utf8(of: bytes) else { throw .unknownEncoding(path: path) }
+        return try entries(utf8: utf8, path: path)
     }
 
     /// The entries of `.strings` text, in file order.
@@ -51,10 +51,16 @@ public enum StringsFileReader {
     /// - Returns: The entries.
     /// - Throws: `ResourceError.malformed` (with the line) for a syntax error.
     public static func entries(of text: String, path: String) throws(ResourceError) -> [StringsEntry] {
-        // The text is scanned as UTF-8 bytes: the syntax is ASCII, and only white space, bare words and error messages
-        // look at a whole scalar. Going scalar by scalar, building strings a scalar at a time and trimming comments
-        // through Foundation took most of reading a large app's tables.
-        var scanner = Scanner(Array(text.utf8), path: path)
+        try entries(utf8: Array(text.utf8), path: path)
+    }
+
+    /// The entries of `.strings` text given as valid UTF-8 bytes.
+    ///
+    /// The text is scanned as bytes: the syntax is ASCII, and only white space, bare words and error messages look at a
+    /// whole scalar. Going scalar by scalar, building strings a scalar at a time and trimming comments through
+    /// Foundation took most of reading a large app's tables.
+    private static func entries(utf8: [UInt8], path: String) throws(ResourceError) -> [StringsEntry] {
+        var scanner = Scanner(utf8, path: path)
         var entries: [StringsEntry] = []
         while true {
             let comment = try scanner.skipSpaceAndComments()

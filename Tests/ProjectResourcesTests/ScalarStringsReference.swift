@@ -2,10 +2,11 @@ import Foundation
 @testable import ProjectResources
 
 // The `.strings` reader as it was before it scanned UTF-8 bytes: one Unicode scalar at a time, comments trimmed with
-// Foundation. `StringsFileReaderEquivalenceTests` checks that the byte scanner reads every text as this one did.
+// Foundation, UTF-16 validated by the standard library. `StringsFileReaderEquivalenceTests` checks that the byte
+// scanner reads every text as this one did.
 
-/// The scalar-by-scalar reader of `.strings` files: the old-style property-list dialect Xcode writes for `Localizable.strings`
-/// (`"key" = "value";`, `/* */` and `//` comments, quoted or bare keys, backslash escapes), in UTF-8 or UTF-16.
+/// The scalar-by-scalar reader of `.strings` files: the old-style property-list dialect Xcode writes for
+/// `Localizable.strings` (`"key" = "value";`, `/* */` and `//` comments, quoted or bare keys, backslash escapes), in UTF-8 or UTF-16.
 enum ScalarStringsReference {
     /// The entries of a `.strings` file, in file order.
     ///
@@ -16,7 +17,7 @@ enum ScalarStringsReference {
     /// - Throws: `ResourceError.unknownEncoding` for bytes that are not UTF-8 or UTF-16 text,
     ///   `ResourceError.malformed` (with the line) for a syntax error.
     static func entries(of bytes: [UInt8], path: String) throws(ResourceError) -> [StringsEntry] {
-        guard let text = TextDecoding.text(of: bytes) else { throw .unknownEncoding(path: path) }
+        guard let text = ScalarTextDecodingReference.text(of: bytes) else { throw .unknownEncoding(path: path) }
         return try entries(of: text, path: path)
     }
 
@@ -205,5 +206,48 @@ enum ScalarStringsReference {
                 return String(Character(escaped))
             }
         }
+    }
+}
+
+/// The decoding as it was before UTF-16 was transcoded by hand: the bytes of a text resource turned into a string: UTF-8 (with or without a byte-order mark) or UTF-16 (a
+/// byte-order mark, or, without one, the zero bytes of mostly-ASCII text say which byte order), as Xcode writes
+/// `.strings` files (UTF-16 was its default until Xcode 8).
+enum ScalarTextDecodingReference {
+    /// The text of `bytes`, or `nil` when they are neither UTF-8 nor UTF-16.
+    ///
+    /// - Parameter bytes: The file's contents.
+    /// - Returns: The text without a byte-order mark.
+    static func text(of bytes: [UInt8]) -> String? {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return validUTF8(bytes.dropFirst(3)) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), bigEndian: false) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return utf16(bytes.dropFirst(2), bigEndian: true) }
+        if bytes.isEmpty { return "" }
+        // Without a byte-order mark, UTF-16 text has a zero byte in most code units (ASCII punctuation at least).
+        if bytes.count.isMultiple(of: 2) && bytes.count >= 2 {
+            let pairs = bytes.count / 2
+            let evenZeros = stride(from: 0, to: bytes.count, by: 2).filter { bytes[$0] == 0 }.count
+            let oddZeros = stride(from: 1, to: bytes.count, by: 2).filter { bytes[$0] == 0 }.count
+            if oddZeros * 2 > pairs && evenZeros == 0 { return utf16(bytes[...], bigEndian: false) }
+            if evenZeros * 2 > pairs && oddZeros == 0 { return utf16(bytes[...], bigEndian: true) }
+        }
+        if bytes.contains(0) { return nil }
+        return validUTF8(bytes[...])
+    }
+
+    private static func validUTF8(_ bytes: ArraySlice<UInt8>) -> String? {
+        String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String? {
+        guard bytes.count.isMultiple(of: 2) else { return nil }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            units.append(bigEndian ? first << 8 | second : second << 8 | first)
+            index += 2
+        }
+        return String(validating: units, as: UTF16.self)
     }
 }

@@ -110,11 +110,27 @@ import Testing
             let text = Self.text(&generator)
             let little: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             let bareBig: [UInt8] = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
-            for bytes in [little, bareBig, Array(text.utf8)] {
+            // A byte changed: lone and misordered surrogates, zero bytes, odd counts.
+            var broken = little
+            let position = Int(generator.next() % UInt64(broken.count))
+            broken[position] = [0xD8, 0xDC, 0xDB, 0xDF, 0x00, 0x22, UInt8(generator.next() & 0xFF)][Int(generator.next() % 7)]
+            let truncated = Array(bareBig.dropLast(generator.next() % 2 == 0 ? 1 : 0))
+            for bytes in [little, bareBig, Array(text.utf8), broken, truncated] {
                 let expected = Self.outcome { () throws(ResourceError) in try ScalarStringsReference.entries(of: bytes, path: "u.strings") }
                 let actual = Self.outcome { () throws(ResourceError) in try StringsFileReader.entries(of: bytes, path: "u.strings") }
                 #expect(actual == expected, "\(text.debugDescription)")
             }
+        }
+        let surrogates: [[UInt8]] = [
+            [0xFF, 0xFE, 0x22, 0x00, 0x3D, 0xD8, 0x22, 0x00], [0xFF, 0xFE, 0x22, 0x00, 0x00, 0xDC, 0x22, 0x00],
+            [0xFF, 0xFE, 0x22, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x22, 0x00, 0x3B, 0x00], [0xFF, 0xFE, 0x3D, 0xD8],
+            [0xFE, 0xFF, 0x00, 0x22, 0xD8, 0x3D, 0xDE, 0x00, 0x00, 0x22, 0x00, 0x3B], [0xFF, 0xFE, 0x22],
+            [0x22, 0x00, 0xE9, 0x00, 0x22, 0x00, 0x3B, 0x00], [0x00, 0x22, 0x00, 0xE9, 0x00, 0x22, 0x00, 0x3B],
+        ]
+        for bytes in surrogates {
+            let expected = Self.outcome { () throws(ResourceError) in try ScalarStringsReference.entries(of: bytes, path: "s.strings") }
+            let actual = Self.outcome { () throws(ResourceError) in try StringsFileReader.entries(of: bytes, path: "s.strings") }
+            #expect(actual == expected, "\(bytes)")
         }
         // A UTF-16 file as Xcode wrote them: a byte-order mark, comments above each entry, non-ASCII text.
         let file = "/* Title of the window */\n\"title\" = \"Fenêtre\";\n\n// Shown when \u{A0}empty\u{200B}\n\"empty\" = \"Rien à afficher\\n…\";\n"
