@@ -273,12 +273,15 @@ struct MessageTables {
         }
     }
 
-    /// The records, sorted by table and key, each record's translations by language then file.
-    func records() -> [MessageRecord] {
-        byKey.values.map { record in
-            var record = record
-            record.translations.sort { ($0.language, $0.file, $0.format.rawValue) < ($1.language, $1.file, $1.format.rawValue) }
-            return record
-        }.sorted { ($0.table, $0.key) < ($1.table, $1.key) }
+    /// The records, sorted by table and key, each record's translations by language then file; the tables are left
+    /// empty (each record is moved out, so its translations are sorted in place rather than copied first).
+    mutating func records() -> [MessageRecord] {
+        var records = Array(byKey.values)
+        byKey = [:]
+        for index in records.indices {
+            records[index].translations.sort { ($0.language, $0.file, $0.format.rawValue) < ($1.language, $1.file, $1.format.rawValue) }
+        }
+        records.sort { ($0.table, $0.key) < ($1.table, $1.key) }
+        return records
     }
 }

@@ -230,11 +230,11 @@ public struct Discovery: Sendable {
         }
         var implementationModules: [String: SourceFile] = [:]
         for file in placed where !file.relativePath.hasSuffix(".h") {
-            let stem = (file.relativePath as NSString).deletingPathExtension
+            let stem = Self.withoutExtension(file.relativePath)
             if implementationModules[stem] == nil || file.moduleKind != .folder { implementationModules[stem] = file }
         }
         for index in placed.indices where placed[index].relativePath.hasSuffix(".h") && placed[index].moduleKind == .folder {
-            let stem = (placed[index].relativePath as NSString).deletingPathExtension
+            let stem = Self.withoutExtension(placed[index].relativePath)
             if let implementation = implementationModules[stem] {
                 placed[index].module = implementation.module
                 placed[index].targets = implementation.targets
@@ -242,6 +242,14 @@ public struct Discovery: Sendable {
             }
         }
         objectiveCFiles = placed
+    }
+
+    /// An Objective-C file's relative path without its `.h`, `.m` or `.mm` extension, as `NSString`'s
+    /// `deletingPathExtension` gives it (without bridging each path to `NSString`).
+    static func withoutExtension(_ relativePath: String) -> String {
+        guard let dot = relativePath.utf8.lastIndex(of: UInt8(ascii: ".")),
+              !relativePath.utf8[dot...].contains(UInt8(ascii: "/")) else { return relativePath }
+        return String(relativePath[..<dot])
     }
 
     /// Adds one file reached by `paths` (several when symbolic links reach it), whose real path is `realPath`.
