@@ -34,32 +34,61 @@ public struct ResourceScan: Sendable {
     ///     entered.
     /// - Returns: The relative paths.
     public static func resourcePaths(under root: URL, keep: (String) -> Bool = { _ in true }) -> [String] {
-        let base = root.standardizedFileURL.resolvingSymlinksInPath()
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) else { return [] }
-        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        let base = root.standardizedFileURL.resolvingSymlinksInPath().path
         var paths: [String] = []
-        for case let url as URL in enumerator {
-            // The enumerator gives paths under `base` as it is spelled: resolving each one's links again took most of
-            // the walk.
-            let path = url.path
-            guard path.hasPrefix(prefix) else { continue }
-            let relative = String(path.dropFirst(prefix.count))
-            let isFolder = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
-            let name = url.lastPathComponent
-            let pathExtension = url.pathExtension
+        collectResourcePaths(folder: base == "/" ? "" : base, relativePath: "", keep: keep, into: &paths)
+        return paths.sorted()
+    }
+
+    /// The extensions of the resource files ``resourcePaths(under:keep:)`` lists.
+    static let resourceFileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings", "storyboard", "xib"]
+
+    /// Adds the resource files and model folders of `folder` (an absolute path, empty for `/`) and of the folders below
+    /// it to `paths`. Read with `readdir`: hidden entries are left out, a symbolic link counts as a file (it is never
+    /// followed), and only an entry whose type the folder does not record is asked about with `lstat`. Foundation's
+    /// enumerator asked for each entry's resource values, a visible share of a large app's run.
+    private static func collectResourcePaths(folder: String, relativePath: String, keep: (String) -> Bool,
+                                             into paths: inout [String]) {
+        guard let stream = opendir(folder.isEmpty ? "/" : folder) else { return }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name.hasPrefix(".") { continue }
+            let isFolder: Bool
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): isFolder = true
+            case Int32(DT_UNKNOWN):
+                var information = stat()
+                isFolder = lstat(folder + "/" + name, &information) == 0 && information.st_mode & S_IFMT == S_IFDIR
+            default: isFolder = false
+            }
+            entries.append((name, isFolder))
+        }
+        closedir(stream)
+        for (name, isFolder) in entries {
+            let relative = relativePath.isEmpty ? name : relativePath + "/" + name
+            let pathExtension = Self.pathExtension(of: name)
             if isFolder {
                 if skippedFolders.contains(name) || skippedFolderExtensions.contains(pathExtension) || !keep(relative) {
-                    enumerator.skipDescendants()
+                    continue
                 } else if pathExtension == "xcdatamodeld" || pathExtension == "xcdatamodel" {
                     paths.append(relative)
-                    enumerator.skipDescendants()
+                } else {
+                    collectResourcePaths(folder: folder + "/" + name, relativePath: relative, keep: keep, into: &paths)
                 }
-            } else if ["strings", "stringsdict", "xcstrings", "storyboard", "xib"].contains(pathExtension), keep(relative) {
+            } else if resourceFileExtensions.contains(pathExtension), keep(relative) {
                 paths.append(relative)
             }
         }
-        return paths.sorted()
+    }
+
+    /// The extension of a file name, as `URL.pathExtension` gives it: what follows the last `.`, empty when there is
+    /// none or the name starts with it.
+    static func pathExtension(of name: String) -> String {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
+        return String(name[name.utf8.index(after: dot)...])
     }
 
     /// Reads the resource files at `paths` (relative to `root`, as ``resourcePaths(under:keep:)`` lists them).
@@ -189,12 +218,17 @@ struct MessageTables {
     private mutating func add(table: String, key: String, file: String, line: Int, comment: String?, extractionState: String?,
                               translation: MessageRecord.Translation) {
         let id = table + "\u{0}" + key
-        var record = byKey[id] ?? MessageRecord(table: table, key: key, file: file, line: line)
+        // Changed in place: a copy taken out of the dictionary and stored back copied its translations at every append.
+        Self.merge(into: &byKey[id, default: MessageRecord(table: table, key: key, file: file, line: line)],
+                   file: file, line: line, comment: comment, extractionState: extractionState, translation: translation)
+    }
+
+    private static func merge(into record: inout MessageRecord, file: String, line: Int, comment: String?, extractionState: String?,
+                              translation: MessageRecord.Translation) {
         if file < record.file { (record.file, record.line) = (file, line) }
         if record.comment == nil { record.comment = comment }
         if record.extractionState == nil { record.extractionState = extractionState }
         record.translations.append(translation)
-        byKey[id] = record
     }
 
     /// Adds a `.strings` file's entries (a repeated key: the last one wins, as at run time).
@@ -239,12 +273,15 @@ struct MessageTables {
         }
     }
 
-    /// The records, sorted by table and key, each record's translations by language then file.
-    func records() -> [MessageRecord] {
-        byKey.values.map { record in
-            var record = record
-            record.translations.sort { ($0.language, $0.file, $0.format.rawValue) < ($1.language, $1.file, $1.format.rawValue) }
-            return record
-        }.sorted { ($0.table, $0.key) < ($1.table, $1.key) }
+    /// The records, sorted by table and key, each record's translations by language then file; the tables are left
+    /// empty (each record is moved out, so its translations are sorted in place rather than copied first).
+    mutating func records() -> [MessageRecord] {
+        var records = Array(byKey.values)
+        byKey = [:]
+        for index in records.indices {
+            records[index].translations.sort { ($0.language, $0.file, $0.format.rawValue) < ($1.language, $1.file, $1.format.rawValue) }
+        }
+        records.sort { ($0.table, $0.key) < ($1.table, $1.key) }
+        return records
     }
 }

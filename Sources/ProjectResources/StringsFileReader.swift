@@ -39,8 +39,8 @@ public enum StringsFileReader {
     /// - Throws: `ResourceError.unknownEncoding` for bytes that are not UTF-8 or UTF-16 text,
     ///   `ResourceError.malformed` (with the line) for a syntax error.
     public static func entries(of bytes: [UInt8], path: String) throws(ResourceError) -> [StringsEntry] {
-        guard let text = TextDecoding.text(of: bytes) else { throw .unknownEncoding(path: path) }
-        return try entries(of: text, path: path)
+        guard let utf8 = TextDecoding.utf8(of: bytes) else { throw .unknownEncoding(path: path) }
+        return try entries(utf8: utf8, path: path)
     }
 
     /// The entries of `.strings` text, in file order.
@@ -51,19 +51,29 @@ public enum StringsFileReader {
     /// - Returns: The entries.
     /// - Throws: `ResourceError.malformed` (with the line) for a syntax error.
     public static func entries(of text: String, path: String) throws(ResourceError) -> [StringsEntry] {
-        var scanner = Scanner(Array(text.unicodeScalars), path: path)
+        try entries(utf8: Array(text.utf8), path: path)
+    }
+
+    /// The entries of `.strings` text given as valid UTF-8 bytes.
+    ///
+    /// The text is scanned as bytes: the syntax is ASCII, and only white space, bare words and error messages look at a
+    /// whole scalar. Going scalar by scalar, building strings a scalar at a time and trimming comments through
+    /// Foundation took most of reading a large app's tables.
+    private static func entries(utf8: [UInt8], path: String) throws(ResourceError) -> [StringsEntry] {
+        var scanner = Scanner(utf8, path: path)
         var entries: [StringsEntry] = []
         while true {
             let comment = try scanner.skipSpaceAndComments()
-            guard let first = scanner.peek else { break }
+            guard scanner.index < scanner.bytes.count else { break }
             let line = scanner.line
             guard let key = try scanner.readString() else {
-                throw .malformed(path: path, line: line, reason: "expected a quoted key, found '\(Character(first))'")
+                let found = Character(scanner.scalar(at: scanner.index).scalar)
+                throw .malformed(path: path, line: line, reason: "expected a quoted key, found '\(found)'")
             }
             _ = try scanner.skipSpaceAndComments()
             var value = key
-            if scanner.peek == "=" {
-                scanner.advance()
+            if scanner.peek == UInt8(ascii: "=") {
+                scanner.index += 1
                 _ = try scanner.skipSpaceAndComments()
                 guard let read = try scanner.readString() else {
                     throw .malformed(path: path, line: scanner.line, reason: "expected a quoted value after '=' for the key \"\(key)\"")
@@ -71,64 +81,90 @@ public enum StringsFileReader {
                 value = read
                 _ = try scanner.skipSpaceAndComments()
             }
-            guard scanner.peek == ";" else {
+            guard scanner.peek == UInt8(ascii: ";") else {
                 throw .malformed(path: path, line: line, reason: "expected ';' after the entry \"\(key)\"")
             }
-            scanner.advance()
+            scanner.index += 1
             entries.append(StringsEntry(key: key, value: value, comment: comment, line: line))
         }
         return entries
     }
 
-    /// A cursor over the text's Unicode scalars that counts lines.
+    /// A cursor over the text's UTF-8 bytes that counts lines. The bytes are valid UTF-8 (they come from a `String`),
+    /// and the cursor only stops at the start of a scalar.
     private struct Scanner {
-        let scalars: [Unicode.Scalar]
+        let bytes: [UInt8]
         let path: String
         var index = 0
         var line = 1
 
-        init(_ scalars: [Unicode.Scalar], path: String) {
-            self.scalars = scalars
+        init(_ bytes: [UInt8], path: String) {
+            self.bytes = bytes
             self.path = path
         }
 
-        var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+        /// The byte at the cursor, or `nil` at the end.
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        mutating func advance() {
-            if scalars[index] == "\n" { line += 1 }
-            index += 1
+        /// Which ASCII bytes are white space (the Unicode `White_Space` property, as `Unicode.Scalar.Properties` has it).
+        static let asciiWhitespace: [Bool] = (0..<128).map { Unicode.Scalar(UInt8($0)).properties.isWhitespace }
+        /// Which ASCII bytes a bare word holds: letters, digits and `_ . $ : / -`, as old-style property lists allow.
+        static let asciiWordBytes: [Bool] = (0..<128).map { byte in
+            let scalar = Unicode.Scalar(UInt8(byte))
+            return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.$:/-".unicodeScalars.contains(scalar)
+        }
+
+        /// The scalar that starts at `position` and how many bytes it takes.
+        func scalar(at position: Int) -> (scalar: Unicode.Scalar, length: Int) {
+            let lead = UInt32(bytes[position])
+            switch lead {
+            case ..<0x80:
+                return (Unicode.Scalar(UInt8(lead)), 1)
+            case ..<0xE0:
+                let value = (lead & 0x1F) << 6 | UInt32(bytes[position + 1] & 0x3F)
+                return (Unicode.Scalar(value) ?? "\u{FFFD}", 2)
+            case ..<0xF0:
+                let value = (lead & 0x0F) << 12 | UInt32(bytes[position + 1] & 0x3F) << 6 | UInt32(bytes[position + 2] & 0x3F)
+                return (Unicode.Scalar(value) ?? "\u{FFFD}", 3)
+            default:
+                let value = (lead & 0x07) << 18 | UInt32(bytes[position + 1] & 0x3F) << 12
+                    | UInt32(bytes[position + 2] & 0x3F) << 6 | UInt32(bytes[position + 3] & 0x3F)
+                return (Unicode.Scalar(value) ?? "\u{FFFD}", 4)
+            }
         }
 
         /// Skips white space and comments; returns the text of the last comment skipped, trimmed, or `nil`.
         mutating func skipSpaceAndComments() throws(ResourceError) -> String? {
             var comment: String?
-            while let scalar = peek {
-                if scalar.properties.isWhitespace {
-                    advance()
-                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x80 {
+                    let (scalar, length) = scalar(at: index)
+                    guard scalar.properties.isWhitespace else { break }
+                    index += length
+                } else if Self.asciiWhitespace[Int(byte)] {
+                    if byte == UInt8(ascii: "\n") { line += 1 }
+                    index += 1
+                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                     let startLine = line
-                    advance(); advance()
-                    var body = String.UnicodeScalarView()
+                    index += 2
+                    let bodyStart = index
                     while true {
-                        guard let next = peek else {
+                        guard index < bytes.count else {
                             throw .malformed(path: path, line: startLine, reason: "a /* comment is never closed")
                         }
-                        if next == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
-                            advance(); advance()
-                            break
-                        }
-                        body.append(next)
-                        advance()
+                        let next = bytes[index]
+                        if next == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") { break }
+                        if next == UInt8(ascii: "\n") { line += 1 }
+                        index += 1
                     }
-                    comment = Self.trimmed(String(body))
-                } else if scalar == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
-                    advance(); advance()
-                    var body = String.UnicodeScalarView()
-                    while let next = peek, next != "\n" {
-                        body.append(next)
-                        advance()
-                    }
-                    comment = Self.trimmed(String(body))
+                    comment = trimmed(bodyStart..<index)
+                    index += 2
+                } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+                    index += 2
+                    let bodyStart = index
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                    comment = trimmed(bodyStart..<index)
                 } else {
                     break
                 }
@@ -136,96 +172,144 @@ public enum StringsFileReader {
             return comment
         }
 
-        static func trimmed(_ text: String) -> String? {
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
+        /// Whether `scalar` is trimmed off a comment: what `CharacterSet.whitespacesAndNewlines` holds, the Unicode
+        /// `White_Space` scalars and the zero-width space.
+        static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isWhitespace || scalar == "\u{200B}"
+        }
+
+        /// The text of the bytes in `range` without white space at either end, or `nil` when nothing else is left.
+        func trimmed(_ range: Range<Int>) -> String? {
+            var start = range.lowerBound
+            var end = range.upperBound
+            while start < end {
+                let (scalar, length) = scalar(at: start)
+                guard Self.isTrimmed(scalar) else { break }
+                start += length
+            }
+            while start < end {
+                var lead = end - 1
+                while bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                guard Self.isTrimmed(scalar(at: lead).scalar) else { break }
+                end = lead
+            }
+            return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
         }
 
         /// Reads a quoted string (escapes resolved) or a bare word; `nil` when neither starts here.
         mutating func readString() throws(ResourceError) -> String? {
-            guard let first = peek else { return nil }
-            if first == "\"" {
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "\"") {
                 let startLine = line
-                advance()
-                var text = String.UnicodeScalarView()
+                index += 1
+                var text: [UInt8] = []
                 while true {
-                    guard let scalar = peek else {
+                    // The run up to the closing quote or the next escape is copied as it is.
+                    let runStart = index
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                        if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+                        index += 1
+                    }
+                    text.append(contentsOf: bytes[runStart..<index])
+                    guard index < bytes.count else {
                         throw .malformed(path: path, line: startLine, reason: "a quoted string is never closed")
                     }
-                    advance()
-                    if scalar == "\"" { break }
-                    if scalar == "\\" {
-                        guard let escaped = peek else {
-                            throw .malformed(path: path, line: startLine, reason: "a quoted string is never closed")
-                        }
-                        advance()
-                        text.append(contentsOf: try unescape(escaped, line: startLine).unicodeScalars)
-                    } else {
-                        text.append(scalar)
+                    let stop = bytes[index]
+                    index += 1
+                    if stop == UInt8(ascii: "\"") { break }
+                    guard index < bytes.count else {
+                        throw .malformed(path: path, line: startLine, reason: "a quoted string is never closed")
                     }
+                    try unescape(into: &text, line: startLine)
                 }
-                return String(text)
+                return String(decoding: text, as: UTF8.self)
             }
-            // A bare word: letters, digits and `_ . $ : / -`, as old-style property lists allow.
-            var word = String.UnicodeScalarView()
-            while let scalar = peek, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.$:/-".unicodeScalars.contains(scalar) {
-                word.append(scalar)
-                advance()
+            // A bare word.
+            let start = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard Self.asciiWordBytes[Int(byte)] else { break }
+                    index += 1
+                } else {
+                    let (scalar, length) = scalar(at: index)
+                    guard scalar.properties.isAlphabetic else { break }
+                    index += length
+                }
             }
-            return word.isEmpty ? nil : String(word)
+            return start < index ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
         }
 
-        /// The text an escape stands for; `escaped` is the character after the backslash.
-        mutating func unescape(_ escaped: Unicode.Scalar, line: Int) throws(ResourceError) -> String {
+        /// The value of the ASCII hexadecimal digit at the cursor, or `nil`.
+        private var hexDigit: UInt32? {
+            guard let byte = peek else { return nil }
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+
+        /// Appends the text an escape stands for; the cursor is on the character after the backslash.
+        mutating func unescape(into text: inout [UInt8], line: Int) throws(ResourceError) {
+            func append(_ scalar: Unicode.Scalar) { text.append(contentsOf: UTF8.encode(scalar)!) }
+            let escaped = bytes[index]
             switch escaped {
-            case "n": return "\n"
-            case "t": return "\t"
-            case "r": return "\r"
-            case "a": return "\u{07}"
-            case "b": return "\u{08}"
-            case "f": return "\u{0C}"
-            case "v": return "\u{0B}"
-            case "U", "u":
+            case UInt8(ascii: "n"): text.append(0x0A); index += 1
+            case UInt8(ascii: "t"): text.append(0x09); index += 1
+            case UInt8(ascii: "r"): text.append(0x0D); index += 1
+            case UInt8(ascii: "a"): text.append(0x07); index += 1
+            case UInt8(ascii: "b"): text.append(0x08); index += 1
+            case UInt8(ascii: "f"): text.append(0x0C); index += 1
+            case UInt8(ascii: "v"): text.append(0x0B); index += 1
+            case UInt8(ascii: "U"), UInt8(ascii: "u"):
+                index += 1
                 var value: UInt32 = 0
                 for _ in 0..<4 {
-                    guard let digit = peek, let nibble = UInt32(String(digit), radix: 16) else {
-                        throw .malformed(path: path, line: line, reason: "\\\(escaped) needs four hexadecimal digits")
+                    guard let nibble = hexDigit else {
+                        throw .malformed(path: path, line: line, reason: "\\\(Character(Unicode.Scalar(escaped))) needs four hexadecimal digits")
                     }
                     value = value << 4 | nibble
-                    advance()
+                    index += 1
                 }
                 // A surrogate pair written as two escapes.
-                if (0xD800...0xDBFF).contains(value), peek == "\\", index + 1 < scalars.count,
-                   scalars[index + 1] == "U" || scalars[index + 1] == "u" {
-                    let saved = (index, self.line)
-                    advance(); advance()
+                if (0xD800...0xDBFF).contains(value), peek == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                   bytes[index + 1] == UInt8(ascii: "U") || bytes[index + 1] == UInt8(ascii: "u") {
+                    let saved = index
+                    index += 2
                     var low: UInt32 = 0
                     var digits = 0
-                    while digits < 4, let digit = peek, let nibble = UInt32(String(digit), radix: 16) {
+                    while digits < 4, let nibble = hexDigit {
                         low = low << 4 | nibble
-                        advance()
+                        index += 1
                         digits += 1
                     }
                     if digits == 4, (0xDC00...0xDFFF).contains(low),
                        let scalar = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) {
-                        return String(Character(scalar))
+                        append(scalar)
+                        return
                     }
-                    (index, self.line) = saved
+                    index = saved
                 }
-                return Unicode.Scalar(value).map { String(Character($0)) } ?? "\u{FFFD}"
-            case "0"..."7":
+                append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
                 // Up to three octal digits.
-                var value = escaped.value - 48
+                var value = UInt32(escaped - UInt8(ascii: "0"))
+                index += 1
                 var digits = 1
-                while digits < 3, let digit = peek, ("0"..."7").contains(digit) {
-                    value = value * 8 + digit.value - 48
-                    advance()
+                while digits < 3, let digit = peek, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) {
+                    value = value * 8 + UInt32(digit - UInt8(ascii: "0"))
+                    index += 1
                     digits += 1
                 }
-                return Unicode.Scalar(value).map { String(Character($0)) } ?? "\u{FFFD}"
+                append(Unicode.Scalar(value) ?? "\u{FFFD}")
             default:
                 // `\"`, `\\`, `\'` and any other character stand for themselves.
-                return String(Character(escaped))
+                let length = scalar(at: index).length
+                if escaped == UInt8(ascii: "\n") { self.line += 1 }
+                text.append(contentsOf: bytes[index..<(index + length)])
+                index += length
             }
         }
     }

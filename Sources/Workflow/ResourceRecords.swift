@@ -100,11 +100,16 @@ extension SourceScan {
         for (index, (discovered, _)) in plan.discoveries.enumerated() {
             let prefix = plan.roots.count > 1 ? plan.prefixes[index] : ""
             let scan = ResourceScan.read(root: discovered.root, paths: plan.resourcePaths[index])
-            records.messages += scan.messages.map { message in
-                var message = message
-                message.file = prefix + message.file
-                for translation in message.translations.indices { message.translations[translation].file = prefix + message.translations[translation].file }
-                return message
+            if prefix.isEmpty {
+                // One root: the paths stay as they are (rewriting every translation's path copied every record).
+                records.messages += scan.messages
+            } else {
+                records.messages += scan.messages.map { message in
+                    var message = message
+                    message.file = prefix + message.file
+                    for translation in message.translations.indices { message.translations[translation].file = prefix + message.translations[translation].file }
+                    return message
+                }
             }
             records.entities += scan.entities.map { entity in
                 var entity = entity

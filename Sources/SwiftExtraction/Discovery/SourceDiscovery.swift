@@ -242,11 +242,11 @@ public struct Discovery: Sendable {
         }
         var implementationModules: [String: SourceFile] = [:]
         for file in placed where !file.relativePath.hasSuffix(".h") {
-            let stem = (file.relativePath as NSString).deletingPathExtension
+            let stem = Self.withoutExtension(file.relativePath)
             if implementationModules[stem] == nil || file.moduleKind != .folder { implementationModules[stem] = file }
         }
         for index in placed.indices where placed[index].relativePath.hasSuffix(".h") && placed[index].moduleKind == .folder {
-            let stem = (placed[index].relativePath as NSString).deletingPathExtension
+            let stem = Self.withoutExtension(placed[index].relativePath)
             if let implementation = implementationModules[stem] {
                 placed[index].module = implementation.module
                 placed[index].targets = implementation.targets
@@ -254,6 +254,14 @@ public struct Discovery: Sendable {
             }
         }
         objectiveCFiles = placed
+    }
+
+    /// An Objective-C file's relative path without its `.h`, `.m` or `.mm` extension, as `NSString`'s
+    /// `deletingPathExtension` gives it (without bridging each path to `NSString`).
+    static func withoutExtension(_ relativePath: String) -> String {
+        guard let dot = relativePath.utf8.lastIndex(of: UInt8(ascii: ".")),
+              !relativePath.utf8[dot...].contains(UInt8(ascii: "/")) else { return relativePath }
+        return String(relativePath[..<dot])
     }
 
     /// Adds one file reached by `paths` (several when symbolic links reach it), whose real path is `realPath`.
@@ -334,6 +342,36 @@ enum FileKind {
     }
 }
 
+/// The entries of a folder as `readdir` gives them.
+enum FolderEntries {
+    /// The names in the folder at `path` (without `.` and `..`, in no order) with their kinds, `nil` for a kind the
+    /// folder does not record (then `lstat` tells); `nil` when the folder cannot be listed.
+    ///
+    /// - Parameter path: An absolute folder path.
+    /// - Returns: The entries, or `nil`.
+    static func list(_ path: String) -> [(name: String, kind: FileKind?)]? {
+        guard let stream = opendir(path) else { return nil }
+        defer { closedir(stream) }
+        var entries: [(name: String, kind: FileKind?)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            let kind: FileKind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regularFile
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = nil
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        return entries
+    }
+}
+
 /// A Swift file the walk found.
 fileprivate struct Found {
     var relativePath: String
@@ -384,15 +422,15 @@ private struct FolderWalker {
     mutating func walk(folder: URL, relativePath: String, throughLink: Bool) throws(ExtractionError) {
         let folderPath = folder.path
         guard visitedFolders.insert(throughLink ? FilePaths.resolvingLinks(folder) : folderPath).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folderPath)
-        } catch {
+        // Listed with `readdir`, whose entries carry their kind: asking `lstat` about each entry, and making a URL for
+        // each, was most of the walk of a large project.
+        guard let entries = FolderEntries.list(folderPath) else {
             throw .unreadableFolder(path: relativePath.isEmpty ? folder.path : relativePath, reason: "permission denied or not a folder")
         }
-        if !relativePath.isEmpty, names.contains(".git") { nestedRepositories.append(relativePath) }
-        if names.contains("Package.swift") { manifestFolders.append(relativePath) }
-        for name in names.sorted() where !name.hasPrefix(".") {
+        if !relativePath.isEmpty, entries.contains(where: { $0.name == ".git" }) { nestedRepositories.append(relativePath) }
+        if entries.contains(where: { $0.name == "Package.swift" }) { manifestFolders.append(relativePath) }
+        for entry in entries.sorted(by: { $0.name < $1.name }) where !entry.name.hasPrefix(".") {
+            let name = entry.name
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
             // The folders on the way were tried when the walk entered them (a match leaves them out), and the
             // configuration's excludes that match the root's own folders are not applied (ScanSettings).
@@ -400,7 +438,7 @@ private struct FolderWalker {
             // Paths as text, and a URL only for what is kept: `URL.appendingPathComponent` asks the file system
             // whether each entry is a folder (Benchmarks/README.md).
             let entryPath = folderPath.hasSuffix("/") ? folderPath + name : folderPath + "/" + name
-            guard var kind = FileKind.of(path: entryPath, followingLinks: false) else { continue }
+            guard var kind = entry.kind ?? FileKind.of(path: entryPath, followingLinks: false) else { continue }
             let isLink = kind == .symbolicLink
             var realPath: String?
             if isLink {
@@ -410,7 +448,6 @@ private struct FolderWalker {
                 followedLinks = true
                 kind = target
             }
-            let url = URL(fileURLWithPath: entryPath, isDirectory: kind == .directory)
             switch kind {
             case .directory:
                 if SourceDiscovery.isExcludedFolder(name) { continue }
@@ -419,11 +456,12 @@ private struct FolderWalker {
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") { continue }
-                try walk(folder: url, relativePath: path, throughLink: throughLink || isLink)
+                try walk(folder: URL(fileURLWithPath: entryPath, isDirectory: true), relativePath: path, throughLink: throughLink || isLink)
             case .regularFile:
                 let isObjectiveC = includeObjectiveC && SourceDiscovery.isObjectiveC(name)
                 guard name.hasSuffix(".swift") || isObjectiveC else { continue }
                 if !includes.isEmpty && !includes.contains(where: { $0.matches(globBase + path) }) { continue }
+                let url = URL(fileURLWithPath: entryPath, isDirectory: false)
                 if isObjectiveC {
                     objectiveCFiles.append(Found(relativePath: path, url: url, throughLink: throughLink || isLink, realPath: realPath))
                     continue
