@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "ObjCExtraction", dependencies: ["Inventory", "FileSupport", "Parallelism"]),
         // The project's resources besides Swift code: `.strings`, `.stringsdict` and `.xcstrings` tables, Core Data
         // models (XML through FoundationXML on Linux, JSON, property lists); no SwiftSyntax (Documentation/Resources.md).
-        .target(name: "ProjectResources", dependencies: ["Inventory"]),
+        .target(name: "ProjectResources", dependencies: ["Inventory", "FileSupport"]),
         // A spreadsheet as values (cells, styles, sheet settings): what the reader reads and the writer writes; no C.
         .target(name: "SpreadsheetModel"),
         .target(name: "Workbook", dependencies: ["SpreadsheetModel", "CXLSXWriter", "FileSupport"]),

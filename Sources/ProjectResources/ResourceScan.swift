@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Inventory
 
@@ -44,29 +45,16 @@ public struct ResourceScan: Sendable {
     static let resourceFileExtensions: Set<String> = ["strings", "stringsdict", "xcstrings", "storyboard", "xib"]
 
     /// Adds the resource files and model folders of `folder` (an absolute path, empty for `/`) and of the folders below
-    /// it to `paths`. Read with `readdir`: hidden entries are left out, a symbolic link counts as a file (it is never
-    /// followed), and only an entry whose type the folder does not record is asked about with `lstat`. Foundation's
-    /// enumerator asked for each entry's resource values, a visible share of a large app's run.
+    /// it to `paths`. Listed with ``FolderEntries`` (`readdir`): hidden entries are left out, a symbolic link counts as
+    /// a file (it is never followed), and only an entry whose type the folder does not record is asked about with
+    /// `lstat`. Foundation's enumerator asked for each entry's resource values, a visible share of a large app's run.
     private static func collectResourcePaths(folder: String, relativePath: String, keep: (String) -> Bool,
                                              into paths: inout [String]) {
-        guard let stream = opendir(folder.isEmpty ? "/" : folder) else { return }
-        var entries: [(name: String, isFolder: Bool)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name.hasPrefix(".") { continue }
-            let isFolder: Bool
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): isFolder = true
-            case Int32(DT_UNKNOWN):
-                var information = stat()
-                isFolder = lstat(folder + "/" + name, &information) == 0 && information.st_mode & S_IFMT == S_IFDIR
-            default: isFolder = false
-            }
-            entries.append((name, isFolder))
+        guard let listed = FolderEntries.list(folder.isEmpty ? "/" : folder) else { return }
+        let entries = listed.filter { !$0.name.hasPrefix(".") }.map { entry in
+            (name: entry.name,
+             isFolder: (entry.kind ?? FileKind.of(path: folder + "/" + entry.name, followingLinks: false)) == .directory)
         }
-        closedir(stream)
         for (name, isFolder) in entries {
             let relative = relativePath.isEmpty ? name : relativePath + "/" + name
             let pathExtension = Self.pathExtension(of: name)

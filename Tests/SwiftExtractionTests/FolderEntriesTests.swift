@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Testing
 @testable import SwiftExtraction
