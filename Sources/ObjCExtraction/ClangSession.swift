@@ -139,6 +139,15 @@ public final class ClangSession: Sendable {
         var firstErrorInFile: String?
         /// The signal clang crashed with while reading the file, or `nil`: `json` then ends where clang stopped.
         var crashSignal: Int32? = nil
+
+        /// The output of the file at `path` from its JSON and clang's diagnostics about it (`errors`: clang's lines).
+        init(json: Data, errors: String, path: String, crashSignal: Int32? = nil) {
+            let errorLines = errors.split(separator: "\n").filter { $0.contains("error:") }
+            self.json = json
+            firstError = errorLines.first.map { String($0) }
+            firstErrorInFile = errorLines.first { $0.hasPrefix(path + ":") }.map { String($0) }
+            self.crashSignal = crashSignal
+        }
     }
 
     /// The signal of a clang that crashed (ended by a signal, or a driver that reports its `-cc1`'s crash with
@@ -253,17 +262,11 @@ public final class ClangSession: Sendable {
                 rounds += 1
                 continue
             }
-            let errorLines = errors.split(separator: "\n").filter { $0.contains("error:") }
-            let firstError = errorLines.first.map { String($0) }
-            let firstErrorInFile = errorLines.first { $0.hasPrefix(path + ":") }.map { String($0) }
-            if let signal = Self.crashSignal(of: result) {
-                return Output(json: result.standardOutput, firstError: firstError, firstErrorInFile: firstErrorInFile,
-                              crashSignal: signal)
+            let output = Output(json: result.standardOutput, errors: errors, path: path, crashSignal: Self.crashSignal(of: result))
+            if output.crashSignal == nil, result.standardOutput.isEmpty {
+                throw .unparsable(file: request.displayPath, firstError: output.firstError ?? "no output, status \(result.status)")
             }
-            if result.standardOutput.isEmpty {
-                throw .unparsable(file: request.displayPath, firstError: firstError ?? "no output, status \(result.status)")
-            }
-            return Output(json: result.standardOutput, firstError: firstError, firstErrorInFile: firstErrorInFile)
+            return output
         }
     }
 
@@ -355,12 +358,9 @@ public final class ClangSession: Sendable {
                 }
             }
             for (offset, part) in completed.enumerated() {
-                let part = BatchOutput.namingMainFile(part, path: pending[offset].path, realPath: realPath)
-                let lines = part.errors.split(separator: "\n").filter { $0.contains("error:") }
                 let path = pending[offset].path
-                results[start + offset] = .success(Output(
-                    json: part.json, firstError: lines.first.map { String($0) },
-                    firstErrorInFile: lines.first { $0.hasPrefix(path + ":") }.map { String($0) }))
+                let part = BatchOutput.namingMainFile(part, path: path, realPath: realPath)
+                results[start + offset] = .success(Output(json: part.json, errors: part.errors, path: path))
             }
             start += completed.count
             guard start < requests.count else { break }

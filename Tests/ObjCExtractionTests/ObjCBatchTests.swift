@@ -12,15 +12,7 @@ struct ObjCBatchTests {
     /// no stand-in mends (an include that leaves the folder), and one with an error in an included header only.
     static let project: [String: String] = {
         var files: [String: String] = [
-            "Model.h": """
-            #import <Foundation/Foundation.h>
-            /// A model.
-            @interface Model : NSObject
-            /// Saves the model.
-            - (void)save;
-            @property (nonatomic, copy) NSString *name;
-            @end
-            """,
+            "Model.h": ObjCRecordCacheTests.modelHeader,
             "Model.m": """
             #import "Model.h"
             @implementation Model

@@ -37,8 +37,8 @@ final class ObjCProjectFolder {
 
 @Suite(.enabled(if: clangIsAvailable, "needs clang (the Swift toolchain's)"))
 struct ObjCRecordCacheTests {
-    static let project: [String: String] = [
-        "Model.h": """
+    /// A header with a documented class, method and property (the batch tests read it too).
+    static let modelHeader = """
         #import <Foundation/Foundation.h>
         /// A model.
         @interface Model : NSObject
@@ -46,7 +46,10 @@ struct ObjCRecordCacheTests {
         - (void)save;
         @property (nonatomic, copy) NSString *name;
         @end
-        """,
+        """
+
+    static let project: [String: String] = [
+        "Model.h": modelHeader,
         "Model.m": """
         #import "Model.h"
         @implementation Model
