@@ -18,7 +18,10 @@ let package = Package(
         .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
         .target(
             name: "FuzzSupport",
-            dependencies: ["CFuzzerDriver", .product(name: "FuzzChecks", package: "DocSheet")]
+            dependencies: [
+                "CFuzzerDriver", .product(name: "FuzzChecks", package: "DocSheet"),
+                .product(name: "DocSheetKit", package: "DocSheet"),
+            ]
         ),
         .executableTarget(name: "FuzzExtraction", dependencies: ["FuzzSupport", .product(name: "FuzzChecks", package: "DocSheet")]),
         // Extraction and the JSON round trip only, no documents: the fast target (FuzzExtraction writes every document).

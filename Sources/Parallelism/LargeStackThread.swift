@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,13 +26,41 @@ public enum LargeStackThread {
         parallelMap([()], jobs: 1, threads: .largeStack) { body() }[0]
     }
 
-    /// Runs `body` on `count` large-stack threads at once and waits for all of them. Falls back to the calling
-    /// thread when the system refuses to create a thread (out of address space or thread slots).
+    /// Whether the calling thread is one this type started, with a large stack of its own, or the main thread
+    /// that ``adoptMainThread()`` counted as one.
+    public static var isCurrent: Bool { pthread_getspecific(largeStackMark) != nil }
+
+    /// Counts the main thread as a large-stack thread when the limit its stack grows up to (`RLIMIT_STACK`, as
+    /// `ulimit -s` sets it before the process starts) is at least ``stackSizes``' first size, so that single runs
+    /// asked for on it run on it. A libFuzzer target calls this: `scripts/fuzz` raises the limit, and each input's
+    /// extraction then runs on the thread that fuzzes instead of starting one of its own.
+    ///
+    /// - Returns: Whether the calling thread is the main thread and now counts as a large-stack thread.
+    @discardableResult
+    public static func adoptMainThread() -> Bool {
+        guard Thread.isMainThread else { return false }
+        var limit = rlimit()
+        #if canImport(Glibc)
+        guard getrlimit(__rlimit_resource_t(RLIMIT_STACK.rawValue), &limit) == 0 else { return false }
+        #else
+        guard getrlimit(RLIMIT_STACK, &limit) == 0 else { return false }
+        #endif
+        // Unlimited is the largest value (`RLIM_INFINITY`).
+        guard limit.rlim_cur >= rlim_t(stackSizes[0]) else { return false }
+        pthread_setspecific(largeStackMark, UnsafeRawPointer(bitPattern: 1))
+        return true
+    }
+
+    /// Runs `body` on `count` large-stack threads at once and waits for all of them. One run asked for on a
+    /// large-stack thread runs on that thread: its stack is as large as a new one's, and starting a thread costs more
+    /// than the work of a small file. Falls back to the calling thread when the system refuses to create a thread
+    /// (out of address space or thread slots).
     ///
     /// - Parameters:
     ///   - count: How many threads run `body`.
     ///   - body: The work each thread does.
     public static func run(count: Int, _ body: @Sendable () -> Void) {
+        if count == 1, isCurrent { return body() }
         withoutActuallyEscaping(body) { body in
             let work = ThreadWork(body)
             var threads: [pthread_t] = []
@@ -67,6 +96,7 @@ public enum LargeStackThread {
             #else
             let work = Unmanaged<ThreadWork>.fromOpaque(context!).takeRetainedValue()
             #endif
+            pthread_setspecific(largeStackMark, UnsafeRawPointer(bitPattern: 1))
             work.call()
             return nil
         }, context)
@@ -77,6 +107,13 @@ public enum LargeStackThread {
         return thread
     }
 }
+
+/// The thread-specific key whose value is set on the threads ``LargeStackThread`` starts, and on no other.
+private let largeStackMark: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
 
 /// The work handed to a thread: a `@Sendable` closure, so the class is `Sendable` as the compiler sees it. The
 /// closure does not really escape: every thread is joined before `run(count:_:)` returns.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Parallelism
 import Testing
 
@@ -35,6 +40,34 @@ import Testing
         #expect(results == [1_000_000, 500_000])
         let alone = LargeStackThread.run { Self.depth(200_000) }
         #expect(alone == 200_000)
+    }
+
+    /// A single run asked for on a large-stack thread runs on that thread, and recurses as deep there; two at once
+    /// still get threads of their own. No other thread counts as one, and only the main thread can be adopted.
+    @Test func aRunAskedForOnALargeStackThreadRunsOnIt() {
+        #expect(!LargeStackThread.isCurrent)
+        let seen = LargeStackThread.run { () -> (outer: UInt, inner: UInt, innerDepth: Int, pair: [UInt], adopted: Bool) in
+            let outer = Self.currentThread()
+            let (inner, innerDepth) = LargeStackThread.run { (Self.currentThread(), Self.depth(200_000)) }
+            let pair = parallelMap([0, 1], jobs: 2, threads: .largeStack) { _ -> UInt in
+                usleep(50_000)  // both items are claimed before either finishes
+                return Self.currentThread()
+            }
+            return (outer, inner, innerDepth, pair, LargeStackThread.adoptMainThread())
+        }
+        #expect(seen.inner == seen.outer)
+        #expect(seen.innerDepth == 200_000)
+        #expect(Set(seen.pair).count == 2 && !seen.pair.contains(seen.outer))
+        #expect(!seen.adopted)
+    }
+
+    /// The calling thread, as a number.
+    static func currentThread() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
     /// Counts down by recursion, one stack frame per step.

@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import Foundation
 import FuzzChecks
+import Parallelism
 
 /// What the libFuzzer targets share: the entry points, the scratch folder every input writes its documents into, the
 /// replay mode, and the one way a check fails. The checks themselves are `FuzzChecks` (a library of the root package
@@ -31,6 +32,7 @@ public enum FuzzHarness {
     ///   - size: Its length in bytes.
     /// - Returns: 0, libFuzzer's "keep going".
     public static func run(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+        _ = fuzzesOnALargeStack
         let bytes = UnsafeRawBufferPointer(start: data, count: size)
         let documents = replayFolder.map { DocumentFolder(folder: $0, stem: hash(bytes)) }
             ?? DocumentFolder(folder: scratch, stem: "input")
@@ -44,6 +46,11 @@ public enum FuzzHarness {
         }
         return 0
     }
+
+    /// Whether the thread libFuzzer fuzzes on, the main thread, counts as a large-stack thread
+    /// (``LargeStackThread/adoptMainThread()``), worked out on the first input. It does when the stack limit allows
+    /// (`scripts/fuzz` raises it): each input is then extracted on it, without starting a thread of its own.
+    static let fuzzesOnALargeStack = LargeStackThread.adoptMainThread()
 
     /// `DOCSHEET_FUZZ_ONLY`: the category of the one check failure that counts (set by `scripts/fuzz` while it
     /// minimises a check failure), or `nil`.
