@@ -193,6 +193,34 @@ import TestSupport
         expectAfterKept(extractDeep(String(repeating: run, count: 20)))
     }
 
+    @Test func aDeepRunUnderUnclosedBracketsIsDefusedInOneScan() throws {
+        // Found by the FuzzRecords target (reduced from a 2,046-byte input that took SwiftParser minutes): 30 square
+        // brackets open, 13 of them closed. The 17 still open lose their openings, so the run left is 13 deep; one
+        // of them per scan used to leave 22 open at once after the last scan.
+        let line = String(repeating: "[", count: 30) + String(repeating: "]", count: 13)
+        let defused = try #require(DeepNestingGuard.defused(line + "\n"))
+        #expect(defused.text == String(repeating: " ", count: 17) + String(repeating: "[", count: 13)
+            + String(repeating: "]", count: 13) + "\n")
+        #expect(defused.regions == [DeepNestingGuard.BlankedRegion(line: 1, column: 1)])
+        #expect(DeepNestingGuard.defused(defused.text) == nil)
+        expectAfterKept(extractDeep(line))
+    }
+
+    @Test func anExtendedRegexLiteralThatNeverClosesHidesNoBrackets() throws {
+        // Found by the FuzzRecords target (reduced from inputs of 289 and 961 bytes that took SwiftParser minutes):
+        // `#/` and a line break, then 22 square brackets. SwiftParser reads no regex literal there, only the brackets.
+        for opening in ["#/\n", "##/\n", "x = #/a\n"] {
+            let source = opening + String(repeating: "[", count: 22) + "\n"
+            let defused = try #require(DeepNestingGuard.defused(source))
+            #expect(defused.text.filter { $0 == "[" }.count <= 16)
+            let after = extractDeep(source).functions.first { $0.name == "after()" }
+            #expect(after?.doc?.summary == "Kept.")
+        }
+        // Closed, single-line or multi-line, a literal still hides what it holds.
+        #expect(DeepNestingGuard.defused("let r = #/" + String(repeating: "[", count: 22) + "/#\n") == nil)
+        #expect(DeepNestingGuard.defused("let r = #/\n" + String(repeating: "[", count: 22) + "\n/#\n") == nil)
+    }
+
     @Test func unclosedParenthesesLoseOnlyTheirOpenings() {
         let source = "let x = " + String(repeating: "(", count: 100_000) + "\nfunc lost() {}\n"
         let extraction = extract(source, parsingBodies: true)

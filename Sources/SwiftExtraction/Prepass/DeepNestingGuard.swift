@@ -147,6 +147,9 @@ private struct NestingScanner {
     private var finding = NestingFinding()
     /// The index in `frames` of the frame whose inside is being blanked, if any.
     private var blankedFrame: Int?
+    /// Whether a square bracket beyond the limits closed with its own `]` while `blankedFrame` (below it) stayed
+    /// open: the run too deep is then only made shallower when `blankedFrame` closes too.
+    private var closedBeyondLimitsUnderBlankedFrame = false
     private var chain = ChainState()
     /// The end of the last chain blanked: links inside it are not counted again.
     private var chainBlankedUntil = 0
@@ -277,18 +280,29 @@ private struct NestingScanner {
             }
             index += 1
         }
-        // What never closed: its openings beyond the limits are blanked by themselves.
+        // A square bracket or `#if` whose inside was to be blanked (the outermost of a run too deep, `@a[` before
+        // `f([[[…)`) may have stayed open to the end: while it did, no other run was looked at, and the parser's time
+        // grows exponentially with such runs. It is blanked by itself, and `defused` scans again without it. So is
+        // every square bracket still open above it: the run too deep under them closed its own brackets (`[` 30
+        // times, then 13 `]`), so only they can make it shallower, and blanking one of them per scan left 22 open at
+        // once after the last scan — when a bracket beyond the limits closed under them; brackets beyond the limits
+        // that never close are enough to blank otherwise. (Other kinds are bounded by SwiftParser's own nesting
+        // limit.) One warning, where the first of them opens.
         var reported = false
+        if let position = blankedFrame, frames[position].kind == .square, closedBeyondLimitsUnderBlankedFrame {
+            for open in squareFrames.drop(while: { $0 < position }) where !isBeyondLimits(open) {  // those: below
+                finding.ranges.append(frames[open].opening..<frames[open].insideStart)
+            }
+            finding.starts.append(frames[position].opening)
+            reported = true
+        }
+        // What never closed: its openings beyond the limits are blanked by themselves.
         for position in frames.indices where isBeyondLimits(position) {
             finding.ranges.append(frames[position].opening..<frames[position].insideStart)
             if !reported { finding.starts.append(frames[position].opening) }  // one warning for the run of unclosed openings
             reported = true
         }
-        // Without those, a square bracket or `#if` whose inside was to be blanked (the outermost of a run too deep,
-        // `@a[` before `f([[[…)`) may have stayed open to the end: while it did, no other run was looked at, and the
-        // parser's time grows exponentially with such runs. It is blanked by itself, and `defused` scans again
-        // without it. (Other kinds are bounded by SwiftParser's own nesting limit.)
-        if !reported, let position = blankedFrame, frames[position].kind == .square || frames[position].kind == .poundIf {
+        if !reported, let position = blankedFrame, frames[position].kind == .poundIf {
             finding.ranges.append(frames[position].opening..<frames[position].insideStart)
             finding.starts.append(frames[position].opening)
         }
@@ -304,6 +318,7 @@ private struct NestingScanner {
         if kind == .square { squareFrames.append(frames.count - 1) }
         if kind == .poundIf { conditionFrames.append(frames.count - 1) }
         guard blankedFrame == nil else { return }
+        closedBeyondLimitsUnderBlankedFrame = false
         if conditionFrames.count > DeepNestingGuard.maximumConditionDepth {
             blankedFrame = conditionFrames[DeepNestingGuard.maximumConditionDepth - 1]
         } else if squareFrames.count > DeepNestingGuard.maximumSquareDepth {
@@ -335,6 +350,9 @@ private struct NestingScanner {
             pop(closingAt: offset)
         }
         if let outermostBlanked { finding.starts.append(outermostBlanked) }
+        if kind == .square, let blanked = blankedFrame, blanked < position, isBeyondLimits(position) {
+            closedBeyondLimitsUnderBlankedFrame = true
+        }
         pop(closingAt: offset)
     }
 
@@ -515,8 +533,12 @@ private struct NestingScanner {
         }
     }
 
-    /// Skips an extended regex literal `#/…/#` (as many `#` on both sides) whose `/` is at `slash`.
+    /// Skips an extended regex literal `#/…/#` (as many `#` on both sides) whose `/` is at `slash`: to the end of
+    /// its closing delimiter, on the same line unless a line break follows the opening one (a multi-line literal).
+    /// A literal that never closes is not skipped (the scan goes on after the slash): SwiftParser does not read the
+    /// rest of the file as one, and brackets after `#/` and a line break (`#/⏎[[[[…`) took it minutes.
     private func skipRegexLiteral(from slash: Int, hashes: Int) -> Int {
+        let isMultiLine = next(slash) == UInt8(ascii: "\n") || next(slash) == UInt8(ascii: "\r")
         var index = slash + 1
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "/") {
@@ -525,10 +547,12 @@ private struct NestingScanner {
                 if end - index - 1 == hashes { return end }
             } else if bytes[index] == UInt8(ascii: "\\") {
                 index += 1
+            } else if !isMultiLine && (bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r")) {
+                break
             }
             index += 1
         }
-        return bytes.count
+        return slash + 1
     }
 
     // MARK: Bytes
